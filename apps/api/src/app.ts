@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database, DatabaseHandle } from './db/client.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { installErrorHandling } from './platform/errors/error-handler.js';
+import { installOpenApi } from './platform/http/openapi.js';
+import { installSecurityHeaders } from './platform/http/security-headers.js';
+import { installWebApp, isAppRoute } from './platform/http/web-app.js';
+import { installXsrfProtection } from './platform/http/xsrf.js';
+import { redactUrl } from './platform/logging/redact-url.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database every service is given. */
+    db: Database;
+    config: Config;
+  }
+}
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  /** Where log lines go (default standard output); tests capture them. */
+  logStream?: NodeJS.WritableStream;
+}
+
+const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Builds the HTTP server: logging with request ids, security headers, XSRF, one error shape,
+ * OpenAPI, the API surfaces under `/api`, and the built web app with its SPA fallback.
+ * The database must already be migrated.
+ */
+export async function buildApp({ config, database, logStream }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+      serializers: {
+        req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    // Our genReqId reads `x-request-id` itself, keeping only well-formed ids.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  installErrorHandling(app);
+  await installSecurityHeaders(app);
+  await app.register(cookie);
+  installXsrfProtection(app, { exemptPrefixes: ['/api/v2/'] });
+  await installOpenApi(app);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+
+  const appFallback = await installWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST_DIR);
+  app.setNotFoundHandler((request, reply) => {
+    if (appFallback && isAppRoute(request)) return appFallback(request, reply);
+    return reply.status(404).send({ message: 'Not found.' });
+  });
+  return app;
+}

@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+/** The Drizzle database, the same type on PGlite and PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database and what the server needs to manage it. */
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs `fn` while holding a lock that other server processes on the same database wait for. */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  /** PostgreSQL through a `pg` pool. */
+  | { databaseUrl: string }
+  /** Embedded PGlite stored in `<dataDir>/pglite`. */
+  | { dataDir: string }
+  /** Embedded PGlite in memory (tests). */
+  | { memory: true };
+
+const STARTUP_LOCK_KEY = 727_001;
+
+/** Makes `close` safe to call more than once (shutdown hooks and tests may both call it). */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= close();
+    return closing;
+  };
+}
+
+/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database (DESIGN.md "Database"). */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if ('databaseUrl' in target) {
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      async withStartupLock(fn) {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+          client.release();
+        }
+      },
+      close: once(() => pool.end()),
+    };
+  }
+  let client: PGlite;
+  if ('dataDir' in target) {
+    // PGlite creates only the last folder of its path.
+    mkdirSync(target.dataDir, { recursive: true });
+    client = await PGlite.create(join(target.dataDir, 'pglite'));
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    // One process owns an embedded database; there is nobody to wait for.
+    withStartupLock: (fn) => fn(),
+    close: once(() => client.close()),
+  };
+}
+
+/** Answers when the database answers a trivial query; throws otherwise. */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

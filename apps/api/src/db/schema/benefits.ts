@@ -1,0 +1,35 @@
+import { bigint, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps } from './columns.js';
+import { fileUploads } from './file-uploads.js';
+import { funds } from './funds.js';
+import { persons } from './persons.js';
+
+/** A benefit a fund holds for a person that was never paid out. */
+export const benefits = pgTable(
+  'benefits',
+  {
+    id: idColumn(),
+    fundId: bigint('fund_id', { mode: 'number' })
+      .notNull()
+      .references(() => funds.id),
+    personId: bigint('person_id', { mode: 'number' })
+      .notNull()
+      .references(() => persons.id),
+    /** The member's number at the fund. */
+    memberNumber: text('member_number').notNull(),
+    /** e.g. `withdrawal`, `retirement`, `death`, `surplus` */
+    benefitType: text('benefit_type').notNull(),
+    /** Gross amount owed, in cents (ZAR). */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** `unclaimed` until a claim is paid. */
+    status: text('status', { enum: ['unclaimed', 'claimed', 'paid'] })
+      .notNull()
+      .default('unclaimed'),
+    fileUploadId: bigint('file_upload_id', { mode: 'number' }).references(() => fileUploads.id),
+    ...timestamps(),
+  },
+  (table) => [
+    index('benefits_person_id_idx').on(table.personId),
+    uniqueIndex('benefits_fund_member_type_unique').on(table.fundId, table.memberNumber, table.benefitType),
+  ],
+);

@@ -1,0 +1,33 @@
+import type { Database } from '../../db/client.js';
+import { benefits } from '../../db/schema/index.js';
+
+/** A benefit as a fund's member file describes it. */
+export interface BenefitFromFundData {
+  fundId: number;
+  personId: number;
+  memberNumber: string;
+  benefitType: string;
+  /** Gross amount in cents (ZAR). */
+  amountCents: number;
+  fileUploadId: number | null;
+}
+
+const CHUNK = 500;
+
+/**
+ * Records benefits from fund data. A benefit already recorded for the same fund, member number and
+ * benefit type is left as it is (a file loaded twice adds nothing).
+ * @returns how many benefits were new
+ */
+export async function recordBenefits(db: Database, rows: readonly BenefitFromFundData[]): Promise<number> {
+  let inserted = 0;
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    const result = await db
+      .insert(benefits)
+      .values(rows.slice(start, start + CHUNK))
+      .onConflictDoNothing()
+      .returning({ id: benefits.id });
+    inserted += result.length;
+  }
+  return inserted;
+}

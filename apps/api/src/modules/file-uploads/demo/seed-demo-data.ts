@@ -1,0 +1,38 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../db/client.js';
+import { countFunds, createFund } from '../../funds/funds.service.js';
+import { importMemberFile } from '../member-file-import.service.js';
+import { generateMemberFile } from './generate-member-file.js';
+
+/** The demo fund's details (README "Demo data"). */
+export const DEMO_FUND = { name: 'Demo Retirement Fund', registrationNumber: '12/8/00001' } as const;
+export const DEMO_SEED = 2026;
+export const DEMO_MEMBER_COUNT = 2000;
+
+/**
+ * On a database with no fund: creates the demo fund, writes a generated member file to
+ * `<dataDir>/demo/demo-member-file.csv` and loads it through the member file import, so the app is
+ * usable at once. Does nothing when any fund exists.
+ * @returns whether demo data was created
+ */
+export async function seedDemoDataIfEmpty(db: Database, dataDir: string, log: FastifyBaseLogger): Promise<boolean> {
+  if ((await countFunds(db)) > 0) return false;
+  const folder = join(dataDir, 'demo');
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, 'demo-member-file.csv');
+  writeFileSync(path, generateMemberFile({ seed: DEMO_SEED, members: DEMO_MEMBER_COUNT }));
+
+  const fund = await createFund(db, DEMO_FUND);
+  const result = await importMemberFile(db, {
+    fundId: fund.id,
+    fileName: 'demo-member-file.csv',
+    content: readFileSync(path),
+  });
+  log.info(
+    { fundId: fund.id, rows: result.rowCount, imported: result.importedCount, refused: result.errors.length },
+    'demo data loaded',
+  );
+  return true;
+}

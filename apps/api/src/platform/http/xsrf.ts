@@ -1,0 +1,47 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { XSRF } from '@bcp/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors/app-error.js';
+
+const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface XsrfOptions {
+  /** Path prefixes whose callers authenticate without cookies (the partner API's keys). */
+  exemptPrefixes: string[];
+}
+
+function tokensMatch(header: string, cookie: string): boolean {
+  const a = Buffer.from(header);
+  const b = Buffer.from(cookie);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Message of the 403 for a missing or mismatched XSRF header. */
+export const XSRF_MISMATCH_MESSAGE =
+  'The security token (XSRF) is missing or does not match. Reload the page and try again.';
+
+/**
+ * Double-submit XSRF protection (spec section 7; DESIGN.md "Sessions"). Every response sets an
+ * `XSRF-TOKEN` cookie (32 random bytes, readable by the page) when the request has none; POST, PUT,
+ * PATCH and DELETE must echo the cookie in `X-XSRF-TOKEN`, else 403 with `XSRF_MISMATCH_MESSAGE`.
+ */
+export function installXsrfProtection(app: FastifyInstance, options: XsrfOptions): void {
+  const isExempt = (request: FastifyRequest) => options.exemptPrefixes.some((prefix) => request.url.startsWith(prefix));
+
+  app.addHook('onRequest', async (request, reply) => {
+    const cookieToken = request.cookies[XSRF.cookie];
+    if (!cookieToken) {
+      reply.setCookie(XSRF.cookie, randomBytes(32).toString('base64url'), {
+        path: '/',
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        httpOnly: false,
+      });
+    }
+    if (!STATE_CHANGING_METHODS.has(request.method) || isExempt(request)) return;
+    const header = request.headers[XSRF.header.toLowerCase()];
+    if (!cookieToken || typeof header !== 'string' || !tokensMatch(header, cookieToken)) {
+      throw new AppError('forbidden', XSRF_MISMATCH_MESSAGE);
+    }
+  });
+}

@@ -1,0 +1,22 @@
+/** Removes query parameters (which may hold ID numbers or bank details) from database error texts. */
+function redactParams(text: string | undefined): string | undefined {
+  return text?.replace(/\nparams: [\s\S]*?(\n\s+at |$)/, '\nparams: [redacted]$1');
+}
+
+/**
+ * A log-safe view of an error: type, code, message and stack with query parameters redacted, and
+ * the cause's code and message; never the database's `detail` (it repeats row values).
+ */
+export function toLoggableError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  return {
+    type: error.name,
+    code: (error as { code?: unknown }).code,
+    message: redactParams(error.message),
+    stack: redactParams(error.stack),
+    ...(cause
+      ? { causeCode: cause.code, causeMessage: typeof cause.message === 'string' ? cause.message : undefined }
+      : {}),
+  };
+}

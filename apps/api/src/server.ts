@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { applyMigrations } from './db/migrate.js';
+import { seedDemoDataIfEmpty } from './modules/file-uploads/demo/seed-demo-data.js';
+
+/**
+ * Starts the whole product: opens the database (PostgreSQL when `databaseUrl` is set, embedded
+ * PGlite in `dataDir` otherwise), applies migrations and, on an empty database, the demo data
+ * (under a lock other processes wait for), then listens.
+ * @returns the listening server; closing it also closes the database
+ */
+export async function startServer(config: Config): Promise<FastifyInstance> {
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', async () => database.close());
+  try {
+    await database.withStartupLock(async () => {
+      await applyMigrations(database);
+      if (config.seedDemoData) await seedDemoDataIfEmpty(database.db, config.dataDir, app.log);
+    });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
+import { applyMigrations } from '../../src/db/migrate.js';
+import { TEMPLATE_DATABASE, withDatabaseName } from './database-names.js';
+
+/** A fresh, migrated database for one test file, and how to throw it away. */
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** The PostgreSQL URL of this database, or undefined on PGlite. */
+  url: string | undefined;
+  destroy(): Promise<void>;
+}
+
+/**
+ * A fresh migrated database: a clone of the migrated template on PostgreSQL when
+ * `TEST_DATABASE_URL` is set (CI), otherwise a new in-memory PGlite.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const handle = await openDatabase({ memory: true });
+    await applyMigrations(handle);
+    return { handle, url: undefined, destroy: () => handle.close() };
+  }
+  const name = `bcp_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DATABASE}"`);
+  await admin.end();
+  const url = withDatabaseName(adminUrl, name);
+  const handle = await openDatabase({ databaseUrl: url });
+  return {
+    handle,
+    url,
+    async destroy() {
+      await handle.close().catch(() => undefined);
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { XSRF_MISMATCH_MESSAGE } from '../src/platform/http/xsrf.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp({
+    prepare(app) {
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+        app.route({ method, url: '/api/test/change', handler: async () => ({ changed: true }) });
+      }
+      app.post('/api/v2/test/partner-call', async () => ({ changed: true }));
+    },
+  });
+});
+afterAll(async () => testApp.close());
+
+describe('XSRF (spec section 7)', () => {
+  it('sets an XSRF-TOKEN cookie readable by the page when the request has none', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    const cookie = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie?.httpOnly).toBeFalsy();
+    expect(cookie?.path).toBe('/');
+    expect(cookie?.sameSite).toBe('Lax');
+  });
+
+  it('does not replace the cookie when the request has one', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      cookies: { 'XSRF-TOKEN': 'existing' },
+    });
+    expect(response.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
+  });
+
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)('refuses %s without the header with 403', async (method) => {
+    const response = await testApp.app.inject({ method, url: '/api/test/change', cookies: { 'XSRF-TOKEN': 'abc' } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: XSRF_MISMATCH_MESSAGE });
+  });
+
+  it('refuses a header that does not match the cookie, and a header with no cookie', async () => {
+    const mismatch = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/change',
+      cookies: { 'XSRF-TOKEN': 'abc' },
+      headers: { 'x-xsrf-token': 'abd' },
+    });
+    expect(mismatch.statusCode).toBe(403);
+    const noCookie = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/change',
+      headers: { 'x-xsrf-token': 'abc' },
+    });
+    expect(noCookie.statusCode).toBe(403);
+    // The refused request still receives a cookie to use next time.
+    expect(noCookie.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeDefined();
+  });
+
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)(
+    'lets %s through when the header echoes the cookie',
+    async (method) => {
+      const response = await testApp.app.inject({
+        method,
+        url: '/api/test/change',
+        cookies: { 'XSRF-TOKEN': 'abc' },
+        headers: { 'x-xsrf-token': 'abc' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ changed: true });
+    },
+  );
+
+  it('does not ask partner API (/api/v2) callers, who use API keys, for the header', async () => {
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/v2/test/partner-call' });
+    expect(response.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,41 @@
+import { Button, Stack } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { PageIntro } from '../../components/layout/page-intro';
+import { paths } from '../../config/paths';
+
+/**
+ * Search result (spec section 2, `/search-complete/{totalBenefits}/{idNumber}/{noBenefits?}`): how
+ * many benefits wait, and the next step.
+ */
+export function SearchCompletePage() {
+  const params = useParams();
+  const total = Number(params.totalBenefits ?? 0);
+  const idNumber = params.idNumber ?? '';
+  if (total === 0 || params.noBenefits) {
+    return (
+      <PageIntro
+        title="We found no benefits for this ID number"
+        intro="Funds add new records often. Check the number you typed, or search again in a few weeks."
+      >
+        <Button component={Link} to={paths.search()} variant="default">
+          Search again
+        </Button>
+      </PageIntro>
+    );
+  }
+  return (
+    <PageIntro
+      title={`We found ${total} ${total === 1 ? 'benefit' : 'benefits'} for you`}
+      intro="Create an account and prove who you are to see the details and claim."
+    >
+      <Stack>
+        <Button component={Link} to={paths.signUp(idNumber)} size="lg">
+          Create an account
+        </Button>
+        <Button component={Link} to={paths.login()} variant="default">
+          I already have an account
+        </Button>
+      </Stack>
+    </PageIntro>
+  );
+}

@@ -1,0 +1,95 @@
+import { Badge, Group, Indicator, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconBell, IconHelpCircle, IconHome, IconUserCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import classes from './bottom-tab-bar.module.css';
+
+export type TabKey = 'home' | 'activities' | 'faqs' | 'account';
+
+export interface BottomTabBarProps {
+  signedIn: boolean;
+  selected: TabKey | null;
+  /** Unread notification total shown as a red badge on Activities (spec section 2). */
+  notificationTotal: number;
+  /** A foreground message arrived: Activities pulses (spec section 4). */
+  pulsing?: boolean;
+  onHome: () => void;
+  onActivities: () => void;
+  onFaqs: () => void;
+  onNotificationSettings: () => void;
+  onLogout: () => void;
+}
+
+function Tab(props: { label: string; icon: ReactNode; active: boolean; onClick?: () => void }) {
+  return (
+    <UnstyledButton
+      className={classes.tab}
+      data-active={props.active || undefined}
+      onClick={props.onClick}
+      aria-current={props.active ? 'page' : undefined}
+    >
+      {props.icon}
+      <Text size="xs" fw={500}>
+        {props.label}
+      </Text>
+    </UnstyledButton>
+  );
+}
+
+/**
+ * The app's bottom tab bar (spec section 2): Home; Activities (signed in only, red badge with the
+ * notification total); FAQ's; Account (signed in only, a menu with Notification Settings and Logout).
+ */
+export function BottomTabBar(props: BottomTabBarProps) {
+  return (
+    <Group component="nav" aria-label="Main" grow gap={0} h="100%" wrap="nowrap">
+      <Tab label="Home" icon={<IconHome size={24} />} active={props.selected === 'home'} onClick={props.onHome} />
+      {props.signedIn && (
+        <Tab
+          label="Activities"
+          active={props.selected === 'activities'}
+          onClick={props.onActivities}
+          icon={
+            <Indicator
+              processing={props.pulsing}
+              disabled={props.notificationTotal === 0}
+              label={
+                <Badge size="xs" color="red" circle>
+                  {props.notificationTotal}
+                </Badge>
+              }
+              color="transparent"
+              size={18}
+              offset={2}
+            >
+              <IconBell size={24} />
+            </Indicator>
+          }
+        />
+      )}
+      <Tab
+        label="FAQ's"
+        icon={<IconHelpCircle size={24} />}
+        active={props.selected === 'faqs'}
+        onClick={props.onFaqs}
+      />
+      {props.signedIn && (
+        <Menu position="top-end" withinPortal>
+          <Menu.Target>
+            <UnstyledButton className={classes.tab} data-active={props.selected === 'account' || undefined}>
+              <IconUserCircle size={24} />
+              <Text size="xs" fw={500}>
+                Account
+              </Text>
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={props.onNotificationSettings}>Notification Settings</Menu.Item>
+            <Menu.Item color="red" onClick={props.onLogout}>
+              Logout
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * South African ID number: `YYMMDD SSSS C A Z` (13 digits).
+ * - YYMMDD: date of birth (a real calendar date, not in the future);
+ * - SSSS: sequence, 0000-4999 female, 5000-9999 male;
+ * - C: citizenship, 0 citizen, 1 permanent resident;
+ * - A: formerly race, now any digit;
+ * - Z: Luhn check digit over the first 12 digits.
+ */
+
+export type SaIdNumberInvalidReason = 'length' | 'digits' | 'date' | 'citizenship' | 'checksum';
+
+export type SaIdNumberParseResult =
+  | {
+      valid: true;
+      /** The 13 digits, with any spaces removed. */
+      idNumber: string;
+      /** ISO date `YYYY-MM-DD`. */
+      dateOfBirth: string;
+      gender: 'female' | 'male';
+      citizenship: 'citizen' | 'permanent_resident';
+    }
+  | { valid: false; reason: SaIdNumberInvalidReason; message: string };
+
+/** Messages for each reason an ID number is invalid; shown to members and returned as 422 field errors. */
+export const SA_ID_NUMBER_MESSAGES: Record<SaIdNumberInvalidReason, string> = {
+  length: 'ID number must be 13 digits.',
+  digits: 'ID number must contain digits only.',
+  date: 'ID number does not start with a valid date of birth.',
+  citizenship: 'ID number has an invalid citizenship digit.',
+  checksum: 'ID number is not valid (check digit).',
+};
+
+/** Removes spaces and hyphens people type to group the digits (`800101 5009 087`). */
+export function normalizeSaIdNumber(input: string): string {
+  return input.replace(/[\s-]/g, '');
+}
+
+/** The Luhn check digit (0-9) for a string of digits, as used for the 13th digit. */
+export function luhnCheckDigit(digits: string): number {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    // Double every second digit counting from the rightmost digit of the payload.
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 0) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+function invalid(reason: SaIdNumberInvalidReason): SaIdNumberParseResult {
+  return { valid: false, reason, message: SA_ID_NUMBER_MESSAGES[reason] };
+}
+
+function toIsoDate(year: number, month: number, day: number): string | null {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Parses and validates a South African ID number.
+ * The century is the latest one that does not put the date of birth after `today`.
+ * @param input the ID number as typed (spaces and hyphens are ignored)
+ * @param today the reference date for the century (default: now)
+ * @returns date of birth, gender and citizenship, or the reason it is invalid
+ */
+export function parseSaIdNumber(input: string, today: Date = new Date()): SaIdNumberParseResult {
+  const idNumber = normalizeSaIdNumber(input);
+  if (!/^\d*$/.test(idNumber)) return invalid('digits');
+  if (idNumber.length !== 13) return invalid('length');
+
+  const yy = Number(idNumber.slice(0, 2));
+  const month = Number(idNumber.slice(2, 4));
+  const day = Number(idNumber.slice(4, 6));
+  const todayIso = today.toISOString().slice(0, 10);
+  const candidates = [2000 + yy, 1900 + yy]
+    .map((year) => toIsoDate(year, month, day))
+    .filter((iso): iso is string => iso !== null && iso <= todayIso);
+  const dateOfBirth = candidates[0];
+  if (!dateOfBirth) return invalid('date');
+
+  const citizenshipDigit = idNumber[10];
+  if (citizenshipDigit !== '0' && citizenshipDigit !== '1') return invalid('citizenship');
+
+  if (luhnCheckDigit(idNumber.slice(0, 12)) !== Number(idNumber[12])) return invalid('checksum');
+
+  return {
+    valid: true,
+    idNumber,
+    dateOfBirth,
+    gender: Number(idNumber.slice(6, 10)) < 5000 ? 'female' : 'male',
+    citizenship: citizenshipDigit === '0' ? 'citizen' : 'permanent_resident',
+  };
+}
+
+/**
+ * Builds a valid ID number from its parts (used by the demo data generator and tests).
+ * @param dateOfBirth ISO date `YYYY-MM-DD`
+ * @param sequence 0-9999; below 5000 is female
+ * @param citizenship 0 citizen, 1 permanent resident
+ */
+export function buildSaIdNumber(dateOfBirth: string, sequence: number, citizenship: 0 | 1 = 0): string {
+  const yymmdd = dateOfBirth.slice(2, 4) + dateOfBirth.slice(5, 7) + dateOfBirth.slice(8, 10);
+  const payload = `${yymmdd}${String(sequence).padStart(4, '0')}${citizenship}8`;
+  return payload + String(luhnCheckDigit(payload));
+}
+
+/** Shows only the last 4 digits of an ID number, for logs and messages (POPIA). */
+export function maskSaIdNumber(idNumber: string): string {
+  const digits = normalizeSaIdNumber(idNumber);
+  return `${'*'.repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
+}

@@ -1,0 +1,17 @@
+/**
+ * The exact user-facing messages of the form rules (spec section 5) and the notices of
+ * spec section 8 that the server and the clients both need. Spelled exactly as the spec spells them.
+ */
+export const RULE_MESSAGES = {
+  required: 'Field is required',
+  email: 'Must be a valid email.',
+  strongPassword:
+    'Passwords Must be at least 10 characters long, contain at least one capital letter, one number and one special character.',
+  custom: 'Field validation issue',
+} as const;
+
+/** Notice shown when the server returns per-field validation errors (spec section 5). */
+export const VALIDATION_NOTICE = {
+  message: 'Validation failure',
+  caption: 'please check the inputs',
+} as const;

@@ -1,0 +1,40 @@
+import { defaultServerConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+/** Workspace packages are used from their TypeScript sources (the `source` export condition). */
+const sourceConditions = {
+  resolve: { conditions: ['source', ...defaultServerConditions] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions], externalConditions: ['source'] } },
+};
+
+/** With TEST_REPORT_DIR set (CI), results are also written as JSON for the run's closing summary. */
+const reportDir = process.env.TEST_REPORT_DIR;
+
+export default defineConfig({
+  test: {
+    ...(reportDir
+      ? { reporters: ['default', 'json'], outputFile: { json: `${reportDir}/vitest-${process.pid}.json` } }
+      : {}),
+    projects: [
+      {
+        ...sourceConditions,
+        test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        ...sourceConditions,
+        test: {
+          name: 'api',
+          include: ['apps/api/test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/api/test/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        ...sourceConditions,
+        test: { name: 'web', include: ['apps/web/test/**/*.test.ts'], environment: 'node' },
+      },
+    ],
+  },
+});
