@@ -50,7 +50,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      NODE_ENV: 'production',
+      NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: join(scratch, 'data'),

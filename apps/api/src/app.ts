@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { requireAccessDeclarations } from './platform/auth/route-access.js';
 import { installErrorHandling } from './platform/errors/error-handler.js';
 import { installOpenApi } from './platform/http/openapi.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
@@ -37,6 +38,7 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
  * The database must already be migrated.
  */
 export async function buildApp({ config, database, logStream }: AppDependencies): Promise<FastifyInstance> {
+  if (!config.appSecret) throw new Error('config.appSecret is required (see ensureAppSecret)');
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -67,8 +69,13 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   installErrorHandling(app);
   await installSecurityHeaders(app);
   await app.register(cookie);
-  installXsrfProtection(app, { exemptPrefixes: ['/api/v2/'] });
+  // Callers without our cookies: partners (API keys), identity providers (signed callbacks), and
+  // the built-in identity sandbox, which stands in for a provider's own site.
+  installXsrfProtection(app, {
+    exemptPrefixes: ['/api/v2/', '/api/app/identity-verifications/callback', '/api/identity-sandbox/'],
+  });
   await installOpenApi(app);
+  requireAccessDeclarations(app);
 
   await app.register(healthRoutes, { prefix: '/api' });
 

@@ -1,4 +1,6 @@
-import { isAbsolute, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 
 const optionalString = z
@@ -27,7 +29,33 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: optionalString,
   TRUST_PROXY: booleanFlag(false),
   SEED_DEMO_DATA: booleanFlag(true),
+  APP_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  PUBLIC_URL: optionalString.pipe(z.url('must be a URL such as https://benefits.example.co.za').optional()),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+  ),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('Benefit Finder <no-reply@benefit-finder.local>'),
+  SMS_GATEWAY_URL: optionalString.pipe(z.url('must be a URL').optional()),
+  SMS_GATEWAY_TOKEN: optionalString,
+  IDENTITY_PROVIDER: z.enum(['sandbox', 'iidentifii']).default('sandbox'),
+  IIDENTIFII_BASE_URL: optionalString.pipe(z.url('must be a URL').optional()),
+  IIDENTIFII_API_KEY: optionalString,
+  IIDENTIFII_CALLBACK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 });
+
+/** Identity verification provider settings (spec 7 `beneficiary-sessions/iidentifii`). */
+export type IdentityProviderConfig =
+  /** Built-in sandbox: serves its own page where the person passes or fails; development and tests only. */
+  { provider: 'sandbox' } | { provider: 'iidentifii'; baseUrl: string; apiKey: string; callbackSecret: string };
 
 /** The validated server configuration. Paths are absolute. */
 export interface Config {
@@ -46,6 +74,20 @@ export interface Config {
   trustProxy: boolean;
   /** Create the demo fund and members when the database has no fund. */
   seedDemoData: boolean;
+  /**
+   * Key for HMACs (OTP hashes, signed callbacks). Required in production; elsewhere
+   * `ensureAppSecret` creates one in `dataDir`.
+   */
+  appSecret: string | undefined;
+  /** The address people and providers reach the server at (links in messages, callbacks). */
+  publicUrl: string;
+  /** Redis for rate limits and live fan-out across processes; memory when unset. */
+  redisUrl: string | undefined;
+  /** Email: SMTP when `smtpUrl` is set; otherwise messages are only recorded in the outbox. */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** SMS: an HTTP gateway when `gatewayUrl` is set; otherwise only recorded in the outbox. */
+  sms: { gatewayUrl: string | undefined; gatewayToken: string | undefined };
+  identity: IdentityProviderConfig;
 }
 
 /** Thrown when an environment variable has a bad value; the message names every bad variable. */
@@ -64,6 +106,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`Invalid configuration. ${problems.join('; ')}`);
   }
   const values = parsed.data;
+  const problems: string[] = [];
+  if (values.NODE_ENV === 'production' && !values.APP_SECRET) problems.push('APP_SECRET: is required in production');
+  if (values.NODE_ENV === 'production' && values.IDENTITY_PROVIDER === 'sandbox') {
+    problems.push('IDENTITY_PROVIDER: the sandbox provider is not allowed in production');
+  }
+  if (values.IDENTITY_PROVIDER === 'iidentifii') {
+    for (const name of ['IIDENTIFII_BASE_URL', 'IIDENTIFII_API_KEY', 'IIDENTIFII_CALLBACK_SECRET'] as const) {
+      if (!values[name]) problems.push(`${name}: is required when IDENTITY_PROVIDER is iidentifii`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration. ${problems.join('; ')}`);
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
   return {
     env: values.NODE_ENV,
@@ -75,5 +128,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDistDir: values.WEB_DIST_DIR === undefined ? undefined : absolute(values.WEB_DIST_DIR),
     trustProxy: values.TRUST_PROXY,
     seedDemoData: values.SEED_DEMO_DATA,
+    appSecret: values.APP_SECRET,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    redisUrl: values.REDIS_URL,
+    mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
+    sms: { gatewayUrl: values.SMS_GATEWAY_URL, gatewayToken: values.SMS_GATEWAY_TOKEN },
+    identity:
+      values.IDENTITY_PROVIDER === 'iidentifii'
+        ? {
+            provider: 'iidentifii',
+            baseUrl: values.IIDENTIFII_BASE_URL as string,
+            apiKey: values.IIDENTIFII_API_KEY as string,
+            callbackSecret: values.IIDENTIFII_CALLBACK_SECRET as string,
+          }
+        : { provider: 'sandbox' },
   };
+}
+
+/**
+ * Outside production, a missing `APP_SECRET` is created once (48 random bytes) and kept in
+ * `<dataDir>/app-secret`, so OTPs and signed links survive restarts.
+ * @returns the config with `appSecret` set
+ */
+export function ensureAppSecret(config: Config): Config & { appSecret: string } {
+  if (config.appSecret) return { ...config, appSecret: config.appSecret };
+  const path = join(config.dataDir, 'app-secret');
+  if (!existsSync(path)) {
+    mkdirSync(config.dataDir, { recursive: true });
+    writeFileSync(path, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return { ...config, appSecret: readFileSync(path, 'utf8').trim() };
 }

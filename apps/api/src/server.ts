@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import type { Config } from './config.js';
+import { type Config, ensureAppSecret } from './config.js';
 import { openDatabase } from './db/client.js';
 import { applyMigrations } from './db/migrate.js';
 import { seedDemoDataIfEmpty } from './modules/file-uploads/demo/seed-demo-data.js';
@@ -11,7 +11,8 @@ import { seedDemoDataIfEmpty } from './modules/file-uploads/demo/seed-demo-data.
  * (under a lock other processes wait for), then listens.
  * @returns the listening server; closing it also closes the database
  */
-export async function startServer(config: Config): Promise<FastifyInstance> {
+export async function startServer(environmentConfig: Config): Promise<FastifyInstance> {
+  const config = ensureAppSecret(environmentConfig);
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );

@@ -1,7 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, ensureAppSecret, loadConfig } from '../src/config.js';
+
+const PRODUCTION_SECRETS = {
+  APP_SECRET: 'a-production-secret-of-at-least-32-chars',
+  IDENTITY_PROVIDER: 'iidentifii',
+  IIDENTIFII_BASE_URL: 'https://verify.example.com',
+  IIDENTIFII_API_KEY: 'key',
+  IIDENTIFII_CALLBACK_SECRET: 'callback-secret-0123',
+};
 
 describe('configuration from the environment', () => {
   it('has the documented defaults', () => {
@@ -18,7 +28,13 @@ describe('configuration from the environment', () => {
 
   it('honours PORT, DATA_DIR, DATABASE_URL and NODE_ENV', () => {
     const config = loadConfig(
-      { PORT: '8080', DATA_DIR: 'var/data', DATABASE_URL: 'postgres://u@127.0.0.1:5432/x', NODE_ENV: 'production' },
+      {
+        PORT: '8080',
+        DATA_DIR: 'var/data',
+        DATABASE_URL: 'postgres://u@127.0.0.1:5432/x',
+        NODE_ENV: 'production',
+        ...PRODUCTION_SECRETS,
+      },
       '/srv/app',
     );
     expect(config).toMatchObject({
@@ -27,6 +43,32 @@ describe('configuration from the environment', () => {
       databaseUrl: 'postgres://u@127.0.0.1:5432/x',
       env: 'production',
     });
+  });
+
+  it('refuses production without APP_SECRET, or with the identity sandbox', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', IDENTITY_PROVIDER: 'iidentifii', ...PRODUCTION_SECRETS, APP_SECRET: '' }),
+    ).toThrow(/APP_SECRET: is required in production/);
+    expect(() => loadConfig({ ...PRODUCTION_SECRETS, NODE_ENV: 'production', IDENTITY_PROVIDER: 'sandbox' })).toThrow(
+      /IDENTITY_PROVIDER: the sandbox provider is not allowed in production/,
+    );
+  });
+
+  it('asks for every iidentifii setting when that provider is chosen', () => {
+    expect(() => loadConfig({ IDENTITY_PROVIDER: 'iidentifii', IIDENTIFII_API_KEY: 'k' })).toThrow(
+      /IIDENTIFII_BASE_URL: is required.*IIDENTIFII_CALLBACK_SECRET: is required/,
+    );
+  });
+
+  it('creates an app secret once outside production and keeps it in DATA_DIR', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bcp-secret-'));
+    const first = ensureAppSecret(loadConfig({ DATA_DIR: dataDir }));
+    const second = ensureAppSecret(loadConfig({ DATA_DIR: dataDir }));
+    expect(first.appSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.appSecret).toBe(first.appSecret);
+    expect(ensureAppSecret(loadConfig({ DATA_DIR: dataDir, APP_SECRET: 'x'.repeat(32) })).appSecret).toBe(
+      'x'.repeat(32),
+    );
   });
 
   it('treats an empty DATABASE_URL as unset (embedded database)', () => {

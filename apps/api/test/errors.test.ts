@@ -13,19 +13,22 @@ beforeAll(async () => {
     prepare(app) {
       app.post(
         '/api/test/people',
-        { schema: { body: z.object({ name: zRequiredString(), email: zEmail(), age: z.number().int().min(18) }) } },
+        {
+          config: { access: 'public' },
+          schema: { body: z.object({ name: zRequiredString(), email: zEmail(), age: z.number().int().min(18) }) },
+        },
         async () => ({ ok: true }),
       );
-      app.get('/api/test/bad-sql', async () => {
+      app.get('/api/test/bad-sql', { config: { access: 'public' } }, async () => {
         await app.db.execute(sql`select * from no_such_table where id_number = ${'8001015009087'}`);
         return { ok: true };
       });
-      app.post('/api/test/duplicate-fund', async () => {
+      app.post('/api/test/duplicate-fund', { config: { access: 'public' } }, async () => {
         await app.db.insert(funds).values({ name: 'A', registrationNumber: '12/8/1' });
         await app.db.insert(funds).values({ name: 'B', registrationNumber: '12/8/1' });
         return { ok: true };
       });
-      app.get('/api/test/throttled', async () => {
+      app.get('/api/test/throttled', { config: { access: 'public' } }, async () => {
         throw new AppError('throttled', 'Too many attempts. Try again in 60 seconds.', undefined, {
           'retry-after': '60',
         });
@@ -134,5 +137,15 @@ describe('one error shape (DESIGN.md "Errors")', () => {
     expect(logged).toContain('*********9087');
     expect(logged).not.toContain('8001015009087');
     expect(logged).not.toContain('123456');
+  });
+});
+
+describe('default deny', () => {
+  it('refuses to start when an /api route declares no access', async () => {
+    const { buildApp } = await import('../src/app.js');
+    const { UndeclaredAccessError } = await import('../src/platform/auth/route-access.js');
+    const app = await buildApp({ config: testApp.config, database: testApp.database.handle });
+    expect(() => app.get('/api/app/undeclared', async () => ({}))).toThrow(UndeclaredAccessError);
+    await app.close();
   });
 });

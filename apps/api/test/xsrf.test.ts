@@ -7,9 +7,14 @@ beforeAll(async () => {
   testApp = await createTestApp({
     prepare(app) {
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-        app.route({ method, url: '/api/test/change', handler: async () => ({ changed: true }) });
+        app.route({
+          method,
+          url: '/api/test/change',
+          config: { access: 'public' },
+          handler: async () => ({ changed: true }),
+        });
       }
-      app.post('/api/v2/test/partner-call', async () => ({ changed: true }));
+      app.post('/api/v2/test/partner-call', { config: { access: 'public' } }, async () => ({ changed: true }));
     },
   });
 });

@@ -30,6 +30,7 @@ export async function createTestApp(
     SEED_DEMO_DATA: 'false',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'bcp-test-')),
     WEB_DIST_DIR: join(tmpdir(), 'bcp-no-web-build'),
+    APP_SECRET: 'test-app-secret-0123456789-abcdefghijklmnop',
     ...options.env,
   });
   const logs: Record<string, unknown>[] = [];

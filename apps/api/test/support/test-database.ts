@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
 import { applyMigrations } from '../../src/db/migrate.js';
-import { TEMPLATE_DATABASE, withDatabaseName } from './database-names.js';
+import { testDatabasePrefix, withDatabaseName } from './database-names.js';
 
 /** A fresh, migrated database for one test file, and how to throw it away. */
 export interface TestDatabase {
@@ -23,10 +24,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await applyMigrations(handle);
     return { handle, url: undefined, destroy: () => handle.close() };
   }
-  const name = `bcp_test_${randomBytes(6).toString('hex')}`;
+  const prefix = testDatabasePrefix(inject('testRunId'));
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DATABASE}"`);
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${prefix}template"`);
   await admin.end();
   const url = withDatabaseName(adminUrl, name);
   const handle = await openDatabase({ databaseUrl: url });

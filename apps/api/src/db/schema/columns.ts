@@ -11,3 +11,6 @@ export const timestamps = () => ({
     .defaultNow()
     .$onUpdate(() => new Date()),
 });
+
+/** A nullable UTC timestamp column (`timestamptz`), as a JS Date. */
+export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

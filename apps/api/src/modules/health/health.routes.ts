@@ -7,6 +7,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
+      config: { access: 'public' },
       schema: {
         summary: 'Health check (answers 200 only when the database answers)',
         tags: ['system'],
