@@ -46,9 +46,9 @@ describe('configuration from the environment', () => {
   });
 
   it('refuses production without APP_SECRET, or with the identity sandbox', () => {
-    expect(() =>
-      loadConfig({ NODE_ENV: 'production', IDENTITY_PROVIDER: 'iidentifii', ...PRODUCTION_SECRETS, APP_SECRET: '' }),
-    ).toThrow(/APP_SECRET: is required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SECRETS, APP_SECRET: '' })).toThrow(
+      /APP_SECRET: is required in production/,
+    );
     expect(() => loadConfig({ ...PRODUCTION_SECRETS, NODE_ENV: 'production', IDENTITY_PROVIDER: 'sandbox' })).toThrow(
       /IDENTITY_PROVIDER: the sandbox provider is not allowed in production/,
     );
