@@ -55,6 +55,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: join(scratch, 'data'),
       DATABASE_URL: '',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
     },
   },

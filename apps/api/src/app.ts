@@ -5,20 +5,33 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
+import { beneficiarySessionRoutes } from './modules/beneficiary-sessions/app.routes.js';
+import { benefitRoutes } from './modules/benefits/app.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { requireAccessDeclarations } from './platform/auth/route-access.js';
+import { identityVerificationRoutes } from './modules/identity-verifications/app.routes.js';
+import { personUserRoutes } from './modules/person-users/app.routes.js';
+import { installAccessControl } from './platform/auth/route-access.js';
 import { installErrorHandling } from './platform/errors/error-handler.js';
 import { installOpenApi } from './platform/http/openapi.js';
+import { installRateLimits } from './platform/http/rate-limit.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { installWebApp, isAppRoute } from './platform/http/web-app.js';
 import { installXsrfProtection } from './platform/http/xsrf.js';
+import { createIdentityProvider, type IdentityProvider } from './platform/identity/identity-provider.js';
+import { identitySandboxRoutes } from './platform/identity/sandbox.routes.js';
 import { redactUrl } from './platform/logging/redact-url.js';
+import { devOutboxRoutes } from './platform/messaging/dev-outbox.routes.js';
+import { createMessenger, type Messenger } from './platform/messaging/messenger.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The database every service is given. */
     db: Database;
     config: Config;
+    /** Records and delivers email and SMS (platform/messaging). */
+    messenger: Messenger;
+    /** The identity verification provider chosen by configuration. */
+    identityProvider: IdentityProvider;
   }
 }
 
@@ -62,6 +75,10 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  const messenger = createMessenger({ db: database.db, config, log: app.log });
+  app.decorate('messenger', messenger);
+  app.decorate('identityProvider', createIdentityProvider(config, { logger: app.log }));
+  app.addHook('onClose', async () => messenger.flush());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -75,9 +92,17 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     exemptPrefixes: ['/api/v2/', '/api/app/identity-verifications/callback', '/api/identity-sandbox/'],
   });
   await installOpenApi(app);
-  requireAccessDeclarations(app);
+  installAccessControl(app);
+  await installRateLimits(app, config.redisUrl);
 
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(personUserRoutes, { prefix: '/api/app' });
+  await app.register(beneficiarySessionRoutes, { prefix: '/api/app' });
+  await app.register(identityVerificationRoutes, { prefix: '/api/app' });
+  await app.register(benefitRoutes, { prefix: '/api/app' });
+  if (config.identity.provider === 'sandbox') await app.register(identitySandboxRoutes, { prefix: '/api' });
+  // Development only: read the outbox (and the latest OTP for a destination); absent in production.
+  if (config.env !== 'production') await app.register(devOutboxRoutes, { prefix: '/api' });
 
   const appFallback = await installWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST_DIR);
   app.setNotFoundHandler((request, reply) => {

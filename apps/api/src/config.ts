@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Benefit Finder <no-reply@benefit-finder.local>'),
   SMS_GATEWAY_URL: optionalString.pipe(z.url('must be a URL').optional()),
   SMS_GATEWAY_TOKEN: optionalString,
+  BENEFIT_SEARCH_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   IDENTITY_PROVIDER: z.enum(['sandbox', 'iidentifii']).default('sandbox'),
   IIDENTIFII_BASE_URL: optionalString.pipe(z.url('must be a URL').optional()),
   IIDENTIFII_API_KEY: optionalString,
@@ -88,6 +89,8 @@ export interface Config {
   /** SMS: an HTTP gateway when `gatewayUrl` is set; otherwise only recorded in the outbox. */
   sms: { gatewayUrl: string | undefined; gatewayToken: string | undefined };
   identity: IdentityProviderConfig;
+  /** Anonymous ID searches allowed per client IP per hour (issue 4: default 30). */
+  benefitSearchLimitPerHour: number;
 }
 
 /** Thrown when an environment variable has a bad value; the message names every bad variable. */
@@ -133,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     redisUrl: values.REDIS_URL,
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
     sms: { gatewayUrl: values.SMS_GATEWAY_URL, gatewayToken: values.SMS_GATEWAY_TOKEN },
+    benefitSearchLimitPerHour: values.BENEFIT_SEARCH_LIMIT_PER_HOUR,
     identity:
       values.IDENTITY_PROVIDER === 'iidentifii'
         ? {

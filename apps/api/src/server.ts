@@ -17,7 +17,11 @@ export async function startServer(environmentConfig: Config): Promise<FastifyIns
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
   const app = await buildApp({ config, database });
-  app.addHook('onClose', async () => database.close());
+  // onClose hooks run in reverse order: flush deliveries in flight, then close the database.
+  app.addHook('onClose', async () => {
+    await app.messenger.flush();
+    await database.close();
+  });
   try {
     await database.withStartupLock(async () => {
       await applyMigrations(database);

@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -13,17 +14,40 @@ export interface TestApp {
   config: Config;
   /** Every log line the server wrote, parsed. */
   logs: Record<string, unknown>[];
+  /** With `listen: true`: the server's address, `http://127.0.0.1:<port>` (also `config.publicUrl`). */
+  baseUrl?: string;
   close(): Promise<void>;
+}
+
+/** A TCP port free right now on 127.0.0.1 (the OS picks it). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 /**
  * The real server on a fresh database, for `app.inject` tests. `env` overrides configuration;
- * `prepare` may register extra routes before the server is ready.
+ * `prepare` may register extra routes before the server is ready. `listen: true` also makes it
+ * listen on 127.0.0.1 with `PUBLIC_URL` set to that address, for code that calls the server back
+ * over real HTTP (the identity sandbox).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; prepare?: (app: FastifyInstance) => void | Promise<void> } = {},
+  options: {
+    env?: Record<string, string>;
+    prepare?: (app: FastifyInstance) => void | Promise<void>;
+    listen?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  const port = options.listen ? await freePort() : undefined;
+  const baseUrl = port === undefined ? undefined : `http://127.0.0.1:${port}`;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
@@ -31,6 +55,7 @@ export async function createTestApp(
     DATA_DIR: mkdtempSync(join(tmpdir(), 'bcp-test-')),
     WEB_DIST_DIR: join(tmpdir(), 'bcp-no-web-build'),
     APP_SECRET: 'test-app-secret-0123456789-abcdefghijklmnop',
+    ...(baseUrl ? { PUBLIC_URL: baseUrl } : {}),
     ...options.env,
   });
   const logs: Record<string, unknown>[] = [];
@@ -43,11 +68,13 @@ export async function createTestApp(
   const app = await buildApp({ config, database: database.handle, logStream });
   await options.prepare?.(app);
   await app.ready();
+  if (port !== undefined) await app.listen({ host: '127.0.0.1', port });
   return {
     app,
     database,
     config,
     logs,
+    ...(baseUrl ? { baseUrl } : {}),
     async close() {
       await app.close();
       await database.destroy();

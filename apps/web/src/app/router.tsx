@@ -1,7 +1,31 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
 import { paths, ROUTE_NAMES, type RouteHandle } from '../config/paths';
+import { loadPersonUser, logout } from '../lib/session';
+import { getApiToken, getVerified, sessionSnapshot } from '../lib/session-store';
+import { decideNavigation } from './guard';
 import { RootLayout } from './layouts/root-layout';
+
+const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
+
+/**
+ * The navigation guard (spec section 4), run before every navigation: loads the person user if
+ * missing (when a token is stored), then applies `decideNavigation`.
+ */
+async function guardLoader({ request }: LoaderFunctionArgs) {
+  const pathname = new URL(request.url).pathname;
+  const path = BASE && pathname.startsWith(BASE) ? pathname.slice(BASE.length) || '/' : pathname;
+  if (!sessionSnapshot().personUser && getApiToken()) await loadPersonUser();
+  const user = sessionSnapshot().personUser;
+  const decision = decideNavigation(path, {
+    hasUser: user !== null,
+    iidentifiiVerified: user?.iidentifiiVerified === true,
+    verified: getVerified(),
+  });
+  if (decision.logout) await logout();
+  if (decision.redirect && decision.redirect !== path) throw redirect(decision.redirect);
+  return null;
+}
 
 /** A page route: its name (route id), path, title (its `handle`) and component, loaded as its own chunk. */
 function page(
@@ -28,6 +52,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
+    loader: guardLoader,
+    shouldRevalidate: () => true,
     children: [
       { index: true, element: <Navigate to={paths.search()} replace /> },
       {

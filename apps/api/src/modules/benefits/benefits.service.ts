@@ -1,5 +1,6 @@
+import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefits } from '../../db/schema/index.js';
+import { benefits, persons } from '../../db/schema/index.js';
 
 /** A benefit as a fund's member file describes it. */
 export interface BenefitFromFundData {
@@ -30,4 +31,18 @@ export async function recordBenefits(db: Database, rows: readonly BenefitFromFun
     inserted += result.length;
   }
   return inserted;
+}
+
+/**
+ * How many unclaimed benefits wait for an ID number (spec 2 search): one indexed query whose
+ * shape and cost are the same whether or not the person exists.
+ * @param idNumber a validated 13-digit SA ID number
+ */
+export async function countUnclaimedBenefits(db: Database, idNumber: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(benefits)
+    .innerJoin(persons, eq(persons.id, benefits.personId))
+    .where(and(eq(persons.idNumber, idNumber), eq(benefits.status, 'unclaimed')));
+  return row?.value ?? 0;
 }

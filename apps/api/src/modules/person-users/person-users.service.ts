@@ -1,3 +1,4 @@
+import { type PersonUserResponse, parseSaIdNumber } from '@bcp/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { persons, personUsers } from '../../db/schema/index.js';
@@ -55,4 +56,63 @@ export async function markIdentityVerified(
     .where(and(eq(personUsers.id, personUserId), eq(personUsers.iidentifiiVerified, false)))
     .returning({ id: personUsers.id });
   return rows.length > 0;
+}
+
+/** A person user's row with their person's first name, for sign-in and account changes. */
+export type PersonUserRecord = typeof personUsers.$inferSelect & { firstName: string; idNumber: string };
+
+const recordColumns = { personUser: personUsers, firstName: persons.firstName, idNumber: persons.idNumber };
+
+/** The person user with this id, or `undefined`. */
+export async function findPersonUserById(db: Database, personUserId: number): Promise<PersonUserRecord | undefined> {
+  const [row] = await db
+    .select(recordColumns)
+    .from(personUsers)
+    .innerJoin(persons, eq(persons.id, personUsers.personId))
+    .where(eq(personUsers.id, personUserId));
+  return row && { ...row.personUser, firstName: row.firstName, idNumber: row.idNumber };
+}
+
+/**
+ * The person user a member names when signing in or resetting: a valid SA ID number, or an
+ * email (case-insensitive). `undefined` when there is none.
+ */
+export async function findPersonUserByIdentifier(
+  db: Database,
+  identifier: string,
+): Promise<PersonUserRecord | undefined> {
+  const trimmed = identifier.trim();
+  const id = parseSaIdNumber(trimmed);
+  const condition = id.valid
+    ? eq(persons.idNumber, id.idNumber)
+    : trimmed.includes('@')
+      ? eq(personUsers.email, trimmed.toLowerCase())
+      : undefined;
+  if (!condition) return undefined;
+  const [row] = await db
+    .select(recordColumns)
+    .from(personUsers)
+    .innerJoin(persons, eq(persons.id, personUsers.personId))
+    .where(condition);
+  return row && { ...row.personUser, firstName: row.firstName, idNumber: row.idNumber };
+}
+
+/** The app's view of a person user (spec section 3): never the password hash or counters. */
+export function toPersonUserResponse(user: PersonUserRecord): PersonUserResponse {
+  return {
+    id: user.id,
+    email: user.email,
+    phoneNumber: user.phoneNumber,
+    twoFactorMethod: user.twoFactorMethod,
+    iidentifiiVerified: user.iidentifiiVerified,
+    firstName: user.firstName,
+    idNumber: user.idNumber,
+  };
+}
+
+/** Where the person user's PINs go: the destination of their two-factor method. */
+export function twoFactorDestination(user: PersonUserRecord): { channel: 'SMS' | 'EMAIL'; destination: string } {
+  const destination = user.twoFactorMethod === 'EMAIL' ? user.email : user.phoneNumber;
+  if (!destination) throw new Error(`person user ${user.id} has no ${user.twoFactorMethod} destination`);
+  return { channel: user.twoFactorMethod, destination };
 }

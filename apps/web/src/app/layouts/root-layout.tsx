@@ -1,10 +1,14 @@
 import { AppShell, Button, Container, Group, Modal, Text, Title } from '@mantine/core';
-import { useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, Outlet, useBlocker, useLocation, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { BottomTabBar, type TabKey } from '../../components/layout/bottom-tab-bar';
 import { useDocumentTitle, useRouteHandle } from '../../components/layout/use-route-handle';
 import { APP_NAME, paths } from '../../config/paths';
-import { getVerified, useSession } from '../../lib/session-store';
+import { NotificationSettingsDialog } from '../../features/account/components/notification-settings-dialog';
+import { installUnauthorizedHandler, logout } from '../../lib/session';
+import { getVerified, setPersonUser, useSession } from '../../lib/session-store';
+import { asksBeforeLeaving, LEAVE_QUESTION, LOGOUT_QUESTION } from '../guard';
 
 function tabForPath(pathname: string): TabKey | null {
   if (pathname === paths.benefits() || pathname === paths.search()) return 'home';
@@ -21,7 +25,19 @@ export function RootLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const [faqOpen, setFaqOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
   useDocumentTitle(handle?.title);
+  useEffect(() => installUnauthorizedHandler(() => navigate(paths.login())), [navigate]);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) =>
+    asksBeforeLeaving(currentLocation.pathname, nextLocation.pathname),
+  );
+
+  async function confirmLogout() {
+    setConfirmingLogout(false);
+    await logout();
+    navigate(paths.main());
+  }
 
   const signedIn = session.personUser !== null;
   const hideNavbar = handle?.hideNavbar === true;
@@ -51,8 +67,8 @@ export function RootLayout() {
           onHome={() => navigate(verified ? paths.benefits() : paths.search())}
           onActivities={() => undefined}
           onFaqs={() => setFaqOpen(true)}
-          onNotificationSettings={() => undefined}
-          onLogout={() => undefined}
+          onNotificationSettings={() => setSettingsOpen(true)}
+          onLogout={() => setConfirmingLogout(true)}
         />
       </AppShell.Footer>
       <Modal
@@ -67,6 +83,31 @@ export function RootLayout() {
           </Button>
         </Group>
       </Modal>
+      {session.personUser && (
+        <NotificationSettingsDialog
+          opened={settingsOpen}
+          personUser={session.personUser}
+          onClose={() => setSettingsOpen(false)}
+          onSaved={(personUser) => setPersonUser(personUser)}
+        />
+      )}
+      <ConfirmDialog
+        opened={confirmingLogout}
+        question={LOGOUT_QUESTION}
+        confirmLabel="Logout"
+        onConfirm={confirmLogout}
+        onCancel={() => setConfirmingLogout(false)}
+      />
+      <ConfirmDialog
+        opened={blocker.state === 'blocked'}
+        question={LEAVE_QUESTION}
+        confirmLabel="Leave"
+        onConfirm={async () => {
+          await logout();
+          blocker.proceed?.();
+        }}
+        onCancel={() => blocker.reset?.()}
+      />
     </AppShell>
   );
 }

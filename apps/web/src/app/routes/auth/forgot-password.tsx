@@ -1,11 +1,75 @@
+import { type ResetPasswordUserResponse, required } from '@bcp/contract';
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { PageIntro } from '../../../components/layout/page-intro';
+import { paths } from '../../../config/paths';
+import { findResetUser, requestReset } from '../../../features/auth/api/password-reset';
+import { errorMessage } from '../../../lib/api-client';
+import { rules, showServerErrors } from '../../../lib/form';
 
-/** Forgot password (spec section 2, `/auth/forgot-password`). */
+/**
+ * Forgot password (spec 2 `/auth/forgot-password`): find the account (only a masked destination
+ * is shown), then send the reset PIN and go on to enter it.
+ */
 export function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const [found, setFound] = useState<ResetPasswordUserResponse | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const form = useForm({ initialValues: { identifier: '' }, validate: { identifier: rules(required) } });
+
+  async function find(values: { identifier: string }) {
+    const result = await findResetUser(values.identifier);
+    if (result.error) {
+      showServerErrors(form, result.error);
+      return;
+    }
+    setFound(result.data);
+  }
+
+  async function send() {
+    setSending(true);
+    setFailure(null);
+    const identifier = form.getValues().identifier;
+    const result = await requestReset(identifier);
+    setSending(false);
+    if (result.error) {
+      setFailure(errorMessage(result.error));
+      return;
+    }
+    navigate(paths.sendResetPasswordOtp(), { state: { identifier, destination: result.data.destination } });
+  }
+
   return (
     <PageIntro
       title="Forgot your password?"
-      intro="Tell us your ID number or email and we will send you a one-time PIN to reset your password."
-    />
+      intro="Tell us your ID number or email. We send you a PIN to reset your password."
+    >
+      {found ? (
+        <Stack>
+          <Text>
+            We will send a PIN by {found.channel === 'EMAIL' ? 'email' : 'SMS'} to <strong>{found.destination}</strong>.
+          </Text>
+          {failure && <Alert color="red">{failure}</Alert>}
+          <Button size="lg" onClick={send} loading={sending}>
+            Send the PIN
+          </Button>
+          <Button variant="subtle" onClick={() => setFound(null)}>
+            Use another ID number or email
+          </Button>
+        </Stack>
+      ) : (
+        <form onSubmit={form.onSubmit(find)} noValidate>
+          <Stack>
+            <TextInput label="ID number or email" key={form.key('identifier')} {...form.getInputProps('identifier')} />
+            <Button type="submit" size="lg" loading={form.submitting}>
+              Continue
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </PageIntro>
   );
 }

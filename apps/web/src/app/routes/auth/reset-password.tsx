@@ -1,11 +1,61 @@
+import { required, strongPassword } from '@bcp/contract';
+import { Button, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { PageIntro } from '../../../components/layout/page-intro';
+import { paths } from '../../../config/paths';
+import { resetPassword } from '../../../features/auth/api/password-reset';
+import { rules, showServerErrors } from '../../../lib/form';
 
-/** New password (spec section 2, `/auth/reset-password`). */
+/** New password (spec 2 `/auth/reset-password`): a strong password (spec 5), then sign in again. */
 export function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const resetToken = (useLocation().state as { resetToken?: string } | null)?.resetToken;
+  const form = useForm({
+    initialValues: { password: '', passwordConfirmation: '' },
+    validate: {
+      password: rules(required, strongPassword),
+      passwordConfirmation: (value, values) =>
+        rules(required)(value) ?? (value === values.password ? null : 'Passwords do not match.'),
+    },
+  });
+  if (!resetToken) return <Navigate to={paths.forgotPassword()} replace />;
+
+  async function submit(values: { password: string; passwordConfirmation: string }) {
+    const result = await resetPassword({ resetToken: resetToken as string, ...values });
+    if (result.error) {
+      showServerErrors(form, result.error);
+      return;
+    }
+    notifications.show({ color: 'green', message: result.data.message });
+    navigate(paths.login(), { replace: true });
+  }
+
   return (
     <PageIntro
       title="Choose a new password"
-      intro="Your new password must be at least 10 characters long, with a capital letter, a number and a special character."
-    />
+      intro="At least 10 characters, with a capital letter, a number and one of !@#$%^&*_-=+."
+    >
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack>
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            key={form.key('passwordConfirmation')}
+            {...form.getInputProps('passwordConfirmation')}
+          />
+          <Button type="submit" size="lg" loading={form.submitting}>
+            Save my new password
+          </Button>
+        </Stack>
+      </form>
+    </PageIntro>
   );
 }

@@ -1,6 +1,27 @@
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { PageIntro } from '../../../components/layout/page-intro';
+import { paths } from '../../../config/paths';
+import { verifyResetOtp } from '../../../features/auth/api/password-reset';
+import { PinForm } from '../../../features/auth/components/pin-form';
+import { fieldError } from '../../../lib/form';
 
-/** Reset PIN (spec section 2, `/auth/send-reset-password-otp`). */
+/** Reset PIN (spec 2 `/auth/send-reset-password-otp`): the PIN is exchanged for a reset token. */
 export function SendResetPasswordOtpPage() {
-  return <PageIntro title="Enter your one-time PIN" intro="Type the 6-digit PIN we sent you to reset your password." />;
+  const navigate = useNavigate();
+  const state = useLocation().state as { identifier?: string; destination?: string } | null;
+  const identifier = state?.identifier;
+  if (!identifier) return <Navigate to={paths.forgotPassword()} replace />;
+
+  async function submit(pin: string) {
+    const result = await verifyResetOtp(identifier as string, pin);
+    if (result.error) return fieldError(result.error, 'otp');
+    navigate(paths.resetPassword(), { state: { resetToken: result.data.resetToken }, replace: true });
+    return null;
+  }
+
+  return (
+    <PageIntro title="Enter your one-time PIN" intro="Type the 6-digit PIN we sent you to reset your password.">
+      <PinForm destination={state?.destination} onSubmit={submit} />
+    </PageIntro>
+  );
 }

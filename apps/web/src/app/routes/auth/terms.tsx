@@ -5,6 +5,15 @@ export function TermsPage() {
   return (
     <Stack>
       <Title order={1}>Terms of use</Title>
+      <TermsContent />
+    </Stack>
+  );
+}
+
+/** The terms themselves, also shown in a dialog from the sign-up form. */
+export function TermsContent() {
+  return (
+    <Stack>
       <Text>By creating an account you agree that:</Text>
       <List spacing="xs">
         <List.Item>you are the person whose ID number you search with, and the details you give are true;</List.Item>

@@ -1,0 +1,97 @@
+import {
+  ErrorResponse,
+  OtpRequiredResponse,
+  PersonUserResponse,
+  SessionResponse,
+  SignUpRequest,
+  TwoFactorMethodRequest,
+} from '@bcp/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { findBeneficiary, requireBeneficiary } from '../../platform/auth/route-access.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { perIp } from '../../platform/http/rate-limit.js';
+import { findPersonUserById, toPersonUserResponse } from './person-users.service.js';
+import { signUpPersonUser } from './sign-up.service.js';
+import { updateTwoFactorMethod } from './two-factor-method.service.js';
+
+const tags = ['person users'];
+const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };
+
+/** `{id}` is `me` or the caller's own id; any other id is someone else's and answers 404. */
+const PersonUserIdParams = z.object({
+  id: z.union([z.literal('me'), z.coerce.number().int().positive()]),
+});
+
+function ownId(id: 'me' | number, callerId: number): number {
+  if (id !== 'me' && id !== callerId) throw new AppError('not_found', 'Not found.');
+  return callerId;
+}
+
+/** Person users (spec 7 `person-users`, `person-users/{id}`, `person-users/{id}/twoFactorMethod`). */
+export const personUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, messenger: app.messenger, secret: app.config.appSecret as string });
+
+  app.post(
+    '/person-users',
+    {
+      config: { access: 'public', rateLimit: perIp(20, '1 hour') },
+      schema: {
+        summary: 'Sign up: create the account for an ID number with benefits, and send the first PIN',
+        tags,
+        body: SignUpRequest,
+        response: { 201: SessionResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await signUpPersonUser(deps(), request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return reply.status(201).send(session);
+    },
+  );
+
+  app.get(
+    '/person-users/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'The signed-in person user (`me`), or null when there is no live session',
+        description: 'Spec section 4: the app sets the person user when one is returned and clears it on nothing.',
+        tags,
+        security: [{ bearerToken: [] }],
+        params: PersonUserIdParams,
+        response: { 200: PersonUserResponse.nullable(), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await findBeneficiary(app, request);
+      if (!caller) return null;
+      const user = await findPersonUserById(app.db, ownId(request.params.id, caller.personUserId));
+      return user ? toPersonUserResponse(user) : null;
+    },
+  );
+
+  app.put(
+    '/person-users/:id/twoFactorMethod',
+    {
+      config: { access: { area: 'beneficiary', verified: true } },
+      schema: {
+        summary: 'Change the notification (two-factor) method; a new destination is confirmed by PIN',
+        description:
+          'Answers 202 with `otpRequired` after sending a PIN to a destination not yet proven; repeat the call with `otp`.',
+        tags,
+        security: [{ bearerToken: [] }],
+        params: PersonUserIdParams,
+        body: TwoFactorMethodRequest,
+        response: { 200: PersonUserResponse, 202: OtpRequiredResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireBeneficiary(request);
+      const result = await updateTwoFactorMethod(deps(), ownId(request.params.id, caller.personUserId), request.body);
+      return result.status === 200 ? result.personUser : reply.status(202).send(result.body);
+    },
+  );
+};

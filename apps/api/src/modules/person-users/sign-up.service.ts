@@ -1,0 +1,80 @@
+import { ACCOUNT_MESSAGES, type SessionResponse, type SignUpRequest } from '@bcp/contract';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { persons, personUsers } from '../../db/schema/index.js';
+import { hashPassword } from '../../platform/auth/passwords.js';
+import { createSession } from '../../platform/auth/sessions.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { assertMaySendOtp, issueOtp, type OtpDependencies } from '../../platform/otp/otp.service.js';
+import { findPersonUserById, toPersonUserResponse, twoFactorDestination } from './person-users.service.js';
+
+type SignUpInput = z.output<typeof SignUpRequest>;
+
+function refuse(field: string, message: string): AppError {
+  return new AppError('validation', message, { [field]: [message] });
+}
+
+/**
+ * Sign-up (spec 7 `POST person-users`): creates the person user for the person with this ID
+ * number (persons come from fund data), starts a session and sends the first sign-in PIN by the
+ * chosen method. The session is not verified until the PIN is entered.
+ * @throws AppError `validation` (422): no benefits recorded for the ID number; an account exists
+ *   for it (without saying more); the email belongs to another account
+ * @throws AppError `throttled` (429) when the destination had a PIN too recently
+ */
+export async function signUpPersonUser(
+  deps: OtpDependencies,
+  input: SignUpInput,
+  meta: { ip?: string; userAgent?: string },
+): Promise<SessionResponse> {
+  const { db } = deps;
+  const [person] = await db.select({ id: persons.id }).from(persons).where(eq(persons.idNumber, input.idNumber));
+  if (!person) throw refuse('idNumber', ACCOUNT_MESSAGES.noBenefitsForIdNumber);
+  const [existing] = await db
+    .select({ id: personUsers.id })
+    .from(personUsers)
+    .where(eq(personUsers.personId, person.id));
+  if (existing) throw refuse('idNumber', ACCOUNT_MESSAGES.accountExists);
+  if (input.email) {
+    const [emailOwner] = await db
+      .select({ id: personUsers.id })
+      .from(personUsers)
+      .where(eq(personUsers.email, input.email));
+    if (emailOwner) throw refuse('email', ACCOUNT_MESSAGES.emailInUse);
+  }
+  const destination = input.twoFactorMethod === 'EMAIL' ? input.email : input.phoneNumber;
+  if (destination) await assertMaySendOtp(db, destination, 'sign_in');
+
+  let personUserId: number;
+  try {
+    const [row] = await db
+      .insert(personUsers)
+      .values({
+        personId: person.id,
+        email: input.email ?? null,
+        phoneNumber: input.phoneNumber ?? null,
+        passwordHash: await hashPassword(input.password),
+        passwordChangedAt: new Date(),
+        twoFactorMethod: input.twoFactorMethod,
+        termsAcceptedAt: new Date(),
+      })
+      .returning({ id: personUsers.id });
+    if (!row) throw new Error('insert returned no row');
+    personUserId = row.id;
+  } catch (error) {
+    // Two sign-ups at once: the unique indexes decide, and the loser hears the same answer.
+    if ((error as { cause?: { code?: string } }).cause?.code === '23505') {
+      throw refuse('idNumber', ACCOUNT_MESSAGES.accountExists);
+    }
+    throw error;
+  }
+  const user = await findPersonUserById(db, personUserId);
+  if (!user) throw new Error('person user vanished');
+  const session = await createSession(db, { area: 'beneficiary', subjectId: user.id, ...meta });
+  const otp = await issueOtp(
+    deps,
+    { purpose: 'sign_in', area: 'beneficiary', subjectId: user.id, sessionId: session.sessionId },
+    twoFactorDestination(user),
+  );
+  return { apiToken: session.token, verified: false, personUser: toPersonUserResponse(user), otp };
+}

@@ -1,0 +1,90 @@
+import {
+  ACCOUNT_MESSAGES,
+  type OtpRequiredResponse,
+  type PersonUserResponse,
+  type TwoFactorMethodRequest,
+} from '@bcp/contract';
+import { and, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import { personUsers } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { issueOtp, maskDestination, type OtpDependencies, verifyOtp } from '../../platform/otp/otp.service.js';
+import { findPersonUserById, toPersonUserResponse } from './person-users.service.js';
+
+type TwoFactorInput = z.output<typeof TwoFactorMethodRequest>;
+
+export type TwoFactorMethodResult =
+  | { status: 200; personUser: PersonUserResponse }
+  | { status: 202; body: OtpRequiredResponse };
+
+/**
+ * Changes how the member receives PINs and messages (spec 2 "Notification Settings", spec 5, spec 7
+ * `PUT person-users/{id}/twoFactorMethod`). A destination already proven by a PIN applies at once;
+ * a new one first gets a PIN (answer 202), and applies when the same call is repeated with `otp`.
+ * The old destination is told about the change.
+ * @throws AppError `not_found` (404) for another member's id; `validation` (422) for an email of
+ *   another account or a wrong PIN; `throttled` (429) when the new destination had a PIN too recently
+ */
+export async function updateTwoFactorMethod(
+  deps: OtpDependencies,
+  personUserId: number,
+  input: TwoFactorInput,
+): Promise<TwoFactorMethodResult> {
+  const { db } = deps;
+  const user = await findPersonUserById(db, personUserId);
+  if (!user) throw new AppError('not_found', 'Not found.');
+  const channel = input.twoFactorMethod;
+  const destination = (channel === 'EMAIL' ? input.email : input.phoneNumber) as string;
+
+  if (channel === 'EMAIL') {
+    const [owner] = await db
+      .select({ id: personUsers.id })
+      .from(personUsers)
+      .where(and(eq(personUsers.email, destination), ne(personUsers.id, user.id)));
+    if (owner) throw new AppError('validation', ACCOUNT_MESSAGES.emailInUse, { email: [ACCOUNT_MESSAGES.emailInUse] });
+  }
+  const proven =
+    channel === 'EMAIL'
+      ? user.email === destination && user.emailVerifiedAt !== null
+      : user.phoneNumber === destination && user.phoneVerifiedAt !== null;
+  const subject = { purpose: 'destination_change', area: 'beneficiary', subjectId: user.id } as const;
+
+  if (!proven && !input.otp) {
+    const otp = await issueOtp(deps, subject, { channel, destination });
+    return {
+      status: 202,
+      body: { otpRequired: true, message: `We sent a PIN to ${otp.destination}. Enter it to confirm.`, otp },
+    };
+  }
+  if (!proven && input.otp) {
+    const confirmed = await verifyOtp(deps, subject, input.otp);
+    if (confirmed.destination !== destination || confirmed.channel !== channel) {
+      throw new AppError('validation', ACCOUNT_MESSAGES.otpRequired, { otp: [ACCOUNT_MESSAGES.otpRequired] });
+    }
+  }
+
+  const now = new Date();
+  await db
+    .update(personUsers)
+    .set(
+      channel === 'EMAIL'
+        ? { twoFactorMethod: channel, email: destination, emailVerifiedAt: proven ? user.emailVerifiedAt : now }
+        : { twoFactorMethod: channel, phoneNumber: destination, phoneVerifiedAt: proven ? user.phoneVerifiedAt : now },
+    )
+    .where(eq(personUsers.id, user.id));
+
+  const previous = user.twoFactorMethod === 'EMAIL' ? user.email : user.phoneNumber;
+  if (previous && previous !== destination) {
+    await deps.messenger.send({
+      channel: user.twoFactorMethod === 'EMAIL' ? 'email' : 'sms',
+      destination: previous,
+      purpose: 'account.contact_changed',
+      subject: 'Your contact details were changed',
+      text: `Your Benefit Finder PINs and messages now go to ${maskDestination(channel, destination)}. If you did not do this, reset your password now.`,
+      recipient: { area: 'beneficiary', id: user.id },
+    });
+  }
+  const updated = await findPersonUserById(db, user.id);
+  if (!updated) throw new Error('person user vanished');
+  return { status: 200, personUser: toPersonUserResponse(updated) };
+}

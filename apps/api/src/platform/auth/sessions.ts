@@ -1,0 +1,138 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { sessions } from '../../db/schema/index.js';
+
+export type SessionArea = 'admin' | 'beneficiary';
+
+/**
+ * Session lifetimes in seconds (README "Sessions"). Members: 30 minutes idle, 24 hours at most;
+ * staff: 30 minutes idle, 12 hours at most (issue 6).
+ */
+export const SESSION_POLICY: Record<SessionArea, { idleSeconds: number; absoluteSeconds: number }> = {
+  beneficiary: { idleSeconds: 30 * 60, absoluteSeconds: 24 * 60 * 60 },
+  admin: { idleSeconds: 30 * 60, absoluteSeconds: 12 * 60 * 60 },
+};
+
+/** `last_seen_at` is written at most this often, in seconds (not on every request). */
+const TOUCH_INTERVAL_SECONDS = 60;
+
+export interface ActiveSession {
+  id: number;
+  area: SessionArea;
+  subjectId: number;
+  verified: boolean;
+}
+
+/** SHA-256 (hex) of a token: what the database keeps instead of the token. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Starts a session: a new random token (32 bytes, base64url) stored only as its hash.
+ * @returns the token (give it to the client once) and the session id
+ */
+export async function createSession(
+  db: Database,
+  input: { area: SessionArea; subjectId: number; ip?: string; userAgent?: string; now?: Date },
+): Promise<{ token: string; sessionId: number }> {
+  const now = input.now ?? new Date();
+  const token = randomBytes(32).toString('base64url');
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      area: input.area,
+      subjectId: input.subjectId,
+      ip: input.ip,
+      userAgent: input.userAgent?.slice(0, 300),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_POLICY[input.area].absoluteSeconds * 1000),
+    })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('insert returned no row');
+  return { token, sessionId: row.id };
+}
+
+/**
+ * The live session for a token in an area: not revoked, before its absolute expiry, and used
+ * within the idle time. A token of the other area is never found. Refreshes `last_seen_at`.
+ */
+export async function findActiveSession(
+  db: Database,
+  token: string,
+  area: SessionArea,
+  now: Date = new Date(),
+): Promise<ActiveSession | undefined> {
+  const idleSince = new Date(now.getTime() - SESSION_POLICY[area].idleSeconds * 1000);
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      area: sessions.area,
+      subjectId: sessions.subjectId,
+      verified: sessions.verified,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.area, area),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, idleSince),
+      ),
+    );
+  if (!row) return undefined;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_SECONDS * 1000) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
+  }
+  return { id: row.id, area: row.area, subjectId: row.subjectId, verified: row.verified };
+}
+
+/** Marks a session's sign-in PIN as entered. */
+export async function markSessionVerified(db: Database, sessionId: number, now: Date = new Date()): Promise<void> {
+  await db.update(sessions).set({ verified: true, verifiedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends one session (e.g. logout). */
+export async function revokeSession(db: Database, sessionId: number, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Ends every live session of a person user or staff user (password changed, deactivated),
+ * optionally keeping one.
+ * @returns how many sessions ended
+ */
+export async function revokeSubjectSessions(
+  db: Database,
+  area: SessionArea,
+  subjectId: number,
+  reason: string,
+  exceptSessionId?: number,
+): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.area, area),
+        eq(sessions.subjectId, subjectId),
+        isNull(sessions.revokedAt),
+        exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Deletes sessions that ended more than a day ago (housekeeping). */
+export async function deleteEndedSessions(db: Database, now: Date = new Date()): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)));
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { IdentityProviderConfig } from '../../config.js';
+import { AppError } from '../errors/app-error.js';
+import { toLoggableError } from '../logging/loggable-error.js';
+import { verifySignedCallback } from './callback-signature.js';
+import type {
+  IdentityCheckRequest,
+  IdentityCheckResult,
+  IdentityProvider,
+  IdentityProviderLogger,
+} from './identity-provider.js';
+
+/** Message of the 503 when the provider cannot be reached or answers badly. */
+export const IDENTITY_SERVICE_UNAVAILABLE_MESSAGE =
+  'The identity check service is not available. Please try again later.';
+
+/** How long one call to the provider may take, in milliseconds. */
+export const IIDENTIFII_TIMEOUT_MS = 10_000;
+
+/**
+ * The provider's answer to `POST /verifications`.
+ *
+ * NOTE: this request and answer shape (`POST <baseUrl>/verifications` with a bearer API key,
+ * `{ externalReference, idNumber, firstName, lastName, returnUrl, callbackUrl }` in, `{ id, url }`
+ * out) and the callback protocol (`callback-signature.ts`) are our assumption of the provider's API.
+ * They must be checked against the provider's API documentation when the contract is signed, and
+ * this adapter adjusted: nothing outside this file depends on the provider's wire format.
+ */
+const CreateVerificationResponse = z.object({
+  id: z.union([z.string().min(1).max(200), z.number().int()]).transform(String),
+  url: z.url({ protocol: /^https?$/ }),
+});
+
+type IidentifiiSettings = Extract<IdentityProviderConfig, { provider: 'iidentifii' }>;
+
+/**
+ * The real provider adapter (iidentifii), configured by `IIDENTIFII_BASE_URL`,
+ * `IIDENTIFII_API_KEY` and `IIDENTIFII_CALLBACK_SECRET`.
+ * @param settings `config.identity` when its provider is `iidentifii`
+ * @param logger where failed calls are logged (status or network error only: never the body, which may hold personal data)
+ */
+export function createIidentifiiProvider(
+  settings: IidentifiiSettings,
+  logger?: IdentityProviderLogger,
+): IdentityProvider {
+  const baseUrl = settings.baseUrl.replace(/\/+$/, '');
+  const unavailable = () => new AppError('unavailable', IDENTITY_SERVICE_UNAVAILABLE_MESSAGE);
+  return {
+    name: 'iidentifii',
+    async createCheck(request: IdentityCheckRequest) {
+      let response: Response;
+      try {
+        response = await fetch(`${baseUrl}/verifications`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${settings.apiKey}`,
+            'content-type': 'application/json',
+            accept: 'application/json',
+          },
+          body: JSON.stringify({
+            // Our own reference of the person user; the provider echoes it in its records.
+            externalReference: String(request.personUserId),
+            idNumber: request.idNumber,
+            firstName: request.firstName,
+            lastName: request.lastName,
+            returnUrl: request.returnUrl,
+            callbackUrl: request.callbackUrl,
+          }),
+          signal: AbortSignal.timeout(IIDENTIFII_TIMEOUT_MS),
+        });
+      } catch (error) {
+        logger?.warn({ provider: 'iidentifii', error: toLoggableError(error) }, 'identity provider unreachable');
+        throw unavailable();
+      }
+      if (!response.ok) {
+        await response.body?.cancel().catch(() => undefined);
+        logger?.warn({ provider: 'iidentifii', status: response.status }, 'identity provider refused to start a check');
+        throw unavailable();
+      }
+      let parsed: z.infer<typeof CreateVerificationResponse>;
+      try {
+        parsed = CreateVerificationResponse.parse(await response.json());
+      } catch {
+        logger?.warn(
+          { provider: 'iidentifii', status: response.status },
+          'identity provider answered an unexpected shape',
+        );
+        throw unavailable();
+      }
+      return { reference: parsed.id, url: parsed.url };
+    },
+    verifyCallback(rawBody: string, headers: Record<string, string | string[] | undefined>): IdentityCheckResult {
+      return verifySignedCallback(settings.callbackSecret, rawBody, headers);
+    },
+  };
+}

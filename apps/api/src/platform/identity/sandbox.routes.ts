@@ -1,0 +1,188 @@
+import formbody from '@fastify/formbody';
+import escapeHtml from 'escape-html';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { findIdentityCheck } from '../../modules/identity-verifications/identity-verifications.service.js';
+import { findPersonUserProfile } from '../../modules/person-users/person-users.service.js';
+import { toLoggableError } from '../logging/loggable-error.js';
+import { identityCallbackUrl, identityReturnUrl } from './identity-provider.js';
+import { isSandboxProvider } from './sandbox-provider.js';
+
+/** How long the sandbox waits for our own callback endpoint, in milliseconds. */
+const CALLBACK_TIMEOUT_MS = 10_000;
+
+/** The reason the sandbox gives when the person chooses to fail the check. */
+export const SANDBOX_FAILURE_REASON = 'The identity check was failed in the sandbox.';
+
+/** A complete, small page: no script at all (the CSP forbids inline script), inline styles only. */
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+</head>
+<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5; color: #1b1b1b;">
+<p style="background: #fff4ce; border: 1px solid #e0c45c; padding: 0.5rem 0.75rem; border-radius: 4px; font-size: 0.9rem;">Sandbox: no real identity check happens here. This page stands in for the identity provider in development and tests.</p>
+${body}
+</body>
+</html>
+`;
+}
+
+function sendPage(reply: FastifyReply, status: number, title: string, body: string) {
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(page(title, body));
+}
+
+function sendMessage(reply: FastifyReply, status: number, title: string, message: string) {
+  return sendPage(reply, status, title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>`);
+}
+
+const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
+
+/** A fresh instance per route: a schema object shared by two routes would be emitted as a $ref, which `@fastify/swagger` cannot resolve for params. */
+const checkParams = () => z.object({ reference: z.string().min(1).max(200) });
+
+const SANDBOX_TAGS = ['identity sandbox'];
+
+/**
+ * The built-in identity sandbox's pages, under prefix `/api` (needs `app.identityProvider`; adds
+ * nothing when it is not the sandbox):
+ * - `GET /api/identity-sandbox/checks/:reference`: the check page (the person's first name and the
+ *   last 4 digits of their ID number only) with "Pass the check" and "Fail the check";
+ * - `POST /api/identity-sandbox/checks/:reference` (form `outcome=pass|fail`): signs the result and
+ *   POSTs it over HTTP to `<publicUrl>/api/app/identity-verifications/callback`, exactly as a
+ *   provider would, then sends the browser (303) to the app's `/id-verify/{idNumber}` page.
+ * Unknown references answer a 404 page, completed checks a 409 page, an undelivered callback 502.
+ */
+export const identitySandboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const provider = app.identityProvider;
+  if (!provider) throw new Error('identitySandboxRoutes needs app.identityProvider (createIdentityProvider)');
+  if (!isSandboxProvider(provider)) return;
+  const sandbox = provider;
+
+  // Only in this plugin's scope: the check page's form posts application/x-www-form-urlencoded.
+  await app.register(formbody);
+
+  /** The pending check and its person, or a page already sent for an unknown or completed one. */
+  async function loadPendingCheck(reference: string, reply: FastifyReply) {
+    const check = await findIdentityCheck(app.db, 'sandbox', reference);
+    const profile = check ? await findPersonUserProfile(app.db, check.personUserId) : undefined;
+    if (!check || !profile) {
+      await sendMessage(reply, 404, 'Identity check not found', 'There is no identity check at this address.');
+      return undefined;
+    }
+    if (check.status !== 'pending') {
+      await sendMessage(
+        reply,
+        409,
+        'Identity check already completed',
+        `This identity check has already ${check.status}. Go back to the app to continue.`,
+      );
+      return undefined;
+    }
+    return { check, profile };
+  }
+
+  app.get(
+    '/identity-sandbox/checks/:reference',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Identity sandbox: the check page (development and tests only)',
+        tags: SANDBOX_TAGS,
+        params: checkParams(),
+        response: { 200: html('The check page'), 404: html('No such check'), 409: html('Check already completed') },
+      },
+    },
+    async (request, reply) => {
+      const { reference } = request.params;
+      const found = await loadPendingCheck(reference, reply);
+      if (!found) return reply;
+      const { profile } = found;
+      const action = `/api/identity-sandbox/checks/${encodeURIComponent(reference)}`;
+      const button =
+        'font: inherit; padding: 0.6rem 1.2rem; margin: 0 0.5rem 0.5rem 0; border-radius: 4px; cursor: pointer;';
+      return sendPage(
+        reply,
+        200,
+        'Identity check (sandbox)',
+        `<h1>Identity check (sandbox)</h1>
+<p>Hello ${escapeHtml(profile.firstName)}.</p>
+<p>We are checking the identity of the person with the ID number ending in <strong>${escapeHtml(profile.idNumber.slice(-4))}</strong>.</p>
+<p>Choose the outcome the identity provider should report:</p>
+<form method="post" action="${escapeHtml(action)}">
+<button type="submit" name="outcome" value="pass" style="${button} background: #2b8a3e; color: #fff; border: 1px solid #2b8a3e;">Pass the check</button>
+<button type="submit" name="outcome" value="fail" style="${button} background: #fff; color: #c92a2a; border: 1px solid #c92a2a;">Fail the check</button>
+</form>`,
+      );
+    },
+  );
+
+  app.post(
+    '/identity-sandbox/checks/:reference',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: "Identity sandbox: report the check's outcome (development and tests only)",
+        description:
+          'Signs the outcome and POSTs it to the identity callback over HTTP, as a provider would, then ' +
+          "redirects (303) to the app's /id-verify/{idNumber} page.",
+        tags: SANDBOX_TAGS,
+        params: checkParams(),
+        body: z.object({ outcome: z.enum(['pass', 'fail']) }),
+        response: {
+          303: z.null().describe('Redirect to the app'),
+          404: html('No such check'),
+          409: html('Check already completed'),
+          502: html('The callback could not be delivered'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { reference } = request.params;
+      const found = await loadPendingCheck(reference, reply);
+      if (!found) return reply;
+      const passed = request.body.outcome === 'pass';
+      const rawBody = JSON.stringify({
+        reference,
+        status: passed ? 'passed' : 'failed',
+        ...(passed ? {} : { reason: SANDBOX_FAILURE_REASON }),
+        timestamp: new Date().toISOString(),
+      });
+      let deliveredStatus: number | undefined;
+      try {
+        const response = await fetch(identityCallbackUrl(app.config.publicUrl), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-signature': sandbox.signCallback(rawBody) },
+          body: rawBody,
+          signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS),
+        });
+        await response.body?.cancel().catch(() => undefined);
+        deliveredStatus = response.status;
+      } catch (error) {
+        request.log.warn({ error: toLoggableError(error) }, 'identity sandbox could not deliver its callback');
+      }
+      if (deliveredStatus === undefined || deliveredStatus < 200 || deliveredStatus >= 300) {
+        if (deliveredStatus !== undefined) {
+          request.log.warn({ status: deliveredStatus }, 'identity callback refused the sandbox result');
+        }
+        return sendMessage(
+          reply,
+          502,
+          'Result not delivered',
+          `The sandbox could not deliver the result to ${identityCallbackUrl(app.config.publicUrl)}` +
+            `${deliveredStatus === undefined ? '' : ` (it answered ${deliveredStatus})`}. Check PUBLIC_URL and try again.`,
+        );
+      }
+      return reply.redirect(identityReturnUrl(app.config.publicUrl, found.profile.idNumber), 303);
+    },
+  );
+};

@@ -1,0 +1,70 @@
+import { ErrorResponse, zRequiredString } from '@bcp/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../errors/app-error.js';
+import { findLatestOtp, listOutboxMessages } from './dev-outbox.service.js';
+import { renderOutboxPage } from './dev-outbox-page.js';
+
+const DestinationFilter = z.object({
+  destination: z.string().trim().max(320).optional(),
+});
+
+const OtpQuery = z.object({
+  destination: zRequiredString().max(320),
+});
+
+const OtpResponse = z.object({
+  otp: z.string().describe('The 6-digit code'),
+  createdAt: z.string().describe('When the message was recorded (ISO 8601, UTC)'),
+});
+
+/**
+ * Development-only outbox viewer (register with prefix `/api`). Registers nothing when
+ * `config.env` is `production`, so both paths answer 404 there.
+ * - `GET /api/dev/outbox[?destination=]`: HTML page of the latest 50 messages, newest first;
+ * - `GET /api/dev/otp?destination=<email or E.164>`: 200 `{ otp, createdAt }` from the newest
+ *   `otp.*` message to that destination; 404 `{ message }` when there is none.
+ * A `+` sent unencoded in `destination` (read as a space) is understood.
+ */
+export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (app.config.env === 'production') return;
+
+  app.get(
+    '/dev/outbox',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Development only: the latest 50 outbound messages as an HTML page',
+        tags: ['development'],
+        querystring: DestinationFilter,
+      },
+    },
+    async (request, reply) => {
+      const destination = request.query.destination || undefined;
+      const messages = await listOutboxMessages(app.db, { destination });
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(renderOutboxPage(messages, destination));
+    },
+  );
+
+  app.get(
+    '/dev/otp',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Development only: the code of the newest one-time PIN message to a destination',
+        tags: ['development'],
+        querystring: OtpQuery,
+        response: { 200: OtpResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const found = await findLatestOtp(app.db, request.query.destination);
+      if (!found) throw new AppError('not_found', 'No one-time PIN was sent to this destination.');
+      reply.header('cache-control', 'no-store');
+      return { otp: found.otp, createdAt: found.createdAt.toISOString() };
+    },
+  );
+};

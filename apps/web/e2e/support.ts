@@ -1,0 +1,63 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Documented demo members (README "Demo data"). */
+export const DEMO = {
+  nomsa: { idNumber: '7503140234085', phone: '+27821234567', email: 'nomsa.dlamini@example.co.za' },
+  pieter: { idNumber: '6211025123081', phone: '+27834567890', email: 'pieter.vdmerwe@example.co.za' },
+  sipho: { idNumber: '9007216711081', phone: '+27761112233', email: 'sipho.ndlovu@example.co.za' },
+  noBenefits: '8809094410087',
+} as const;
+
+export const PASSWORD = 'Sunshine#2026';
+
+/** The latest PIN sent to a destination, from the development outbox (what a phone would show). */
+export async function readOtp(page: Page, destination: string): Promise<string> {
+  let otp = '';
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/api/dev/otp?destination=${encodeURIComponent(destination)}`);
+      otp = response.ok() ? (await response.json()).otp : '';
+      return otp;
+    })
+    .toMatch(/^\d{6}$/);
+  return otp;
+}
+
+/** Types a PIN into the six PIN boxes and submits it. */
+export async function enterPin(page: Page, pin: string, submit = 'Continue'): Promise<void> {
+  await page.getByRole('textbox').first().click();
+  await page.keyboard.type(pin);
+  await page.getByRole('button', { name: submit, exact: true }).click();
+}
+
+/** Signs up through the screens from the sign-up page, and enters the first PIN. */
+export async function signUpThroughScreens(page: Page, member: { idNumber: string; phone: string; email: string }) {
+  await page.goto(`/sign-up/${member.idNumber}`);
+  await page.getByLabel('Cellphone number').fill(member.phone.replace('+27', '0'));
+  await page.getByRole('textbox', { name: 'Email' }).fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByLabel('I accept the').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/verify$/);
+  await enterPin(page, await readOtp(page, member.phone));
+}
+
+/** Passes the identity check in the built-in sandbox provider. */
+export async function passIdentityCheck(page: Page) {
+  await expect(page).toHaveURL(/\/id-verify\//);
+  await page.getByRole('button', { name: 'Start the identity check' }).click();
+  await expect(page.getByRole('heading', { name: /Identity check \(sandbox\)/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Pass the check' }).click();
+  await expect(page).toHaveURL(/\/benefits$/);
+}
+
+/** Signs in through the screens with the PIN. */
+export async function signInThroughScreens(page: Page, identifier: string, phone: string, password = PASSWORD) {
+  await page.goto('/auth/login');
+  await page.getByLabel('ID number or email').fill(identifier);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/verify$/);
+  await enterPin(page, await readOtp(page, phone));
+}

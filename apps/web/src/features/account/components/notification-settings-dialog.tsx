@@ -1,0 +1,146 @@
+import {
+  DIALOG_SIZE_PX,
+  email,
+  type OtpRequiredResponse,
+  type PersonUserResponse,
+  requiredIf,
+  TOAST_TIMEOUT_MS,
+  type TwoFactorMethod,
+} from '@bcp/contract';
+import { Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { fieldError, rules, showServerErrors } from '../../../lib/form';
+import { PinForm } from '../../auth/components/pin-form';
+import { updateTwoFactorMethod } from '../api/two-factor-method';
+
+interface Values {
+  twoFactorMethod: TwoFactorMethod;
+  email: string;
+  phoneNumber: string;
+}
+
+/**
+ * Notification Settings (spec sections 2 and 5): a radio choice between Mobile Phone (SMS) and
+ * Email, the input for the chosen method (prefilled), Cancel and Confirm, at least 400 px wide.
+ * Switching the method clears the other field and prefills the chosen one from the user. A new
+ * destination is confirmed with a PIN sent to it.
+ */
+export function NotificationSettingsDialog(props: {
+  opened: boolean;
+  personUser: PersonUserResponse;
+  onClose: () => void;
+  onSaved: (personUser: PersonUserResponse) => void;
+}) {
+  const { personUser } = props;
+  const initial = (method: TwoFactorMethod): Values => ({
+    twoFactorMethod: method,
+    email: method === 'EMAIL' ? (personUser.email ?? '') : '',
+    phoneNumber: method === 'SMS' ? (personUser.phoneNumber ?? '') : '',
+  });
+  const form = useForm<Values>({
+    initialValues: initial(personUser.twoFactorMethod),
+    validate: {
+      email: (value, values) =>
+        rules(requiredIf(values.twoFactorMethod === 'EMAIL'))(value) ??
+        (values.twoFactorMethod === 'EMAIL' ? rules(email)(value) : null),
+      phoneNumber: (value, values) => rules(requiredIf(values.twoFactorMethod === 'SMS'))(value),
+    },
+  });
+  const [pending, setPending] = useState<OtpRequiredResponse | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  function close() {
+    form.setValues(initial(personUser.twoFactorMethod));
+    form.clearErrors();
+    setPending(null);
+    props.onClose();
+  }
+
+  function switchMethod(method: string) {
+    form.setValues(initial(method as TwoFactorMethod));
+    form.clearErrors();
+  }
+
+  async function save(values: Values, otp?: string): Promise<string | null> {
+    setSaving(true);
+    const result = await updateTwoFactorMethod(personUser.id, {
+      twoFactorMethod: values.twoFactorMethod,
+      ...(values.twoFactorMethod === 'EMAIL' ? { email: values.email } : { phoneNumber: values.phoneNumber }),
+      ...(otp ? { otp } : {}),
+    });
+    setSaving(false);
+    if (result.error) {
+      if (otp) return fieldError(result.error, 'otp');
+      showServerErrors(form, result.error);
+      return null;
+    }
+    if ('otpRequired' in result.data) {
+      setPending(result.data);
+      return null;
+    }
+    notifications.show({
+      color: 'green',
+      message: 'Notification Settings Updated',
+      autoClose: TOAST_TIMEOUT_MS.default,
+    });
+    setPending(null);
+    props.onSaved(result.data);
+    props.onClose();
+    return null;
+  }
+
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={close}
+      title="Notification Settings"
+      centered
+      styles={{ content: { minWidth: DIALOG_SIZE_PX.notificationSettingsMinWidth } }}
+    >
+      {pending ? (
+        <PinForm
+          destination={pending.otp.destination}
+          resendAvailableAt={pending.otp.resendAvailableAt}
+          submitLabel="Confirm"
+          onSubmit={(pin) => save(form.getValues(), pin)}
+        />
+      ) : (
+        <form onSubmit={form.onSubmit((values) => void save(values))} noValidate>
+          <Stack>
+            <Radio.Group
+              label="Send my PINs and messages by"
+              value={form.getValues().twoFactorMethod}
+              onChange={switchMethod}
+            >
+              <Group mt="xs">
+                <Radio value="SMS" label="Mobile Phone (SMS)" />
+                <Radio value="EMAIL" label="Email" />
+              </Group>
+            </Radio.Group>
+            {form.getValues().twoFactorMethod === 'SMS' ? (
+              <TextInput
+                label="Mobile phone number"
+                type="tel"
+                inputMode="tel"
+                key={form.key('phoneNumber')}
+                {...form.getInputProps('phoneNumber')}
+              />
+            ) : (
+              <TextInput label="Email" type="email" key={form.key('email')} {...form.getInputProps('email')} />
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={saving}>
+                Confirm
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

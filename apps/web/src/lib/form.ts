@@ -1,0 +1,42 @@
+import { type FormRule, VALIDATION_NOTICE, validateValue } from '@bcp/contract';
+import { notifications } from '@mantine/notifications';
+import type { ApiError } from './api-client';
+import { errorMessage } from './api-client';
+
+/** Spec section 5 rules as a Mantine form validator: the first failing rule's message, or null. */
+export function rules(...list: FormRule[]) {
+  return (value: unknown): string | null => {
+    const result = validateValue(value, list);
+    return result === true ? null : result;
+  };
+}
+
+/** The minimal form surface the server errors need (a Mantine `useForm` result). */
+export interface ErrorTarget {
+  setErrors(errors: Record<string, string>): void;
+}
+
+/**
+ * Shows a failed call (spec section 5): 422 field errors are stored per field, joined with line
+ * breaks, and the negative notice 'Validation failure' with caption 'please check the inputs'
+ * appears; any other failure shows its message.
+ * @returns true when the error carried field errors
+ */
+export function showServerErrors(form: ErrorTarget, error: ApiError): boolean {
+  const body = error.body as { errors?: Record<string, string[]> } | undefined;
+  if (error.status === 422 && body?.errors) {
+    form.setErrors(
+      Object.fromEntries(Object.entries(body.errors).map(([field, messages]) => [field, messages.join('\n')])),
+    );
+    notifications.show({ color: 'red', title: VALIDATION_NOTICE.message, message: VALIDATION_NOTICE.caption });
+    return true;
+  }
+  notifications.show({ color: 'red', message: errorMessage(error) });
+  return false;
+}
+
+/** The message for one field of a failed call (e.g. `otp`), else the call's message. */
+export function fieldError(error: ApiError, field: string): string {
+  const body = error.body as { errors?: Record<string, string[]> } | undefined;
+  return body?.errors?.[field]?.join('\n') ?? errorMessage(error);
+}

@@ -1,0 +1,23 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+
+/**
+ * Normalises a phone number as people type it in South Africa (`082 123 4567`, `+27 82 123 4567`,
+ * `0027821234567`) to E.164 (`+27821234567`). Other countries' numbers with a `+` prefix are
+ * accepted too. Returns `null` for anything that is not a valid number.
+ */
+export function normalizePhoneNumber(input: string): string | null {
+  const parsed = parsePhoneNumberFromString(input.trim(), 'ZA');
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/** Shows a phone number with all but its last 3 digits hidden: `+27 ** *** *567`. */
+export function maskPhoneNumber(e164: string): string {
+  const digits = e164.replace(/\D/g, '');
+  return `+${digits.slice(0, 2)} ** *** *${digits.slice(-3)}`;
+}
+
+/** Shows an email with most of its name hidden and the domain kept: `no***@example.co.za`. */
+export function maskEmail(email: string): string {
+  const [name = '', domain = ''] = email.split('@');
+  return `${name.slice(0, Math.min(2, Math.max(1, name.length - 1)))}***@${domain}`;
+}

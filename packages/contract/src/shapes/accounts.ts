@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { TWO_FACTOR_METHODS } from '../constants.js';
+import { normalizePhoneNumber } from '../phone-number.js';
+import { email as emailRule } from '../rules/form-rules.js';
+import { RULE_MESSAGES } from '../rules/messages.js';
+import { zRequiredString, zSaIdNumber, zStrongPassword } from '../rules/zod-rules.js';
+
+/** Messages of the accounts calls (sign-up, sign-in, OTP, reset), shown per field or as notices. */
+export const ACCOUNT_MESSAGES = {
+  phoneNumber: 'Must be a valid phone number.',
+  passwordsDiffer: 'Passwords do not match.',
+  acceptTerms: 'Please accept the terms to continue.',
+  otpFormat: 'Enter the 6 digits of your PIN.',
+  signInFailed: 'The ID number, email or password is not correct.',
+  otpWrong: 'The PIN is not correct.',
+  otpExpired: 'This PIN has expired. Ask for a new one.',
+  otpUsedUp: 'Too many wrong PINs. Ask for a new one.',
+  otpNotActive: 'This PIN can no longer be used. Ask for a new one.',
+  resetTokenInvalid: 'This password reset has expired. Start again.',
+  accountExists: 'An account already exists for this ID number. Sign in, or reset your password.',
+  noBenefitsForIdNumber: 'We have no benefits recorded for this ID number, so there is nothing to claim yet.',
+  emailInUse: 'This email address is used by another account.',
+  otpRequired: 'Enter the PIN we sent to your new contact details.',
+} as const;
+
+export const zTwoFactorMethod = z.enum(TWO_FACTOR_METHODS);
+
+/** An optional email: empty means none; otherwise it must pass the spec's email rule. Output lower-case. */
+export const zOptionalEmail = () =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      const result = emailRule(value);
+      if (result !== true) {
+        ctx.addIssue({ code: 'custom', message: result });
+        return z.NEVER;
+      }
+      return value.toLowerCase();
+    });
+
+/** An optional phone number: empty means none; otherwise normalised to E.164 (default region ZA). */
+export const zOptionalPhoneNumber = () =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined;
+      const normalized = normalizePhoneNumber(value);
+      if (!normalized) {
+        ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.phoneNumber });
+        return z.NEVER;
+      }
+      return normalized;
+    });
+
+/**
+ * The destination of the chosen two-factor method is required (spec 5: email required when the
+ * method is EMAIL, phone number when SMS): adds 'Field is required' on the missing field.
+ */
+function requireMethodDestination(
+  value: { twoFactorMethod: 'SMS' | 'EMAIL'; email?: string | undefined; phoneNumber?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (value.twoFactorMethod === 'EMAIL' && !value.email) {
+    ctx.addIssue({ code: 'custom', path: ['email'], message: RULE_MESSAGES.required });
+  }
+  if (value.twoFactorMethod === 'SMS' && !value.phoneNumber) {
+    ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: RULE_MESSAGES.required });
+  }
+}
+
+/** `POST /api/app/person-users` (sign-up). */
+export const SignUpRequest = z
+  .object({
+    idNumber: zSaIdNumber(),
+    email: zOptionalEmail(),
+    phoneNumber: zOptionalPhoneNumber(),
+    password: zStrongPassword(),
+    passwordConfirmation: zRequiredString(),
+    twoFactorMethod: zTwoFactorMethod,
+    acceptTerms: z.literal(true, { error: ACCOUNT_MESSAGES.acceptTerms }),
+  })
+  .superRefine((value, ctx) => {
+    requireMethodDestination(value, ctx);
+    if (value.password !== value.passwordConfirmation) {
+      ctx.addIssue({ code: 'custom', path: ['passwordConfirmation'], message: ACCOUNT_MESSAGES.passwordsDiffer });
+    }
+  })
+  .meta({ id: 'SignUpRequest' });
+export type SignUpRequest = z.input<typeof SignUpRequest>;
+
+/** The person user as the app sees it (spec section 3 "Person user"). */
+export const PersonUserResponse = z
+  .object({
+    id: z.number().int(),
+    email: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    twoFactorMethod: zTwoFactorMethod,
+    iidentifiiVerified: z.boolean(),
+    /** For greeting the member. */
+    firstName: z.string(),
+    /** The member's own ID number: the app's `/id-verify/{idNumber}` route needs it (spec 2). */
+    idNumber: z.string(),
+  })
+  .meta({ id: 'PersonUserResponse' });
+export type PersonUserResponse = z.infer<typeof PersonUserResponse>;
+
+/** Where a PIN was sent, masked, and when the member may ask for another. */
+export const OtpSentResponse = z
+  .object({
+    channel: zTwoFactorMethod,
+    /** Masked: `+27 ** *** *567` or `no***@example.co.za`. */
+    destination: z.string(),
+    /** ISO 8601. */
+    expiresAt: z.string(),
+    /** ISO 8601: no new PIN before this. */
+    resendAvailableAt: z.string(),
+  })
+  .meta({ id: 'OtpSentResponse' });
+export type OtpSentResponse = z.infer<typeof OtpSentResponse>;
+
+/** Sign-up and sign-in answer: a new, not yet verified session and where its PIN went. */
+export const SessionResponse = z
+  .object({
+    apiToken: z.string(),
+    /** True once the sign-in PIN was entered (spec section 3 `verified`). */
+    verified: z.boolean(),
+    personUser: PersonUserResponse,
+    otp: OtpSentResponse,
+  })
+  .meta({ id: 'SessionResponse' });
+export type SessionResponse = z.infer<typeof SessionResponse>;
+
+/** `POST beneficiary-sessions/login`: ID number or email, and password. */
+export const LoginRequest = z
+  .object({ identifier: zRequiredString(), password: zRequiredString() })
+  .meta({ id: 'LoginRequest' });
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+const zOtp = () => zRequiredString().regex(/^\d{6}$/, ACCOUNT_MESSAGES.otpFormat);
+
+/** `POST beneficiary-sessions/verifyOtp`. */
+export const VerifyOtpRequest = z.object({ otp: zOtp() }).meta({ id: 'VerifyOtpRequest' });
+export type VerifyOtpRequest = z.input<typeof VerifyOtpRequest>;
+
+/** `POST beneficiary-sessions/verifyOtp` answer. */
+export const VerifyOtpResponse = z
+  .object({ verified: z.literal(true), personUser: PersonUserResponse })
+  .meta({ id: 'VerifyOtpResponse' });
+export type VerifyOtpResponse = z.infer<typeof VerifyOtpResponse>;
+
+/** `GET beneficiary-sessions/reset-password-user?identifier=` and `POST reset-password-request`. */
+// No schema id: it is also a querystring, which OpenAPI cannot take by reference.
+export const ResetPasswordIdentifier = z.object({ identifier: zRequiredString() });
+export type ResetPasswordIdentifier = z.input<typeof ResetPasswordIdentifier>;
+
+/** Where the reset PIN goes (masked). The same shape, and a stable answer, for unknown accounts. */
+export const ResetPasswordUserResponse = z
+  .object({ channel: zTwoFactorMethod, destination: z.string() })
+  .meta({ id: 'ResetPasswordUserResponse' });
+export type ResetPasswordUserResponse = z.infer<typeof ResetPasswordUserResponse>;
+
+/** `POST beneficiary-session/verify-reset-password-otp`. */
+export const VerifyResetPasswordOtpRequest = z
+  .object({ identifier: zRequiredString(), otp: zOtp() })
+  .meta({ id: 'VerifyResetPasswordOtpRequest' });
+export type VerifyResetPasswordOtpRequest = z.input<typeof VerifyResetPasswordOtpRequest>;
+
+/** A short-lived token that allows setting a new password. */
+export const ResetTokenResponse = z
+  .object({ resetToken: z.string(), /** ISO 8601 */ expiresAt: z.string() })
+  .meta({ id: 'ResetTokenResponse' });
+export type ResetTokenResponse = z.infer<typeof ResetTokenResponse>;
+
+/** `POST beneficiary-session/reset-password`. */
+export const ResetPasswordRequest = z
+  .object({ resetToken: zRequiredString(), password: zStrongPassword(), passwordConfirmation: zRequiredString() })
+  .superRefine((value, ctx) => {
+    if (value.password !== value.passwordConfirmation) {
+      ctx.addIssue({ code: 'custom', path: ['passwordConfirmation'], message: ACCOUNT_MESSAGES.passwordsDiffer });
+    }
+  })
+  .meta({ id: 'ResetPasswordRequest' });
+export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;
+
+/** `PUT person-users/{id}/twoFactorMethod` (spec sections 2, 5, 7). `otp` confirms a new destination. */
+export const TwoFactorMethodRequest = z
+  .object({
+    twoFactorMethod: zTwoFactorMethod,
+    email: zOptionalEmail(),
+    phoneNumber: zOptionalPhoneNumber(),
+    otp: zOtp().optional(),
+  })
+  .superRefine(requireMethodDestination)
+  .meta({ id: 'TwoFactorMethodRequest' });
+export type TwoFactorMethodRequest = z.input<typeof TwoFactorMethodRequest>;
+
+/** 202 answer of `PUT person-users/{id}/twoFactorMethod` when the new destination must be confirmed. */
+export const OtpRequiredResponse = z
+  .object({ otpRequired: z.literal(true), message: z.string(), otp: OtpSentResponse })
+  .meta({ id: 'OtpRequiredResponse' });
+export type OtpRequiredResponse = z.infer<typeof OtpRequiredResponse>;
+
+/** A plain confirmation. */
+export const MessageResponse = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+/** `GET beneficiary-sessions/iidentifii`: where the member proves their identity. */
+export const IdentityVerificationUrlResponse = z
+  .object({ url: z.string() })
+  .meta({ id: 'IdentityVerificationUrlResponse' });
+export type IdentityVerificationUrlResponse = z.infer<typeof IdentityVerificationUrlResponse>;
