@@ -5,6 +5,10 @@ export const DEMO = {
   nomsa: { idNumber: '7503140234085', phone: '+27821234567', email: 'nomsa.dlamini@example.co.za' },
   pieter: { idNumber: '6211025123081', phone: '+27834567890', email: 'pieter.vdmerwe@example.co.za' },
   sipho: { idNumber: '9007216711081', phone: '+27761112233', email: 'sipho.ndlovu@example.co.za' },
+  lerato: { idNumber: '8404181207081', phone: '+27725550101', email: 'lerato.mokoena@example.co.za' },
+  johan: { idNumber: '5808307702085', phone: '+27845550102', email: 'johan.botha@example.co.za' },
+  ayesha: { idNumber: '9312053390084', phone: '+27795550103', email: 'ayesha.khan@example.co.za' },
+  thabo: { idNumber: '7902276021086', phone: '+27605550104', email: 'thabo.nkosi@example.co.za' },
   noBenefits: '8809094410087',
 } as const;
 
@@ -60,4 +64,59 @@ export async function signInThroughScreens(page: Page, identifier: string, phone
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/verify$/);
   await enterPin(page, await readOtp(page, phone));
+}
+
+/** The XSRF cookie the server set on this page's context, to echo in API calls. */
+async function xsrfHeader(page: Page): Promise<Record<string, string>> {
+  if (!(await page.context().cookies()).some((cookie) => cookie.name === 'XSRF-TOKEN')) await page.goto('/main');
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  return { 'x-xsrf-token': token };
+}
+
+/**
+ * Sets a member up through the API, as the app would call it: sign-up, then (optionally) the PIN
+ * and the sandbox identity check. Leaves the session in the page's browser storage.
+ * @returns the api token
+ */
+export async function memberViaApi(
+  page: Page,
+  member: { idNumber: string; phone: string; email: string },
+  steps: { verifyPin: boolean; passIdentity: boolean },
+): Promise<string> {
+  const headers = await xsrfHeader(page);
+  const signUp = await page.request.post('/api/app/person-users', {
+    headers,
+    data: {
+      idNumber: member.idNumber,
+      phoneNumber: member.phone,
+      email: member.email,
+      password: PASSWORD,
+      passwordConfirmation: PASSWORD,
+      twoFactorMethod: 'SMS',
+      acceptTerms: true,
+    },
+  });
+  expect(signUp.status()).toBe(201);
+  const token: string = (await signUp.json()).apiToken;
+  const auth = { ...headers, authorization: `Bearer ${token}` };
+  if (steps.verifyPin) {
+    const otp = await readOtp(page, member.phone);
+    expect(
+      (await page.request.post('/api/app/beneficiary-sessions/verifyOtp', { headers: auth, data: { otp } })).ok(),
+    ).toBe(true);
+  }
+  if (steps.passIdentity) {
+    const { url } = await (
+      await page.request.get('/api/app/beneficiary-sessions/iidentifii', { headers: auth })
+    ).json();
+    await page.request.post(url, { form: { outcome: 'pass' }, maxRedirects: 0 });
+  }
+  await page.evaluate(
+    ({ apiToken, verified }) => {
+      localStorage.setItem('apiToken', apiToken);
+      localStorage.setItem('verified', String(verified));
+    },
+    { apiToken: token, verified: steps.verifyPin },
+  );
+  return token;
 }

@@ -1,4 +1,5 @@
-import { useNavigate } from 'react-router';
+import { Anchor } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
 import { PageIntro } from '../../components/layout/page-intro';
 import { paths } from '../../config/paths';
 import { resendOtp, verifyOtp } from '../../features/auth/api/otp';
@@ -40,6 +41,9 @@ export function VerifyPage() {
         onSubmit={submit}
         onResend={resend}
       />
+      <Anchor component={Link} to={paths.login()}>
+        Not you? Sign in with another account
+      </Anchor>
     </PageIntro>
   );
 }

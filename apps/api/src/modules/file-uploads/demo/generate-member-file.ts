@@ -39,6 +39,23 @@ export const DEMO_MEMBERS: readonly MemberFileRow[] = [
     benefit_type: 'withdrawal',
     amount: '96.35',
   },
+  ...(
+    [
+      ['1984-04-18', 1207, 'Lerato', 'Mokoena', '+27725550101', 'surplus', '2310.75'],
+      ['1958-08-30', 7702, 'Johan', 'Botha', '+27845550102', 'preservation', '58120.00'],
+      ['1993-12-05', 3390, 'Ayesha', 'Khan', '+27795550103', 'withdrawal', '740.10'],
+      ['1979-02-27', 6021, 'Thabo', 'Nkosi', '+27605550104', 'retirement', '8675.40'],
+    ] as const
+  ).map(([dateOfBirth, sequence, firstName, lastName, phone, type, amount], index) => ({
+    id_number: buildSaIdNumber(dateOfBirth, sequence),
+    first_name: firstName,
+    last_name: lastName,
+    member_number: `DEMO000000${index + 4}`,
+    email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.co.za`,
+    phone_number: phone,
+    benefit_type: type,
+    amount,
+  })),
 ];
 
 /** A valid ID number that is in no demo file: the search answers "no benefits". */
