@@ -1,14 +1,6 @@
 import escapeHtml from 'escape-html';
 import { OUTBOX_PAGE_SIZE, type OutboxMessageRow } from './dev-outbox.service.js';
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
 // Inline styles only: the CSP (platform/http/security-headers.ts) allows them; the page has no script.
 const STYLE = `
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5rem; color: #1a1b1e; }
