@@ -43,6 +43,9 @@ function once(close: () => Promise<void>): () => Promise<void> {
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('databaseUrl' in target) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover, a dropped database) must not crash
+    // the process: the pool discards it and opens a new one on the next query.
+    pool.on('error', () => undefined);
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
     return {
       db,
