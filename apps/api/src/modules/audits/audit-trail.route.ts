@@ -1,0 +1,35 @@
+import { AuditListQuery, AuditListResponse, ErrorResponse, IdParams } from '@bcp/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listAuditTrail } from '../../platform/audit/audit.service.js';
+
+/**
+ * Registers `GET <path>` (e.g. `/users/:id/audits`, `/funds/:id/audits`): the audit trail of one
+ * entity, newest first, in the list envelope; permission `audits.read` (issue 6 "Audit trail").
+ * Other domains add theirs with one call from their admin routes:
+ * `registerAuditTrailRoute(app, { path: '/funds/:id/audits', entityType: 'funds', tag: 'funds' })`.
+ * The entity need not exist any more (a deleted entity keeps its trail).
+ */
+export function registerAuditTrailRoute(
+  app: FastifyInstance,
+  options: { path: `/${string}/:id/audits`; entityType: string; tag: string },
+): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    options.path,
+    {
+      config: { access: { area: 'admin', permission: 'audits.read' } },
+      schema: {
+        summary: `The audit trail of one ${options.entityType} entry, newest first`,
+        description:
+          'Before/after hold only the changed fields; secrets never appear. List parameters: see `ListQuery`.',
+        tags: [options.tag],
+        security: [{ bearerToken: [] }],
+        params: IdParams,
+        querystring: AuditListQuery,
+        response: { 200: AuditListResponse, 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse },
+      },
+    },
+    async (request) =>
+      listAuditTrail(app.db, { entityType: options.entityType, entityId: request.params.id }, request.query),
+  );
+}

@@ -1,0 +1,300 @@
+import {
+  type CreateStaffUserRequest,
+  type ListQuery,
+  type ListResponse,
+  PERMISSIONS,
+  type StaffMeResponse,
+  type StaffUserResponse,
+  type UpdateStaffUserRequest,
+} from '@bcp/contract';
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { roles, userRoles, users } from '../../db/schema/index.js';
+import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
+import { revokeSubjectSessions } from '../../platform/auth/sessions.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { listPage, orderBy, searchCondition } from '../../platform/lists/list-page.js';
+import { grantedPermissions, loadStaffAccess } from '../../platform/rbac/staff-access.js';
+
+export type StaffUserRecord = typeof users.$inferSelect;
+type CreateInput = z.output<typeof CreateStaffUserRequest>;
+type UpdateInput = z.output<typeof UpdateStaffUserRequest>;
+type UserSort = 'id' | 'email' | 'name' | 'createdAt' | 'lastSignInAt';
+type UserFilter = { active?: boolean | undefined; roleId?: number | undefined };
+
+export const USER_MESSAGES = {
+  notFound: 'No such user.',
+  emailInUse: 'This email address is used by another staff user.',
+  unknownRole: 'No such role.',
+  notYourself: 'You cannot deactivate or delete your own account.',
+} as const;
+
+const notDeleted = isNull(users.deletedAt);
+
+/** A staff user who is not deleted, by id. */
+export async function findStaffUserById(db: Database, id: number): Promise<StaffUserRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), notDeleted));
+  return row;
+}
+
+/** A staff user who is not deleted, by email (trimmed, any case). */
+export async function findStaffUserByEmail(db: Database, email: string): Promise<StaffUserRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.trim().toLowerCase()), notDeleted));
+  return row;
+}
+
+/** Where a staff user's PIN goes: their email, or their phone for `SMS`. */
+export function staffOtpDestination(user: StaffUserRecord): { channel: 'SMS' | 'EMAIL'; destination: string } {
+  if (user.twoFactorMethod === 'SMS' && user.phoneNumber) return { channel: 'SMS', destination: user.phoneNumber };
+  return { channel: 'EMAIL', destination: user.email };
+}
+
+async function rolesOf(db: Database, userIds: number[]): Promise<Map<number, { id: number; name: string }[]>> {
+  const byUser = new Map<number, { id: number; name: string }[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, userIds))
+    .orderBy(asc(roles.name));
+  for (const row of rows) byUser.get(row.userId)?.push({ id: row.id, name: row.name });
+  return byUser;
+}
+
+function toResponse(user: StaffUserRecord, userRoleList: { id: number; name: string }[]): StaffUserResponse {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    phoneNumber: user.phoneNumber,
+    twoFactorMethod: user.twoFactorMethod,
+    active: user.active,
+    roles: userRoleList,
+    lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  };
+}
+
+/** The response shape of one user (with roles). */
+export async function toStaffUserResponse(db: Database, user: StaffUserRecord): Promise<StaffUserResponse> {
+  return toResponse(user, (await rolesOf(db, [user.id])).get(user.id) ?? []);
+}
+
+/** The signed-in user with their roles and every permission they hold now (`otp/verify` answer). */
+export async function describeStaffMe(db: Database, user: StaffUserRecord): Promise<StaffMeResponse> {
+  const access = await loadStaffAccess(db, user.id);
+  const response = await toStaffUserResponse(db, user);
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    twoFactorMethod: user.twoFactorMethod,
+    roles: response.roles,
+    permissions: access ? grantedPermissions(access, PERMISSIONS) : [],
+  };
+}
+
+/**
+ * Staff users in the list envelope (spec 7 `GET users`): `q` searches email and name;
+ * `filter[active]`, `filter[roleId]`; sort by id, email, name, createdAt, lastSignInAt.
+ */
+export async function listStaffUsers(
+  db: Database,
+  query: ListQuery<UserSort, UserFilter>,
+): Promise<ListResponse<StaffUserResponse>> {
+  const filter = query.filter ?? {};
+  const where: SQL | undefined = and(
+    notDeleted,
+    filter.active === undefined ? undefined : eq(users.active, filter.active),
+    filter.roleId === undefined
+      ? undefined
+      : inArray(
+          users.id,
+          db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, filter.roleId)),
+        ),
+    searchCondition(query.q, [users.email, users.name]),
+  );
+  const columns = {
+    id: users.id,
+    email: users.email,
+    name: users.name,
+    createdAt: users.createdAt,
+    lastSignInAt: users.lastSignInAt,
+  };
+  let pageRoles = new Map<number, { id: number; name: string }[]>();
+  return listPage(query, {
+    rows: async (window) => {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(...orderBy(query.sort, columns, users.id))
+        .limit(window.limit)
+        .offset(window.offset);
+      pageRoles = await rolesOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows;
+    },
+    count: async () => db.$count(users, where),
+    toItem: (row) => toResponse(row, pageRoles.get(row.id) ?? []),
+  });
+}
+
+/**
+ * One staff user (spec 7 `GET users/{id}`).
+ * @throws AppError `not_found` (404)
+ */
+export async function getStaffUser(db: Database, id: number): Promise<StaffUserResponse> {
+  const user = await findStaffUserById(db, id);
+  if (!user) throw new AppError('not_found', USER_MESSAGES.notFound);
+  return toStaffUserResponse(db, user);
+}
+
+async function assertRolesExist(db: Database, roleIds: number[]): Promise<void> {
+  if (roleIds.length === 0) return;
+  const found = await db.select({ id: roles.id }).from(roles).where(inArray(roles.id, roleIds));
+  const missing = roleIds.filter((id) => !found.some((row) => row.id === id));
+  if (missing.length > 0) {
+    throw new AppError('validation', USER_MESSAGES.unknownRole, {
+      roleIds: missing.map((id) => `${USER_MESSAGES.unknownRole} (${id})`),
+    });
+  }
+}
+
+async function assertEmailFree(db: Database, email: string, exceptId?: number): Promise<void> {
+  const other = await findStaffUserByEmail(db, email);
+  if (other && other.id !== exceptId) {
+    throw new AppError('validation', USER_MESSAGES.emailInUse, { email: [USER_MESSAGES.emailInUse] });
+  }
+}
+
+async function setRoles(db: Database, userId: number, roleIds: number[]): Promise<void> {
+  await db.delete(userRoles).where(eq(userRoles.userId, userId));
+  const unique = [...new Set(roleIds)];
+  if (unique.length > 0) await db.insert(userRoles).values(unique.map((roleId) => ({ userId, roleId })));
+}
+
+/** The audited fields of a user (never the password hash). */
+function auditFields(user: StaffUserResponse): Record<string, unknown> {
+  const { createdAt: _created, updatedAt: _updated, lastSignInAt: _last, ...fields } = user;
+  return { ...fields, roles: user.roles.map((role) => role.name) };
+}
+
+/**
+ * Creates a staff user with roles (spec 7 `POST users`); audited as `users.created`. The user has
+ * no password until they use the link `sendPasswordLink` emails them.
+ * @throws AppError `validation` (422) `email` in use, `roleIds` unknown
+ */
+export async function createStaffUser(
+  db: Database,
+  input: CreateInput,
+  context: AuditContext,
+  options: { passwordHash?: string } = {},
+): Promise<StaffUserRecord> {
+  await assertEmailFree(db, input.email);
+  await assertRolesExist(db, input.roleIds);
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: input.email.toLowerCase(),
+        name: input.name,
+        phoneNumber: input.phoneNumber ?? null,
+        twoFactorMethod: input.twoFactorMethod,
+        active: input.active,
+        passwordHash: options.passwordHash ?? null,
+        passwordChangedAt: options.passwordHash ? new Date() : null,
+      })
+      .returning();
+    if (!user) throw new Error('insert returned no row');
+    await setRoles(tx, user.id, input.roleIds);
+    const after = auditFields(await toStaffUserResponse(tx, user));
+    await recordAudit(tx, { ...context, action: 'users.created', entityType: 'users', entityId: user.id, after });
+    return user;
+  });
+}
+
+/**
+ * Changes a staff user (spec 7 `PATCH users/{id}`): only the fields given; `roleIds` replaces the
+ * roles (effective on the user's next request). Deactivating ends every session of the user.
+ * Audited as `users.updated` with the changed fields.
+ * @throws AppError `not_found` (404); `validation` (422: email in use, unknown role, SMS without a
+ *   phone number); `conflict` (409) deactivating yourself
+ */
+export async function updateStaffUser(
+  db: Database,
+  id: number,
+  input: UpdateInput,
+  context: AuditContext,
+): Promise<StaffUserResponse> {
+  const user = await findStaffUserById(db, id);
+  if (!user) throw new AppError('not_found', USER_MESSAGES.notFound);
+  if (input.active === false && context.actor.type === 'staff' && context.actor.id === id) {
+    throw new AppError('conflict', USER_MESSAGES.notYourself);
+  }
+  if (input.email) await assertEmailFree(db, input.email, id);
+  if (input.roleIds) await assertRolesExist(db, input.roleIds);
+  const phoneNumber = input.phoneNumber === undefined ? user.phoneNumber : input.phoneNumber;
+  if ((input.twoFactorMethod ?? user.twoFactorMethod) === 'SMS' && !phoneNumber) {
+    throw new AppError('validation', 'Field is required', { phoneNumber: ['Field is required'] });
+  }
+  const before = auditFields(await toStaffUserResponse(db, user));
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({
+        ...(input.email === undefined ? {} : { email: input.email }),
+        ...(input.name === undefined ? {} : { name: input.name }),
+        ...(input.phoneNumber === undefined ? {} : { phoneNumber: input.phoneNumber }),
+        ...(input.twoFactorMethod === undefined ? {} : { twoFactorMethod: input.twoFactorMethod }),
+        ...(input.active === undefined ? {} : { active: input.active }),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, id))
+      .returning();
+    if (!updated) throw new AppError('not_found', USER_MESSAGES.notFound);
+    if (input.roleIds) await setRoles(tx, id, input.roleIds);
+    if (input.active === false) await revokeSubjectSessions(tx, 'admin', id, 'deactivated');
+    const response = await toStaffUserResponse(tx, updated);
+    await recordAudit(tx, {
+      ...context,
+      action: 'users.updated',
+      entityType: 'users',
+      entityId: id,
+      before,
+      after: auditFields(response),
+    });
+    return response;
+  });
+}
+
+/**
+ * Deletes a staff user (spec 7 `DELETE users/{id}`): the row stays, hidden, for the audit trail and
+ * the tasks it is named in; their sessions end, their roles and open assignments go. Audited as
+ * `users.deleted`.
+ * @throws AppError `not_found` (404); `conflict` (409) deleting yourself
+ */
+export async function deleteStaffUser(db: Database, id: number, context: AuditContext): Promise<void> {
+  const user = await findStaffUserById(db, id);
+  if (!user) throw new AppError('not_found', USER_MESSAGES.notFound);
+  if (context.actor.type === 'staff' && context.actor.id === id)
+    throw new AppError('conflict', USER_MESSAGES.notYourself);
+  const before = auditFields(await toStaffUserResponse(db, user));
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ deletedAt: new Date(), active: false }).where(eq(users.id, id));
+    await tx.delete(userRoles).where(eq(userRoles.userId, id));
+    await revokeSubjectSessions(tx, 'admin', id, 'deleted');
+    await recordAudit(tx, { ...context, action: 'users.deleted', entityType: 'users', entityId: id, before });
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * Every back-office permission, in one list (DESIGN.md "Conventions"; decision 009): typed
+ * strings `<resource>.<action>`, shared by the server (each `/api/v1` route declares one) and the
+ * back-office UI (to show or hide actions). The server copies this list into the `permissions`
+ * table at start; a permission removed here stays in the table until `DELETE permissions/{id}`.
+ *
+ * To add one: append it here with a comment, declare it on its routes, and give it to roles
+ * (the super-admin role has every permission without being given it).
+ */
+export const PERMISSIONS = [
+  /** See staff users and their roles. */
+  'users.read',
+  /** Create, change, deactivate and delete staff users, and give them roles. */
+  'users.write',
+  /** See roles and their permissions. */
+  'roles.read',
+  /** Create, change and delete roles. */
+  'roles.write',
+  /** See the permissions known to the server. */
+  'permissions.read',
+  /** Delete a permission the code no longer has. */
+  'permissions.delete',
+  /** Read the audit trail of any entity (`.../{id}/audits`). */
+  'audits.read',
+  /** See the task queue. */
+  'tasks.read',
+  /** Create, change and delete tasks. */
+  'tasks.write',
+  /** Complete or reject tasks. */
+  'tasks.resolve',
+  /** See templates and their editor form data (issue 7). */
+  'templates.read',
+  /** Create, change and delete templates (issue 7). */
+  'templates.write',
+  /** See FAQs and the funds they apply to (issue 7). */
+  'faqs.read',
+  /** Create, change and delete FAQs (issue 7). */
+  'faqs.write',
+  /** See funds and their tags (issue 8). */
+  'funds.read',
+  /** Create, change, archive and delete funds. */
+  'funds.write',
+  /** See a fund's fees. */
+  'fees.read',
+  /** Add, change and delete a fund's fees (they change what members are paid). */
+  'fees.write',
+  /** See a fund's process steps and the kinds of step. */
+  'process-steps.read',
+  /** Set and reset a fund's process steps. */
+  'process-steps.write',
+  /** See the fund types (reference data). */
+  'fund-types.read',
+  /** See the banks (reference data). */
+  'banks.read',
+  /** See the bank account types. */
+  'account-types.read',
+  /** Create, change and delete bank account types. */
+  'account-types.write',
+  /** See partners (tracing partners, fund administrators) and their API keys (never the secrets). */
+  'partners.read',
+  /** Create, change and delete partners and the funds they serve. */
+  'partners.write',
+  /** Create, rotate and revoke partners' API keys for the partner API. */
+  'partners.keys',
+  /** See bank accounts recorded for persons (numbers masked). */
+  'historic-accounts.read',
+  /** See benefits and claims in lists and counts (names and masked ID numbers). */
+  'benefits.read',
+  /** Open one claim with the member's personal data, documents and bank account (each view audited). */
+  'claims.read',
+  /** Review claims: start the review and record each process step's outcome. */
+  'claims.review',
+  /** Lodge a claim on a member's behalf (assisted claims). */
+  'claims.lodge',
+  /** Approve, reject or mark paid a claim of a fund with no administrator connected. */
+  'claims.approve',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** Whether a string is a permission of the current code. */
+export function isPermission(value: string): value is Permission {
+  return (PERMISSIONS as readonly string[]).includes(value);
+}
+
+/** The name of the role that holds every permission, present in code and given at start. */
+export const SUPER_ADMIN_ROLE = 'super-admin';
