@@ -103,8 +103,48 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
+  /**
+   * Sends a file as multipart/form-data with upload progress (0 to 1). fetch cannot report upload
+   * progress over HTTP/1.1, so this one call uses XMLHttpRequest, with the same token, XSRF header,
+   * timeout-free transfer, error values and 401 handling as every other call (decision 012).
+   */
+  function upload<T>(
+    path: string,
+    form: FormData,
+    uploadOptions: { query?: Query; onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+  ): Promise<ApiResult<T>> {
+    const search = uploadOptions.query
+      ? `?${qs.stringify(uploadOptions.query, { arrayFormat: 'brackets', encodeValuesOnly: true, skipNulls: true })}`
+      : '';
+    return new Promise((resolve) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', `${options.prefix.replace(/\/$/, '')}/${path.replace(/^\//, '')}${search}`);
+      const token = options.getToken();
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      const xsrf = options.getXsrfToken();
+      if (xsrf) xhr.setRequestHeader(XSRF.header, xsrf);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) uploadOptions.onProgress?.(event.loaded / event.total);
+      };
+      xhr.onload = () => {
+        let body: unknown = xhr.responseText || undefined;
+        if (xhr.getResponseHeader('content-type')?.includes('json') && xhr.responseText)
+          body = JSON.parse(xhr.responseText);
+        if (xhr.status >= 200 && xhr.status < 300) return resolve({ data: body as T });
+        const error: ApiError = { status: xhr.status, body };
+        if (error.status === 401) options.onUnauthorized?.(error);
+        resolve({ error });
+      };
+      xhr.onerror = () => resolve({ error: { status: 0, body: NO_ANSWER } });
+      xhr.onabort = () => resolve({ error: { status: 0, body: { message: 'The upload was cancelled.' } } });
+      uploadOptions.signal?.addEventListener('abort', () => xhr.abort());
+      xhr.send(form);
+    });
+  }
+
   return {
     request,
+    upload,
     get: <T>(path: string, o?: RequestOptions) => request<T>('get', path, o),
     post: <T>(path: string, o?: RequestOptions) => request<T>('post', path, o),
     put: <T>(path: string, o?: RequestOptions) => request<T>('put', path, o),

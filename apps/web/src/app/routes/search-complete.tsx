@@ -1,4 +1,4 @@
-import { Button, Stack } from '@mantine/core';
+import { Button, List, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { PageIntro } from '../../components/layout/page-intro';
 import { paths } from '../../config/paths';
@@ -17,7 +17,14 @@ export function SearchCompletePage() {
         title="We found no benefits for this ID number"
         intro="Funds add new records often. Check the number you typed, or search again in a few weeks."
       >
-        <Button component={Link} to={paths.search()} variant="default">
+        <List spacing="xs" aria-label="What you can do next">
+          <List.Item>Check that the ID number is yours and typed correctly.</List.Item>
+          <List.Item>
+            Ask the employers you worked for which retirement fund they used, and contact that fund with your ID number.
+          </List.Item>
+          <List.Item>Search here again later: we add the records funds send us every month.</List.Item>
+        </List>
+        <Button component={Link} to={paths.search()} variant="default" w="fit-content">
           Search again
         </Button>
       </PageIntro>

@@ -1,6 +1,94 @@
+import { CLAIM_DOCUMENT_LABELS, formatRand } from '@bcp/contract';
+import { Alert, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { PageIntro } from '../../../components/layout/page-intro';
+import { paths } from '../../../config/paths';
+import { benefitTypeLabel } from '../../../features/benefits/components/benefit-card';
+import { useSelectedBenefit } from '../../../features/benefits/selected-benefit';
+import { useClaim } from '../../../features/claims/api/claims';
+import { ClaimStatusBadge } from '../../../features/claims/components/claim-status-badge';
+import { ClaimTimeline } from '../../../features/claims/components/claim-timeline';
+import { PayoutTable } from '../../../features/claims/components/payout-table';
+import { errorMessage } from '../../../lib/api-client';
+import { ApiQueryError } from '../../../lib/query';
 
-/** Claim details (spec section 2, `/benefit/claim-details`). */
+/**
+ * Claim details (spec section 2, `/benefit/claim-details`): the selected benefit's claim: its
+ * status, payout, bank account (masked), documents, and the timeline of its moves (issue 4 item 8).
+ */
 export function ClaimDetailsPage() {
-  return <PageIntro title="Your claim" intro="See where your claim is and every step it has been through." />;
+  const benefit = useSelectedBenefit();
+  const claim = useClaim(benefit?.id);
+
+  if (!benefit) {
+    return (
+      <PageIntro title="Your claim" intro="Choose a benefit to see its claim.">
+        <Button component={Link} to={paths.benefits()} w="fit-content">
+          See your benefits
+        </Button>
+      </PageIntro>
+    );
+  }
+  return (
+    <PageIntro
+      title="Your claim"
+      intro={`${benefitTypeLabel(benefit.benefitType)} from ${benefit.fund.name}: ${formatRand(benefit.amountCents)}`}
+    >
+      {claim.isPending && <Loader aria-label="Loading your claim" />}
+      {claim.isError && (
+        <Alert color="red" title="We could not load your claim">
+          {claim.error instanceof ApiQueryError ? errorMessage(claim.error.error) : 'Please try again.'}
+        </Alert>
+      )}
+      {claim.data && (
+        <Stack>
+          <Group>
+            <Text fw={600}>Status</Text>
+            <ClaimStatusBadge status={claim.data.status} />
+          </Group>
+          {claim.data.status === 'draft' && (
+            <Button component={Link} to={paths.steps(benefit.id)} w="fit-content">
+              Continue your claim
+            </Button>
+          )}
+          {claim.data.rejectionReason && (
+            <Alert color="red" title="Why your claim was rejected">
+              {claim.data.rejectionReason}
+            </Alert>
+          )}
+          <Card withBorder>
+            <Title order={2} size="h4" mb="sm">
+              What happened so far
+            </Title>
+            <ClaimTimeline events={claim.data.events} />
+          </Card>
+          <Card withBorder>
+            <Title order={2} size="h4" mb="sm">
+              Payout
+            </Title>
+            <PayoutTable payout={claim.data.payout} />
+            {claim.data.bankAccount && (
+              <Text mt="sm">
+                Paid into {claim.data.bankAccount.bank.name} {claim.data.bankAccount.accountNumberMasked}
+              </Text>
+            )}
+          </Card>
+          {claim.data.documents.length > 0 && (
+            <Card withBorder>
+              <Title order={2} size="h4" mb="sm">
+                Documents
+              </Title>
+              <List>
+                {claim.data.documents.map((document) => (
+                  <List.Item key={document.id}>
+                    {CLAIM_DOCUMENT_LABELS[document.kind]}: {document.originalName}
+                  </List.Item>
+                ))}
+              </List>
+            </Card>
+          )}
+        </Stack>
+      )}
+    </PageIntro>
+  );
 }

@@ -1,11 +1,85 @@
+import { formatRand } from '@bcp/contract';
+import { Alert, Button, Loader, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
 import { PageIntro } from '../../../components/layout/page-intro';
+import { paths } from '../../../config/paths';
+import { benefitTypeLabel } from '../../../features/benefits/components/benefit-card';
+import { useSelectedBenefit } from '../../../features/benefits/selected-benefit';
+import { claimKeys, saveClaimDraft } from '../../../features/claims/api/claims';
+import { ClaimStepper } from '../../../features/claims/components/claim-stepper';
+import { useFaqDialog } from '../../../features/faqs/faq-query';
+import { errorMessage } from '../../../lib/api-client';
+import { ApiQueryError, unwrap } from '../../../lib/query';
 
-/** Claim steps (spec section 2, `/benefit/steps`). */
+/**
+ * Claim steps (spec section 2, `/benefit/steps`): for the selected benefit (loaded from the
+ * `benefitId` query when none is selected, spec 4), starts or continues its draft claim and shows
+ * the steps.
+ */
 export function StepsPage() {
+  const benefit = useSelectedBenefit();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const faq = useFaqDialog();
+  const claim = useQuery({
+    queryKey: claimKeys.claim(benefit?.id ?? 0),
+    // Starting is idempotent: opening the steps again continues the same draft.
+    queryFn: () => unwrap(saveClaimDraft(benefit?.id as number, {})),
+    enabled: benefit !== null,
+  });
+
+  if (!benefit) {
+    return (
+      <PageIntro title="Claim your benefit" intro="Choose the benefit you want to claim first.">
+        <Button component={Link} to={paths.benefits()} w="fit-content">
+          See your benefits
+        </Button>
+      </PageIntro>
+    );
+  }
   return (
     <PageIntro
       title="Claim your benefit"
-      intro="Work through each step: your details, your bank account, your documents, the fees, and your declaration."
-    />
+      intro={
+        <>
+          {benefitTypeLabel(benefit.benefitType)} from {benefit.fund.name}:{' '}
+          <strong>{formatRand(benefit.amountCents)}</strong>
+        </>
+      }
+    >
+      <Button
+        variant="subtle"
+        w="fit-content"
+        px={0}
+        onClick={() => faq.openAbout({ fundId: benefit.fund.id, benefitId: benefit.id })}
+      >
+        Questions? Read the FAQs about your benefit
+      </Button>
+      {claim.isPending && <Loader aria-label="Loading your claim" />}
+      {claim.isError && (
+        <Alert color="red" title="We could not open your claim">
+          {claim.error instanceof ApiQueryError ? errorMessage(claim.error.error) : 'Please try again.'}
+        </Alert>
+      )}
+      {claim.data && claim.data.status !== 'draft' && (
+        <Alert title="This claim was submitted">
+          <Text>You can follow it on the claim page.</Text>
+          <Button component={Link} to={paths.claimDetails()} mt="sm">
+            See your claim
+          </Button>
+        </Alert>
+      )}
+      {claim.data?.status === 'draft' && (
+        <ClaimStepper
+          benefit={benefit}
+          claim={claim.data}
+          onSubmitted={async () => {
+            await queryClient.invalidateQueries({ queryKey: ['benefits'] });
+            navigate(paths.claimDetails());
+          }}
+        />
+      )}
+    </PageIntro>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "benefit_claims" ADD COLUMN "fees_accepted_at" timestamp with time zone;

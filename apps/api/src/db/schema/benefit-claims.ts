@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { benefits } from './benefits.js';
+import { at, idColumn, timestamps } from './columns.js';
+import { personBankAccounts } from './person-bank-accounts.js';
+import { personUsers } from './person-users.js';
+
+/** Claim statuses (contract CLAIM_STATUSES). */
+export const CLAIM_STATUS_VALUES = ['draft', 'submitted', 'in_review', 'approved', 'rejected', 'paid'] as const;
+
+/**
+ * A member's claim of one benefit (issue 4): draft -> submitted -> in_review -> approved | rejected
+ * -> paid. At most one open claim (not rejected) per benefit: a partial unique index, so that a
+ * race cannot make two.
+ */
+export const benefitClaims = pgTable(
+  'benefit_claims',
+  {
+    id: idColumn(),
+    benefitId: bigint('benefit_id', { mode: 'number' })
+      .notNull()
+      .references(() => benefits.id),
+    personUserId: bigint('person_user_id', { mode: 'number' })
+      .notNull()
+      .references(() => personUsers.id),
+    status: text('status', { enum: CLAIM_STATUS_VALUES }).notNull().default('draft'),
+    personalDetailsConfirmedAt: at('personal_details_confirmed_at'),
+    bankAccountId: bigint('bank_account_id', { mode: 'number' }).references(() => personBankAccounts.id),
+    feesAcceptedAt: at('fees_accepted_at'),
+    declarationAcceptedAt: at('declaration_accepted_at'),
+    /** The payout the member accepted at submission: gross, fees with VAT, net (cents). */
+    payout: jsonb('payout'),
+    submittedAt: at('submitted_at'),
+    decidedAt: at('decided_at'),
+    paidAt: at('paid_at'),
+    /** Why a claim was rejected (shown to the member). */
+    rejectionReason: text('rejection_reason'),
+    /** The fund administrator's reference for the payment (set when marked paid). */
+    paymentReference: text('payment_reference'),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex('benefit_claims_one_open_per_benefit').on(table.benefitId).where(sql`${table.status} <> 'rejected'`),
+    index('benefit_claims_person_user_idx').on(table.personUserId),
+    index('benefit_claims_status_idx').on(table.status),
+  ],
+);
+
+/** Every move of a claim, with time and actor: the claim's timeline (issue 4 item 8). */
+export const benefitClaimEvents = pgTable(
+  'benefit_claim_events',
+  {
+    id: idColumn(),
+    claimId: bigint('claim_id', { mode: 'number' })
+      .notNull()
+      .references(() => benefitClaims.id),
+    /** null for the claim's start (draft). */
+    fromStatus: text('from_status', { enum: CLAIM_STATUS_VALUES }),
+    toStatus: text('to_status', { enum: CLAIM_STATUS_VALUES }).notNull(),
+    /** `person_user` | `user` (staff) | `partner` | `system` */
+    actorType: text('actor_type', { enum: ['person_user', 'user', 'partner', 'system'] }).notNull(),
+    actorId: bigint('actor_id', { mode: 'number' }),
+    /** e.g. a rejection reason; shown to the member. */
+    note: text('note'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('benefit_claim_events_claim_idx').on(table.claimId, table.id)],
+);
+
+/**
+ * A document a member uploaded for a claim. The file lives under `DATA_DIR/claim-documents/`
+ * with a generated name and is never served from a public path.
+ */
+export const claimDocuments = pgTable(
+  'claim_documents',
+  {
+    id: idColumn(),
+    claimId: bigint('claim_id', { mode: 'number' })
+      .notNull()
+      .references(() => benefitClaims.id),
+    /** `ID_COPY` | `PROOF_OF_BANK_ACCOUNT` (contract CLAIM_DOCUMENT_KINDS). */
+    kind: text('kind', { enum: ['ID_COPY', 'PROOF_OF_BANK_ACCOUNT'] }).notNull(),
+    /** The name the member's file had (shown back to them only). */
+    originalName: text('original_name').notNull(),
+    /** Generated (random) file name under the storage folder. */
+    storedName: text('stored_name').notNull(),
+    /** From the file's magic bytes: `application/pdf` | `image/jpeg` | `image/png`. */
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** Hex SHA-256 of the content. */
+    sha256: text('sha256').notNull(),
+    removedAt: at('removed_at'),
+    ...timestamps(),
+  },
+  (table) => [index('claim_documents_claim_idx').on(table.claimId)],
+);

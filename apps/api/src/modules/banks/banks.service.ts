@@ -1,0 +1,22 @@
+import type { BankResponse } from '@bcp/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { banks } from '../../db/schema/index.js';
+
+/** The banks members may choose, by name. */
+export async function listActiveBanks(db: Database): Promise<BankResponse[]> {
+  return db
+    .select({ id: banks.id, name: banks.name, universalBranchCode: banks.universalBranchCode })
+    .from(banks)
+    .where(eq(banks.active, true))
+    .orderBy(asc(banks.name));
+}
+
+/** An active bank by id, or `undefined`. */
+export async function findActiveBank(db: Database, bankId: number): Promise<BankResponse | undefined> {
+  const [row] = await db
+    .select({ id: banks.id, name: banks.name, universalBranchCode: banks.universalBranchCode })
+    .from(banks)
+    .where(and(eq(banks.id, bankId), eq(banks.active, true)));
+  return row;
+}

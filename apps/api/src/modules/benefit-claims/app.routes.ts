@@ -1,0 +1,170 @@
+import {
+  CLAIM_DOCUMENT_LIMITS,
+  CLAIM_MESSAGES,
+  ClaimDocumentKindField,
+  ClaimDraftRequest,
+  ClaimResponse,
+  ClaimSubmitRequest,
+  ErrorResponse,
+  IdParams,
+} from '@bcp/contract';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireBeneficiary } from '../../platform/auth/route-access.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { runIdempotent } from '../../platform/http/idempotency.js';
+import { perIp } from '../../platform/http/rate-limit.js';
+import { getBenefitClaim, saveClaimDraft, submitClaim } from './benefit-claims.service.js';
+import { announceClaimMove } from './claim-announcements.js';
+import { addClaimDocument, removeClaimDocument } from './claim-documents.service.js';
+
+const tags = ['benefit claims'];
+const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
+const member = { access: { area: 'beneficiary' as const } };
+const security = [{ bearerToken: [] }];
+
+const DocumentQuery = z.object({ kind: ClaimDocumentKindField });
+const DocumentParams = IdParams.extend({ documentId: z.coerce.number().int().min(1) });
+const SubmitHeaders = z.object({
+  'idempotency-key': z.string().optional().describe('Makes retries safe: a replay within 24 h gets the first answer'),
+});
+
+/**
+ * A member's claims (spec 7 `benefit-claims/{id}`, `benefit-claims/{id}/claim`; issue 4). `{id}` is
+ * always the benefit's id: a benefit has at most one open claim. Every call needs the sign-in PIN
+ * and a passed identity check (403), and only reaches the member's own benefits (404).
+ */
+export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    // One byte over the limit reaches the store, which refuses it (413); exactly 10 MB is accepted.
+    limits: { fileSize: CLAIM_DOCUMENT_LIMITS.maxBytes + 1, files: 1, fields: 2, parts: 3 },
+  });
+
+  app.get(
+    '/benefit-claims/:id',
+    {
+      config: member,
+      schema: {
+        summary: "The benefit's claim: steps, bank account (masked), documents, payout and timeline",
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: ClaimResponse, ...errors },
+      },
+    },
+    async (request) => getBenefitClaim(app.db, requireBeneficiary(request).personUserId, request.params.id),
+  );
+
+  app.post(
+    '/benefit-claims/:id',
+    {
+      config: member,
+      schema: {
+        summary: "Start the benefit's claim (a draft), or record the steps done",
+        description:
+          'Idempotent start: parallel calls make one claim. Each field is optional; `true` marks a step done. ' +
+          '409 once the claim was submitted (if the call changes anything) or the benefit was paid.',
+        tags,
+        security,
+        params: IdParams,
+        body: ClaimDraftRequest,
+        response: { 200: ClaimResponse, ...errors },
+      },
+    },
+    async (request) =>
+      saveClaimDraft(app.db, requireBeneficiary(request).personUserId, request.params.id, request.body),
+  );
+
+  app.post(
+    '/benefit-claims/:id/claim',
+    {
+      config: member,
+      schema: {
+        summary: 'Submit the claim (draft -> submitted)',
+        description:
+          "Every step must be done (422 lists what is missing) and `netAmountCents` must be today's payout (409 " +
+          'otherwise). With an `Idempotency-Key` header a replay within 24 hours gets the first answer; the same key ' +
+          'with a different body is 422.',
+        tags,
+        security,
+        params: IdParams,
+        headers: SubmitHeaders,
+        body: ClaimSubmitRequest,
+        response: { 200: ClaimResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { personUserId } = requireBeneficiary(request);
+      const answer = await runIdempotent(
+        app.db,
+        {
+          scope: 'benefit-claims.submit',
+          owner: `person_user:${personUserId}`,
+          key: request.headers['idempotency-key'],
+          request: { benefitId: request.params.id, body: request.body },
+        },
+        async () => ({ status: 200, body: await submitClaim(app.db, personUserId, request.params.id, request.body) }),
+      );
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      else await announceClaimMove(app, answer.body.id);
+      return reply.status(answer.status).send(answer.body);
+    },
+  );
+
+  app.post(
+    '/benefit-claims/:id/documents',
+    {
+      config: { ...member, rateLimit: perIp(60, '1 hour') },
+      schema: {
+        summary: 'Upload a document for the draft claim (multipart, one file)',
+        description:
+          'PDF, JPEG or PNG, checked by the content itself (415 otherwise), at most 10 MB (413). A new document of a ' +
+          'kind replaces the earlier one. Files are stored under generated names and never served publicly.',
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        querystring: DocumentQuery,
+        response: { 201: ClaimResponse, 413: ErrorResponse, 415: ErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { personUserId } = requireBeneficiary(request);
+      if (!request.isMultipart()) throw new AppError('unsupported_media_type', CLAIM_MESSAGES.documentMissing);
+      const file = await request.file();
+      if (!file) {
+        throw new AppError('validation', CLAIM_MESSAGES.documentMissing, { file: [CLAIM_MESSAGES.documentMissing] });
+      }
+      const claim = await addClaimDocument(
+        { db: app.db, dataDir: app.config.dataDir },
+        personUserId,
+        request.params.id,
+        request.query.kind,
+        { fileName: file.filename, content: file.file },
+      );
+      return reply.status(201).send(claim);
+    },
+  );
+
+  app.delete(
+    '/benefit-claims/:id/documents/:documentId',
+    {
+      config: member,
+      schema: {
+        summary: 'Remove a document from the draft claim',
+        tags,
+        security,
+        params: DocumentParams,
+        response: { 200: ClaimResponse, ...errors },
+      },
+    },
+    async (request) =>
+      removeClaimDocument(
+        { db: app.db, dataDir: app.config.dataDir },
+        requireBeneficiary(request).personUserId,
+        request.params.id,
+        request.params.documentId,
+      ),
+  );
+};

@@ -1,0 +1,317 @@
+import {
+  BANK_ACCOUNT_MESSAGES,
+  CLAIM_DOCUMENT_KINDS,
+  CLAIM_MESSAGES,
+  CLAIM_STEP_LABELS,
+  type ClaimDraftRequest,
+  type ClaimEventResponse,
+  type ClaimResponse,
+  type ClaimStepKey,
+  type ClaimSubmitRequest,
+  calculatePayout,
+  claimStepStates,
+  formatRand,
+  type Payout,
+  VALIDATION_FAILED_MESSAGE,
+} from '@bcp/contract';
+import dayjs from 'dayjs';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { benefitClaimEvents, benefitClaims, claimDocuments } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { findMemberBenefit, type MemberBenefit } from '../benefits/member-benefits.service.js';
+import { listFundFeeRules } from '../funds/fund-fees.service.js';
+import { findPersonBank } from '../person-banks/person-banks.service.js';
+import { requireIdentityVerified } from '../person-users/person-users.service.js';
+import { snapshotProcessSteps } from '../process-steps/process-steps.service.js';
+import { createTask } from '../tasks/tasks.service.js';
+import { type ClaimActor, moveClaim } from './claim-moves.service.js';
+
+type ClaimRow = typeof benefitClaims.$inferSelect;
+
+/** Days staff have to review a submitted claim (the review task's due date). */
+const REVIEW_DAYS = 5;
+
+const ACTOR_NAMES = { person_user: 'you', user: 'staff', partner: 'fund', system: 'system' } as const;
+
+/** The benefit's open claim (any status but rejected), or `undefined`. */
+export async function findOpenClaim(db: Database, benefitId: number): Promise<ClaimRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(benefitClaims)
+    .where(and(eq(benefitClaims.benefitId, benefitId), ne(benefitClaims.status, 'rejected')));
+  return row;
+}
+
+/** The claim the member sees for a benefit: the open one, else the latest rejected one. */
+export async function findCurrentClaim(db: Database, benefitId: number): Promise<ClaimRow | undefined> {
+  const open = await findOpenClaim(db, benefitId);
+  if (open) return open;
+  const rows = await db
+    .select()
+    .from(benefitClaims)
+    .where(eq(benefitClaims.benefitId, benefitId))
+    .orderBy(asc(benefitClaims.id));
+  return rows.at(-1);
+}
+
+/** The payout of a benefit after its fund's fees in effect today (cents). */
+export async function todaysPayout(
+  db: Database,
+  benefit: Pick<MemberBenefit, 'amountCents' | 'fundId'>,
+): Promise<Payout> {
+  return calculatePayout(benefit.amountCents, await listFundFeeRules(db, benefit.fundId));
+}
+
+async function activeDocuments(db: Database, claimId: number) {
+  return db
+    .select()
+    .from(claimDocuments)
+    .where(and(eq(claimDocuments.claimId, claimId), isNull(claimDocuments.removedAt)))
+    .orderBy(asc(claimDocuments.id));
+}
+
+/** Which steps are complete (issue 4 "Claim steps"); once submitted, all are. */
+function stepsDone(claim: ClaimRow, documentKinds: Set<string>): Record<ClaimStepKey, boolean> {
+  const submitted = claim.status !== 'draft';
+  return {
+    'personal-details': submitted || claim.personalDetailsConfirmedAt !== null,
+    'bank-account': submitted || claim.bankAccountId !== null,
+    documents: submitted || CLAIM_DOCUMENT_KINDS.every((kind) => documentKinds.has(kind)),
+    fees: submitted || claim.feesAcceptedAt !== null,
+    declaration: submitted || claim.declarationAcceptedAt !== null,
+    submit: submitted,
+  };
+}
+
+/**
+ * What the member and staff both see of a claim: its documents (metadata only), masked bank
+ * account, payout (today's for a draft, the accepted one once submitted) and timeline, oldest first.
+ */
+export async function describeClaim(
+  db: Database,
+  claim: ClaimRow,
+  benefit: Pick<MemberBenefit, 'amountCents' | 'fundId'>,
+): Promise<Pick<ClaimResponse, 'documents' | 'bankAccount' | 'payout' | 'events'> & { documentKinds: Set<string> }> {
+  const documents = await activeDocuments(db, claim.id);
+  const events = await db
+    .select()
+    .from(benefitClaimEvents)
+    .where(eq(benefitClaimEvents.claimId, claim.id))
+    .orderBy(asc(benefitClaimEvents.id));
+  return {
+    documentKinds: new Set(documents.map((document) => document.kind)),
+    bankAccount: claim.bankAccountId
+      ? await findPersonBank(db, claim.personUserId, claim.bankAccountId).catch(() => null)
+      : null,
+    documents: documents.map((document) => ({
+      id: document.id,
+      kind: document.kind,
+      originalName: document.originalName,
+      contentType: document.contentType,
+      sizeBytes: document.sizeBytes,
+      createdAt: document.createdAt.toISOString(),
+    })),
+    payout: claim.status === 'draft' || !claim.payout ? await todaysPayout(db, benefit) : (claim.payout as Payout),
+    events: events.map(
+      (event): ClaimEventResponse => ({
+        id: event.id,
+        fromStatus: event.fromStatus,
+        toStatus: event.toStatus,
+        actor: ACTOR_NAMES[event.actorType],
+        note: event.note,
+        createdAt: event.createdAt.toISOString(),
+      }),
+    ),
+  };
+}
+
+/** Maps a claim row to what the member sees: steps, masked bank account, documents, payout, timeline. */
+async function toClaimResponse(db: Database, claim: ClaimRow, benefit: MemberBenefit): Promise<ClaimResponse> {
+  const { documentKinds, ...details } = await describeClaim(db, claim, benefit);
+  const done = stepsDone(claim, documentKinds);
+  return {
+    id: claim.id,
+    benefitId: claim.benefitId,
+    status: claim.status,
+    steps: claimStepStates(done).map((step) => ({ ...step, label: CLAIM_STEP_LABELS[step.key] })),
+    personalDetailsConfirmedAt: claim.personalDetailsConfirmedAt?.toISOString() ?? null,
+    feesAcceptedAt: claim.feesAcceptedAt?.toISOString() ?? null,
+    declarationAcceptedAt: claim.declarationAcceptedAt?.toISOString() ?? null,
+    submittedAt: claim.submittedAt?.toISOString() ?? null,
+    rejectionReason: claim.rejectionReason,
+    ...details,
+  };
+}
+
+/** The benefit's current claim in brief (id, status, submitted), or null. */
+export async function findCurrentClaimSummary(
+  db: Database,
+  benefitId: number,
+): Promise<{ id: number; status: ClaimRow['status']; submittedAt: string | null } | null> {
+  const claim = await findCurrentClaim(db, benefitId);
+  return claim ? { id: claim.id, status: claim.status, submittedAt: claim.submittedAt?.toISOString() ?? null } : null;
+}
+
+/** The member's benefit after the identity gate (403) and the ownership check (404). */
+async function memberBenefitForClaim(db: Database, personUserId: number, benefitId: number): Promise<MemberBenefit> {
+  await requireIdentityVerified(db, personUserId);
+  return findMemberBenefit(db, personUserId, benefitId);
+}
+
+/**
+ * `GET benefit-claims/{id}` ({id}: the benefit): the benefit's claim with its timeline.
+ * @throws AppError 403 before the identity check; 404 for another member's benefit or no claim yet
+ */
+export async function getBenefitClaim(db: Database, personUserId: number, benefitId: number): Promise<ClaimResponse> {
+  const benefit = await memberBenefitForClaim(db, personUserId, benefitId);
+  const claim = await findCurrentClaim(db, benefit.id);
+  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound);
+  return toClaimResponse(db, claim, benefit);
+}
+
+const at = (flag: boolean | undefined, now: Date) => (flag === undefined ? undefined : flag ? now : null);
+
+/**
+ * The benefit's open claim, or a new draft for the member started by `actor` (the member, or staff
+ * lodging it for them, with `note` in the timeline). Safe under races: the one-open-claim index
+ * lets one insert win and the others read it.
+ * @returns the claim and whether this call created it
+ * @throws AppError `conflict` (409) when the benefit is paid
+ */
+export async function startDraftClaim(
+  db: Database,
+  benefit: { id: number; status: string },
+  personUserId: number,
+  actor: ClaimActor,
+  note: string | null,
+  now: Date = new Date(),
+): Promise<{ claim: ClaimRow; created: boolean }> {
+  const open = await findOpenClaim(db, benefit.id);
+  if (open) return { claim: open, created: false };
+  if (benefit.status === 'paid') throw new AppError('conflict', CLAIM_MESSAGES.notClaimable);
+  const [created] = await db
+    .insert(benefitClaims)
+    .values({ benefitId: benefit.id, personUserId, createdAt: now })
+    .onConflictDoNothing()
+    .returning();
+  if (created) {
+    await db.insert(benefitClaimEvents).values({
+      claimId: created.id,
+      fromStatus: null,
+      toStatus: 'draft',
+      actorType: actor.type,
+      actorId: actor.id,
+      note,
+      createdAt: now,
+    });
+    return { claim: created, created: true };
+  }
+  const winner = await findOpenClaim(db, benefit.id);
+  if (!winner) throw new AppError('conflict', CLAIM_MESSAGES.notClaimable);
+  return { claim: winner, created: false };
+}
+
+/**
+ * `POST benefit-claims/{id}` ({id}: the benefit): starts the claim's draft, or records the steps
+ * the member completed (issue 4 item 7). Starting is safe under races: the one-open-claim index
+ * lets one insert win and the others read it.
+ * @throws AppError 403 before the identity check; 404 for another member's benefit; 409 when the
+ *   benefit is paid or its claim was submitted (and the request changes something); 422
+ *   `bankAccountId` for an account that is not the member's
+ */
+export async function saveClaimDraft(
+  db: Database,
+  personUserId: number,
+  benefitId: number,
+  input: ClaimDraftRequest,
+  now: Date = new Date(),
+): Promise<ClaimResponse> {
+  const benefit = await memberBenefitForClaim(db, personUserId, benefitId);
+  const { claim } = await startDraftClaim(
+    db,
+    benefit,
+    personUserId,
+    { type: 'person_user', id: personUserId },
+    null,
+    now,
+  );
+  const changes = {
+    personalDetailsConfirmedAt: at(input.personalDetailsConfirmed, now),
+    feesAcceptedAt: at(input.feesAccepted, now),
+    declarationAcceptedAt: at(input.declarationAccepted, now),
+    bankAccountId: input.bankAccountId,
+  };
+  const changing = Object.values(changes).some((value) => value !== undefined);
+  if (!changing) return toClaimResponse(db, claim, benefit);
+  if (claim.status !== 'draft') throw new AppError('conflict', CLAIM_MESSAGES.notEditable);
+  if (typeof input.bankAccountId === 'number') {
+    await findPersonBank(db, personUserId, input.bankAccountId).catch(() => {
+      throw new AppError('validation', VALIDATION_FAILED_MESSAGE, { bankAccountId: [BANK_ACCOUNT_MESSAGES.notFound] });
+    });
+  }
+  const [updated] = await db
+    .update(benefitClaims)
+    .set(changes)
+    .where(and(eq(benefitClaims.id, claim.id), eq(benefitClaims.status, 'draft')))
+    .returning();
+  if (!updated) throw new AppError('conflict', CLAIM_MESSAGES.notEditable);
+  return toClaimResponse(db, updated, benefit);
+}
+
+/**
+ * `POST benefit-claims/{id}/claim`: submits the draft (draft -> submitted), keeping the payout the
+ * member accepted. Every step must be done; `netAmountCents` must equal today's payout.
+ * @throws AppError 403 before the identity check; 404 for another member's benefit or no draft;
+ *   409 when already submitted or the payout changed; 422 with the steps still to do
+ */
+export async function submitClaim(
+  db: Database,
+  personUserId: number,
+  benefitId: number,
+  input: ClaimSubmitRequest,
+  now: Date = new Date(),
+): Promise<ClaimResponse> {
+  const benefit = await memberBenefitForClaim(db, personUserId, benefitId);
+  const claim = await findOpenClaim(db, benefit.id);
+  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound);
+  if (claim.status !== 'draft') throw new AppError('conflict', CLAIM_MESSAGES.alreadySubmitted);
+
+  const documents = await activeDocuments(db, claim.id);
+  const done = stepsDone({ ...claim, declarationAcceptedAt: now }, new Set(documents.map((document) => document.kind)));
+  const missing = (Object.keys(done) as ClaimStepKey[]).filter((key) => key !== 'submit' && !done[key]);
+  if (missing.length > 0) {
+    throw new AppError('validation', CLAIM_MESSAGES.stepsMissing, {
+      steps: missing.map((key) => `${CLAIM_STEP_LABELS[key]}: not done yet.`),
+    });
+  }
+  const payout = await todaysPayout(db, benefit);
+  if (payout.netAmountCents !== input.netAmountCents) throw new AppError('conflict', CLAIM_MESSAGES.payoutChanged);
+
+  await moveClaim(
+    db,
+    {
+      claimId: claim.id,
+      from: 'draft',
+      to: 'submitted',
+      actor: { type: 'person_user', id: personUserId },
+      set: { payout, declarationAcceptedAt: now },
+      // Issue 6: a submitted claim puts a review task in the staff work queue.
+      // Issue 8: the claim keeps the fund's process steps of today, whatever changes later.
+      alsoIn: async (tx) => {
+        await createTask(tx, {
+          title: `Review claim ${claim.id}`,
+          description: `${benefit.fund.name}: ${benefit.benefitType} benefit, payout ${formatRand(payout.netAmountCents)}.`,
+          entityType: 'claims',
+          entityId: claim.id,
+          dueDate: dayjs(now).add(REVIEW_DAYS, 'day').format('YYYY-MM-DD'),
+        });
+        await snapshotProcessSteps(tx, { claimId: claim.id, fundId: benefit.fundId });
+      },
+    },
+    now,
+  );
+  const [submitted] = await db.select().from(benefitClaims).where(eq(benefitClaims.id, claim.id));
+  if (!submitted) throw new Error('claim vanished');
+  return toClaimResponse(db, submitted, benefit);
+}

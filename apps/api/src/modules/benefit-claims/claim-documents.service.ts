@@ -1,0 +1,116 @@
+import type { Readable } from 'node:stream';
+import { CLAIM_DOCUMENT_LIMITS, CLAIM_MESSAGES, type ClaimDocumentKind, type ClaimResponse } from '@bcp/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import { fileTypeFromFile } from 'file-type';
+import type { Database } from '../../db/client.js';
+import { claimDocuments } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import {
+  FileTooLargeError,
+  privateFilePath,
+  removePrivateFile,
+  storePrivateFile,
+} from '../../platform/files/private-file-store.js';
+import { findMemberBenefit } from '../benefits/member-benefits.service.js';
+import { requireIdentityVerified } from '../person-users/person-users.service.js';
+import { findOpenClaim, getBenefitClaim } from './benefit-claims.service.js';
+
+/** Claim documents live in `DATA_DIR/claim-documents/` (never served from a public path). */
+export const CLAIM_DOCUMENTS_FOLDER = 'claim-documents';
+
+export interface ClaimDocumentDependencies {
+  db: Database;
+  dataDir: string;
+}
+
+export interface UploadedFile {
+  /** The name the member's file had; kept only to show back to them. */
+  fileName: string;
+  content: Readable;
+}
+
+function isTooLarge(error: unknown): boolean {
+  return error instanceof FileTooLargeError || (error as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE';
+}
+
+/** The member's draft claim for a benefit, after the identity (403) and ownership (404) checks. */
+async function draftClaimOf(db: Database, personUserId: number, benefitId: number) {
+  await requireIdentityVerified(db, personUserId);
+  const benefit = await findMemberBenefit(db, personUserId, benefitId);
+  const claim = await findOpenClaim(db, benefit.id);
+  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound);
+  if (claim.status !== 'draft') throw new AppError('conflict', CLAIM_MESSAGES.notEditable);
+  return claim;
+}
+
+/**
+ * Stores a document for the member's draft claim (`POST benefit-claims/{id}/documents?kind=`):
+ * PDF, JPEG or PNG as its magic bytes say (the name and the declared type are not trusted), at most
+ * 10 MB, under a generated name. A new document of a kind replaces the earlier one.
+ * @returns the claim with its documents
+ * @throws AppError 413 `too_large` past 10 MB; 415 `unsupported_media_type` for other content;
+ *   403/404/409 as for the claim
+ */
+export async function addClaimDocument(
+  deps: ClaimDocumentDependencies,
+  personUserId: number,
+  benefitId: number,
+  kind: ClaimDocumentKind,
+  file: UploadedFile,
+): Promise<ClaimResponse> {
+  const claim = await draftClaimOf(deps.db, personUserId, benefitId);
+  let stored: Awaited<ReturnType<typeof storePrivateFile>>;
+  try {
+    stored = await storePrivateFile(deps.dataDir, CLAIM_DOCUMENTS_FOLDER, file.content, CLAIM_DOCUMENT_LIMITS.maxBytes);
+  } catch (error) {
+    file.content.resume();
+    if (isTooLarge(error)) throw new AppError('too_large', CLAIM_MESSAGES.documentTooLarge);
+    throw error;
+  }
+  const path = privateFilePath(deps.dataDir, CLAIM_DOCUMENTS_FOLDER, stored.storedName);
+  const detected = stored.sizeBytes > 0 ? await fileTypeFromFile(path) : undefined;
+  const allowed: readonly string[] = CLAIM_DOCUMENT_LIMITS.contentTypes;
+  if (!detected || !allowed.includes(detected.mime)) {
+    await removePrivateFile(deps.dataDir, CLAIM_DOCUMENTS_FOLDER, stored.storedName);
+    throw new AppError('unsupported_media_type', CLAIM_MESSAGES.documentType);
+  }
+  const replaced = await deps.db
+    .update(claimDocuments)
+    .set({ removedAt: new Date() })
+    .where(and(eq(claimDocuments.claimId, claim.id), eq(claimDocuments.kind, kind), isNull(claimDocuments.removedAt)))
+    .returning({ storedName: claimDocuments.storedName });
+  await deps.db.insert(claimDocuments).values({
+    claimId: claim.id,
+    kind,
+    originalName: file.fileName.slice(0, 200) || 'document',
+    storedName: stored.storedName,
+    contentType: detected.mime,
+    sizeBytes: stored.sizeBytes,
+    sha256: stored.sha256,
+  });
+  for (const old of replaced) await removePrivateFile(deps.dataDir, CLAIM_DOCUMENTS_FOLDER, old.storedName);
+  return getBenefitClaim(deps.db, personUserId, benefitId);
+}
+
+/**
+ * Removes a document from the member's draft claim (`DELETE benefit-claims/{id}/documents/{documentId}`).
+ * @throws AppError 404 when the document is not on this claim; 403/404/409 as for the claim
+ */
+export async function removeClaimDocument(
+  deps: ClaimDocumentDependencies,
+  personUserId: number,
+  benefitId: number,
+  documentId: number,
+): Promise<ClaimResponse> {
+  const claim = await draftClaimOf(deps.db, personUserId, benefitId);
+  const [removed] = await deps.db
+    .update(claimDocuments)
+    .set({ removedAt: new Date() })
+    .where(
+      and(eq(claimDocuments.id, documentId), eq(claimDocuments.claimId, claim.id), isNull(claimDocuments.removedAt)),
+    )
+    .returning({ storedName: claimDocuments.storedName });
+  if (!removed) throw new AppError('not_found', CLAIM_MESSAGES.documentNotFound);
+  await removePrivateFile(deps.dataDir, CLAIM_DOCUMENTS_FOLDER, removed.storedName);
+  return getBenefitClaim(deps.db, personUserId, benefitId);
+}

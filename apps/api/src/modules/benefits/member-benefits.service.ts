@@ -1,0 +1,152 @@
+import {
+  type BenefitResponse,
+  type BenefitTotalResponse,
+  CLAIM_MESSAGES,
+  type ClaimSummary,
+  calculatePayout,
+  type MemberBenefitResponse,
+  maskSaIdNumber,
+} from '@bcp/contract';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { benefitClaims, benefits, funds, persons, personUsers } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { listFundFeeRules } from '../funds/fund-fees.service.js';
+
+/** A benefit of the member with what the app and the claim rules need. */
+export interface MemberBenefit {
+  id: number;
+  fundId: number;
+  benefitType: string;
+  /** Gross, cents. */
+  amountCents: number;
+  status: 'unclaimed' | 'claimed' | 'paid';
+  fund: { id: number; name: string; registrationNumber: string };
+  person: { firstName: string; lastName: string; idNumber: string; dateOfBirth: string };
+}
+
+const memberBenefitColumns = {
+  id: benefits.id,
+  fundId: benefits.fundId,
+  benefitType: benefits.benefitType,
+  amountCents: benefits.amountCents,
+  status: benefits.status,
+  fund: { id: funds.id, name: funds.name, registrationNumber: funds.registrationNumber },
+  person: {
+    firstName: persons.firstName,
+    lastName: persons.lastName,
+    idNumber: persons.idNumber,
+    dateOfBirth: persons.dateOfBirth,
+  },
+};
+
+function memberBenefitsQuery(db: Database) {
+  return db
+    .select(memberBenefitColumns)
+    .from(benefits)
+    .innerJoin(personUsers, eq(personUsers.personId, benefits.personId))
+    .innerJoin(persons, eq(persons.id, benefits.personId))
+    .innerJoin(funds, eq(funds.id, benefits.fundId));
+}
+
+/** Each benefit's current claim: the open one, else the latest rejected one. */
+async function currentClaims(db: Database, benefitIds: number[]): Promise<Map<number, ClaimSummary>> {
+  const claims = new Map<number, ClaimSummary>();
+  if (benefitIds.length === 0) return claims;
+  const rows = await db
+    .select({
+      id: benefitClaims.id,
+      benefitId: benefitClaims.benefitId,
+      status: benefitClaims.status,
+      submittedAt: benefitClaims.submittedAt,
+    })
+    .from(benefitClaims)
+    .where(inArray(benefitClaims.benefitId, benefitIds))
+    .orderBy(sql`${benefitClaims.status} = 'rejected'`, desc(benefitClaims.id));
+  for (const row of rows) {
+    if (claims.has(row.benefitId)) continue;
+    claims.set(row.benefitId, { id: row.id, status: row.status, submittedAt: row.submittedAt?.toISOString() ?? null });
+  }
+  return claims;
+}
+
+function toMemberBenefitResponse(benefit: MemberBenefit, claim: ClaimSummary | undefined): MemberBenefitResponse {
+  return {
+    id: benefit.id,
+    fund: benefit.fund,
+    benefitType: benefit.benefitType,
+    amountCents: benefit.amountCents,
+    status: benefit.status,
+    claim: claim ?? null,
+  };
+}
+
+/**
+ * The member's benefits across funds (issue 4 "My benefits"), largest first, each with its current
+ * claim. Only benefits of the person behind this person user.
+ */
+export async function listMemberBenefits(db: Database, personUserId: number): Promise<MemberBenefitResponse[]> {
+  const rows = await memberBenefitsQuery(db)
+    .where(eq(personUsers.id, personUserId))
+    .orderBy(desc(benefits.amountCents), asc(benefits.id));
+  const claims = await currentClaims(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toMemberBenefitResponse(row, claims.get(row.id)));
+}
+
+/** `GET benefits/total`: how many benefits the member has and their sum, all and unclaimed (cents). */
+export async function totalMemberBenefits(db: Database, personUserId: number): Promise<BenefitTotalResponse> {
+  const [row] = await db
+    .select({
+      totalBenefits: sql<number>`count(*)::int`,
+      totalAmountCents: sql<string>`coalesce(sum(${benefits.amountCents}), 0)`,
+      unclaimedBenefits: sql<number>`(count(*) filter (where ${benefits.status} = 'unclaimed'))::int`,
+      unclaimedAmountCents: sql<string>`coalesce(sum(${benefits.amountCents}) filter (where ${benefits.status} = 'unclaimed'), 0)`,
+    })
+    .from(benefits)
+    .innerJoin(personUsers, eq(personUsers.personId, benefits.personId))
+    .where(eq(personUsers.id, personUserId));
+  return {
+    totalBenefits: Number(row?.totalBenefits ?? 0),
+    totalAmountCents: Number(row?.totalAmountCents ?? 0),
+    unclaimedBenefits: Number(row?.unclaimedBenefits ?? 0),
+    unclaimedAmountCents: Number(row?.unclaimedAmountCents ?? 0),
+  };
+}
+
+/**
+ * One of the member's benefits. Another member's benefit, or none, is the same 404: ids reveal
+ * nothing.
+ * @throws AppError `not_found` (404)
+ */
+export async function findMemberBenefit(db: Database, personUserId: number, benefitId: number): Promise<MemberBenefit> {
+  const [row] = await memberBenefitsQuery(db).where(and(eq(benefits.id, benefitId), eq(personUsers.id, personUserId)));
+  if (!row) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
+  return row;
+}
+
+/**
+ * `GET benefits/{id}/benefit`: the selected benefit (spec 3) with person (ID number masked), fund,
+ * current claim and today's payout after the fund's fees.
+ * @throws AppError `not_found` (404) for a benefit that is not the member's
+ */
+export async function getMemberBenefit(
+  db: Database,
+  personUserId: number,
+  benefitId: number,
+): Promise<BenefitResponse> {
+  const benefit = await findMemberBenefit(db, personUserId, benefitId);
+  const claims = await currentClaims(db, [benefit.id]);
+  return {
+    ...toMemberBenefitResponse(benefit, claims.get(benefit.id)),
+    person: {
+      firstName: benefit.person.firstName,
+      lastName: benefit.person.lastName,
+      idNumberMasked: maskSaIdNumber(benefit.person.idNumber),
+      dateOfBirth: benefit.person.dateOfBirth,
+    },
+    payout: calculatePayout(benefit.amountCents, await listFundFeeRules(db, benefit.fundId)),
+  };
+}

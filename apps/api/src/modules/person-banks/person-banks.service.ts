@@ -1,0 +1,287 @@
+import type { PersonBankRequest as PersonBankRequestSchema } from '@bcp/contract';
+import {
+  BANK_ACCOUNT_MESSAGES,
+  CLAIM_STATUSES_IN_PROGRESS,
+  maskAccountNumber,
+  type OtpSentResponse,
+  type PersonBankDetailResponse,
+  type PersonBankResponse,
+  VALIDATION_FAILED_MESSAGE,
+} from '@bcp/contract';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { banks, benefitClaims, personBankAccounts } from '../../db/schema/index.js';
+import { decryptField, encryptField } from '../../platform/crypto/field-encryption.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import type { Messenger } from '../../platform/messaging/messenger.js';
+import { issueOtp, verifyOtp } from '../../platform/otp/otp.service.js';
+import { renderMessage } from '../../platform/templating/render-message.js';
+import { findActiveBank } from '../banks/banks.service.js';
+import {
+  findPersonUserById,
+  findPersonUserProfile,
+  twoFactorDestination,
+} from '../person-users/person-users.service.js';
+
+export interface PersonBankDependencies {
+  db: Database;
+  messenger: Messenger;
+  /** APP_SECRET: encrypts account numbers and hashes PINs. */
+  secret: string;
+}
+
+/** A bank account request after validation (digits only, trimmed name). */
+export type PersonBankInput = z.output<typeof PersonBankRequestSchema>;
+
+type AccountRow = typeof personBankAccounts.$inferSelect;
+type BankRow = { id: number; name: string; universalBranchCode: string };
+
+async function accountsInProgress(db: Database, accountIds: number[]): Promise<Set<number>> {
+  if (accountIds.length === 0) return new Set();
+  const rows = await db
+    .select({ bankAccountId: benefitClaims.bankAccountId })
+    .from(benefitClaims)
+    .where(
+      and(
+        inArray(benefitClaims.bankAccountId, accountIds),
+        inArray(benefitClaims.status, [...CLAIM_STATUSES_IN_PROGRESS]),
+      ),
+    );
+  return new Set(rows.map((row) => row.bankAccountId).filter((id): id is number => id !== null));
+}
+
+function toPersonBankResponse(account: AccountRow, bank: BankRow, inProgress: boolean): PersonBankResponse {
+  return {
+    id: account.id,
+    bank,
+    accountType: account.accountType,
+    accountNumberMasked: maskAccountNumber(account.accountNumberLast4),
+    holderName: account.holderName,
+    usedBySubmittedClaim: inProgress,
+  };
+}
+
+const bankColumns = { id: banks.id, name: banks.name, universalBranchCode: banks.universalBranchCode };
+
+/**
+ * The member's bank accounts (`GET benefit-claims/person-banks`), numbers masked, oldest first;
+ * removed ones left out.
+ */
+export async function listPersonBanks(db: Database, personUserId: number): Promise<PersonBankResponse[]> {
+  const rows = await db
+    .select({ account: personBankAccounts, bank: bankColumns })
+    .from(personBankAccounts)
+    .innerJoin(banks, eq(banks.id, personBankAccounts.bankId))
+    .where(and(eq(personBankAccounts.personUserId, personUserId), isNull(personBankAccounts.removedAt)))
+    .orderBy(asc(personBankAccounts.id));
+  const inProgress = await accountsInProgress(
+    db,
+    rows.map((row) => row.account.id),
+  );
+  return rows.map((row) => toPersonBankResponse(row.account, row.bank, inProgress.has(row.account.id)));
+}
+
+/** One of the member's accounts; another member's (or a removed one) is 404. */
+async function findOwnAccount(db: Database, personUserId: number, accountId: number) {
+  const [row] = await db
+    .select({ account: personBankAccounts, bank: bankColumns })
+    .from(personBankAccounts)
+    .innerJoin(banks, eq(banks.id, personBankAccounts.bankId))
+    .where(
+      and(
+        eq(personBankAccounts.id, accountId),
+        eq(personBankAccounts.personUserId, personUserId),
+        isNull(personBankAccounts.removedAt),
+      ),
+    );
+  if (!row) throw new AppError('not_found', BANK_ACCOUNT_MESSAGES.notFound);
+  return row;
+}
+
+/**
+ * One of the member's accounts as a claim shows it (masked).
+ * @throws AppError `not_found` (404) when it is not theirs
+ */
+export async function findPersonBank(
+  db: Database,
+  personUserId: number,
+  accountId: number,
+): Promise<PersonBankResponse> {
+  const { account, bank } = await findOwnAccount(db, personUserId, accountId);
+  const inProgress = await accountsInProgress(db, [account.id]);
+  return toPersonBankResponse(account, bank, inProgress.has(account.id));
+}
+
+/**
+ * The owner's edit form (`GET benefit-claims/person-banks/{id}`): the only answer with the full
+ * account number.
+ * @throws AppError `not_found` (404) when it is not theirs
+ */
+export async function getPersonBankForEdit(
+  deps: Pick<PersonBankDependencies, 'db' | 'secret'>,
+  personUserId: number,
+  accountId: number,
+): Promise<PersonBankDetailResponse> {
+  const { account, bank } = await findOwnAccount(deps.db, personUserId, accountId);
+  const inProgress = await accountsInProgress(deps.db, [account.id]);
+  return {
+    ...toPersonBankResponse(account, bank, inProgress.has(account.id)),
+    accountNumber: decryptField(deps.secret, account.accountNumberEncrypted),
+  };
+}
+
+/** Letters only, lower-case: "Van der Merwe" and "VAN DER-MERWE" compare equal. */
+function letters(value: string): string {
+  return value
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z]/g, '');
+}
+
+/**
+ * The account must be the member's own (issue 4): the holder name must include their surname.
+ * Banks confirm the holder when a claim is reviewed (account verification); this catches mistakes
+ * and obvious third-party accounts early.
+ */
+export function holderNameMatches(holderName: string, lastName: string): boolean {
+  const surname = letters(lastName);
+  return surname.length > 0 && letters(holderName).includes(surname);
+}
+
+/** Refuses a bank that is not in the list, and a holder name without the member's surname (422 per field). */
+async function checkAccountRules(db: Database, personUserId: number, input: PersonBankInput): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  if (!(await findActiveBank(db, input.bankId))) errors.bankId = [BANK_ACCOUNT_MESSAGES.bankUnknown];
+  const profile = await findPersonUserProfile(db, personUserId);
+  if (!profile || !holderNameMatches(input.holderName, profile.lastName)) {
+    errors.holderName = [BANK_ACCOUNT_MESSAGES.notOwnAccount];
+  }
+  if (Object.keys(errors).length > 0) throw new AppError('validation', VALIDATION_FAILED_MESSAGE, errors);
+}
+
+function accountValues(secret: string, input: PersonBankInput) {
+  return {
+    bankId: input.bankId,
+    accountType: input.accountType,
+    accountNumberEncrypted: encryptField(secret, input.accountNumber),
+    accountNumberLast4: input.accountNumber.slice(-4),
+    holderName: input.holderName,
+  };
+}
+
+/**
+ * Adds a bank account for the member (`POST benefit-claims/person-banks`).
+ * @throws AppError `validation` (422) per field: unknown bank, holder name without the surname
+ */
+export async function createPersonBank(
+  deps: Pick<PersonBankDependencies, 'db' | 'secret'>,
+  personUserId: number,
+  input: PersonBankInput,
+): Promise<PersonBankResponse> {
+  await checkAccountRules(deps.db, personUserId, input);
+  const [row] = await deps.db
+    .insert(personBankAccounts)
+    .values({ personUserId, ...accountValues(deps.secret, input) })
+    .returning({ id: personBankAccounts.id });
+  if (!row) throw new Error('insert returned no row');
+  return findPersonBank(deps.db, personUserId, row.id);
+}
+
+/**
+ * Sends the PIN that confirms a change of an account a submitted claim pays into
+ * (`POST benefit-claims/person-banks/{id}/otp`), by the member's two-factor method.
+ * @throws AppError `not_found` (404) when not theirs; `throttled` (429) by the OTP rules
+ */
+export async function sendPersonBankChangeOtp(
+  deps: PersonBankDependencies,
+  personUserId: number,
+  accountId: number,
+): Promise<OtpSentResponse> {
+  await findOwnAccount(deps.db, personUserId, accountId);
+  const user = await findPersonUserById(deps.db, personUserId);
+  if (!user) throw new AppError('unauthenticated', 'Please sign in.');
+  return issueOtp(
+    deps,
+    { purpose: 'bank_account_change', area: 'beneficiary', subjectId: personUserId },
+    twoFactorDestination(user),
+  );
+}
+
+/** Tells the member, by every contact they gave, that the account of a running claim changed. */
+async function announceAccountChange(deps: PersonBankDependencies, personUserId: number, last4: string): Promise<void> {
+  const user = await findPersonUserById(deps.db, personUserId);
+  if (!user) return;
+  const recipient = { area: 'beneficiary' as const, id: personUserId };
+  // Texts from the `bank-account.changed` templates, else the built-in defaults (issue 7).
+  const data = { accountLast4: last4 };
+  if (user.email) {
+    const email = await renderMessage(deps.db, { key: 'bank-account.changed', kind: 'email', data });
+    await deps.messenger.send({
+      channel: 'email',
+      destination: user.email,
+      purpose: 'bank_account.changed',
+      subject: email.subject,
+      text: email.text,
+      ...(email.html ? { html: email.html } : {}),
+      recipient,
+    });
+  }
+  if (user.phoneNumber) {
+    const sms = await renderMessage(deps.db, { key: 'bank-account.changed', kind: 'sms', data });
+    await deps.messenger.send({
+      channel: 'sms',
+      destination: user.phoneNumber,
+      purpose: 'bank_account.changed',
+      text: sms.text,
+      recipient,
+    });
+  }
+}
+
+/**
+ * Edits one of the member's accounts (`PUT benefit-claims/person-banks/{id}`). When a submitted,
+ * unfinished claim pays into it, the change needs a fresh PIN (`otp`, sent by
+ * `sendPersonBankChangeOtp`) and the member is told by email and SMS.
+ * @throws AppError `not_found` (404); `validation` (422) per field, including `otp` when missing
+ *   or wrong
+ */
+export async function updatePersonBank(
+  deps: PersonBankDependencies,
+  personUserId: number,
+  accountId: number,
+  input: PersonBankInput,
+): Promise<PersonBankResponse> {
+  const { account } = await findOwnAccount(deps.db, personUserId, accountId);
+  await checkAccountRules(deps.db, personUserId, input);
+  const locked = (await accountsInProgress(deps.db, [account.id])).has(account.id);
+  if (locked) {
+    if (!input.otp) {
+      throw new AppError('validation', BANK_ACCOUNT_MESSAGES.otpRequired, { otp: [BANK_ACCOUNT_MESSAGES.otpRequired] });
+    }
+    await verifyOtp(deps, { purpose: 'bank_account_change', area: 'beneficiary', subjectId: personUserId }, input.otp);
+  }
+  await deps.db
+    .update(personBankAccounts)
+    .set(accountValues(deps.secret, input))
+    .where(eq(personBankAccounts.id, account.id));
+  if (locked) await announceAccountChange(deps, personUserId, input.accountNumber.slice(-4));
+  return findPersonBank(deps.db, personUserId, account.id);
+}
+
+/**
+ * Removes one of the member's accounts (`DELETE benefit-claims/person-banks/{id}`); a draft claim
+ * that chose it forgets it.
+ * @throws AppError `not_found` (404); `conflict` (409) while a submitted claim pays into it
+ */
+export async function removePersonBank(db: Database, personUserId: number, accountId: number): Promise<void> {
+  const { account } = await findOwnAccount(db, personUserId, accountId);
+  if ((await accountsInProgress(db, [account.id])).has(account.id)) {
+    throw new AppError('conflict', BANK_ACCOUNT_MESSAGES.inUse);
+  }
+  await db
+    .update(benefitClaims)
+    .set({ bankAccountId: null })
+    .where(and(eq(benefitClaims.bankAccountId, account.id), eq(benefitClaims.status, 'draft')));
+  await db.update(personBankAccounts).set({ removedAt: new Date() }).where(eq(personBankAccounts.id, account.id));
+}

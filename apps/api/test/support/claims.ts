@@ -1,0 +1,178 @@
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { benefits, fundFees } from '../../src/db/schema/index.js';
+import { recordBenefits } from '../../src/modules/benefits/benefits.service.js';
+import { createFund } from '../../src/modules/funds/funds.service.js';
+import { createSession, markSessionVerified } from '../../src/platform/auth/sessions.js';
+import { call, type Member } from './accounts.js';
+import { createPersonUser } from './fixtures.js';
+import { xsrfPair } from './test-app.js';
+
+/** A member with a benefit to claim. */
+export interface ClaimingMember extends Member {
+  fundId: number;
+  benefitId: number;
+  /** Gross, cents. */
+  amountCents: number;
+}
+
+/**
+ * A member (person user with a session whose PIN was entered) with one benefit in a new fund, with
+ * the fund's fees; identity checked unless `identityVerified: false`. Sign-up itself is tested in
+ * the accounts tests.
+ */
+export async function claimingMember(
+  app: FastifyInstance,
+  options: {
+    amountCents?: number;
+    identityVerified?: boolean;
+    fees?: {
+      name: string;
+      kind: 'percentage' | 'fixed';
+      basisPoints?: number;
+      amountCents?: number;
+      vatApplies?: boolean;
+    }[];
+  } = {},
+): Promise<ClaimingMember> {
+  const phoneNumber = `+2783${randomInt(1e6, 9e6)}0`;
+  const user = await createPersonUser(app.db, {
+    lastName: 'Mokoena',
+    phoneNumber,
+    twoFactorMethod: 'SMS',
+    iidentifiiVerified: options.identityVerified !== false,
+  });
+  const session = await createSession(app.db, { area: 'beneficiary', subjectId: user.personUserId });
+  await markSessionVerified(app.db, session.sessionId);
+  const fund = await createFund(app.db, {
+    name: 'Claims Test Fund',
+    registrationNumber: `12/8/${randomInt(1e6, 9e6)}`,
+  });
+  const amountCents = options.amountCents ?? 1_248_050;
+  await recordBenefits(app.db, [
+    {
+      fundId: fund.id,
+      personId: user.personId,
+      memberNumber: `M${randomInt(1e6, 9e6)}`,
+      benefitType: 'withdrawal',
+      amountCents,
+      fileUploadId: null,
+    },
+  ]);
+  const [benefit] = await app.db.select({ id: benefits.id }).from(benefits).where(eq(benefits.fundId, fund.id));
+  for (const fee of options.fees ?? []) {
+    await app.db.insert(fundFees).values({
+      fundId: fund.id,
+      name: fee.name,
+      kind: fee.kind,
+      basisPoints: fee.basisPoints ?? null,
+      amountCents: fee.amountCents ?? null,
+      vatApplies: fee.vatApplies ?? true,
+    });
+  }
+  return {
+    idNumber: user.idNumber,
+    personUserId: user.personUserId,
+    email: user.email as string,
+    phoneNumber,
+    password: '',
+    token: session.token,
+    fundId: fund.id,
+    benefitId: benefit?.id as number,
+    amountCents,
+  };
+}
+
+/** The smallest files of each type, as their magic bytes make them. */
+export const SAMPLE_FILES = {
+  pdf: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
+  png: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+  jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(64)]),
+  text: Buffer.from('This is not a PDF, whatever its name says.\n'),
+} as const;
+
+/** A multipart/form-data body with one file part named `file`. */
+export function multipartBody(
+  fileName: string,
+  content: Buffer,
+  contentType = 'application/octet-stream',
+): { payload: Buffer; contentType: string } {
+  const boundary = `----bcp-test-${randomInt(1e9)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, content, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Uploads a document for a member's draft claim through the real route. */
+export function uploadDocument(
+  app: FastifyInstance,
+  member: { token: string; benefitId: number },
+  kind: 'ID_COPY' | 'PROOF_OF_BANK_ACCOUNT',
+  fileName: string,
+  content: Buffer,
+  contentType?: string,
+): Promise<LightMyRequestResponse> {
+  const body = multipartBody(fileName, content, contentType);
+  const pair = xsrfPair();
+  return app.inject({
+    method: 'POST',
+    url: `/api/app/benefit-claims/${member.benefitId}/documents?kind=${kind}`,
+    cookies: pair.cookies,
+    headers: { ...pair.headers, authorization: `Bearer ${member.token}`, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+/** The first bank in the list (Absa Bank). */
+export async function firstBankId(app: FastifyInstance, token: string): Promise<number> {
+  const response = await call(app, 'GET', '/api/app/banks', { token });
+  return response.json().items[0].id;
+}
+
+/** Adds a bank account in the member's name and returns its id. */
+export async function addBankAccount(
+  app: FastifyInstance,
+  member: { token: string },
+  accountNumber = '1234567890',
+): Promise<number> {
+  const response = await call(app, 'POST', '/api/app/benefit-claims/person-banks', {
+    token: member.token,
+    body: {
+      bankId: await firstBankId(app, member.token),
+      accountType: 'SAVINGS',
+      accountNumber,
+      holderName: 'T Mokoena',
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`bank account not added: ${response.body}`);
+  return response.json().id;
+}
+
+/**
+ * Takes a member's claim through every step up to (not including) submission: details confirmed,
+ * a bank account, both documents, fees accepted.
+ * @returns the draft claim and its payout's net amount (cents)
+ */
+export async function prepareClaim(app: FastifyInstance, member: ClaimingMember): Promise<{ netAmountCents: number }> {
+  const url = `/api/app/benefit-claims/${member.benefitId}`;
+  const bankAccountId = await addBankAccount(app, member);
+  const draft = await call(app, 'POST', url, {
+    token: member.token,
+    body: { personalDetailsConfirmed: true, bankAccountId, feesAccepted: true },
+  });
+  if (draft.statusCode !== 200) throw new Error(`draft not saved: ${draft.body}`);
+  for (const [kind, name, content] of [
+    ['ID_COPY', 'id.pdf', SAMPLE_FILES.pdf],
+    ['PROOF_OF_BANK_ACCOUNT', 'bank.png', SAMPLE_FILES.png],
+  ] as const) {
+    const upload = await uploadDocument(app, member, kind, name, content);
+    if (upload.statusCode !== 201) throw new Error(`upload failed: ${upload.body}`);
+  }
+  return { netAmountCents: draft.json().payout.netAmountCents };
+}

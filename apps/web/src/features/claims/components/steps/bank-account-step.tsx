@@ -1,0 +1,68 @@
+import { BANK_ACCOUNT_TYPE_LABELS } from '@bcp/contract';
+import { Alert, Button, Loader, Radio, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { claimKeys, usePersonBanks } from '../../api/claims';
+import { useClaimDraft } from '../../use-claim-draft';
+import { BankAccountForm } from './bank-account-form';
+import type { StepProps } from './step-props';
+
+/** Step 2, bank account: choose one of the member's accounts (numbers masked) or add one. */
+export function BankAccountStep(props: StepProps) {
+  const accounts = usePersonBanks();
+  const queryClient = useQueryClient();
+  const draft = useClaimDraft(props.benefit.id);
+  const [chosen, setChosen] = useState<string | null>(
+    props.claim.bankAccount ? String(props.claim.bankAccount.id) : null,
+  );
+  const [adding, setAdding] = useState(false);
+  const items = accounts.data?.items ?? [];
+  const showForm = adding || (accounts.isSuccess && items.length === 0);
+
+  async function next() {
+    const claim = await draft.save({ bankAccountId: Number(chosen) });
+    if (claim) props.onDone(claim);
+  }
+
+  if (accounts.isPending) return <Loader aria-label="Loading your bank accounts" />;
+  return (
+    <Stack>
+      <Text>Your benefit is paid into a bank account in your own name.</Text>
+      {items.length > 0 && (
+        <Radio.Group label="Pay into" value={chosen} onChange={setChosen}>
+          <Stack mt="xs">
+            {items.map((account) => (
+              <Radio
+                key={account.id}
+                value={String(account.id)}
+                label={`${account.bank.name} ${account.accountNumberMasked}`}
+                description={`${BANK_ACCOUNT_TYPE_LABELS[account.accountType]}, ${account.holderName}`}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+      )}
+      {showForm ? (
+        <BankAccountForm
+          holderName={`${props.benefit.person.firstName} ${props.benefit.person.lastName}`}
+          onCancel={items.length > 0 ? () => setAdding(false) : undefined}
+          onSaved={async (account) => {
+            await queryClient.invalidateQueries({ queryKey: claimKeys.personBanks() });
+            setChosen(String(account.id));
+            setAdding(false);
+          }}
+        />
+      ) : (
+        <Button variant="subtle" onClick={() => setAdding(true)} w="fit-content">
+          Add another bank account
+        </Button>
+      )}
+      {accounts.isError && <Alert color="red">We could not load your bank accounts.</Alert>}
+      {!showForm && (
+        <Button onClick={next} disabled={!chosen} loading={draft.saving}>
+          Use this account and continue
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { CLAIM_DOCUMENT_LABELS, formatRand } from '@bcp/contract';
+import { Alert, Button, List, Stack, Table } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { errorMessage } from '../../../../lib/api-client';
+import { submitClaim } from '../../api/claims';
+import { useClaimDraft } from '../../use-claim-draft';
+import type { StepProps } from './step-props';
+
+/**
+ * Step 6, submit: a last look at the payout, account and documents, then submission. One
+ * Idempotency-Key per submission, reused by retries, so a double tap or a lost answer cannot submit
+ * twice.
+ */
+export function SubmitStep(props: StepProps) {
+  const { claim } = props;
+  const draft = useClaimDraft(props.benefit.id);
+  const idempotencyKey = useRef(crypto.randomUUID());
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit() {
+    setSubmitting(true);
+    setError(null);
+    const result = await submitClaim(
+      props.benefit.id,
+      { declarationAccepted: true, netAmountCents: claim.payout.netAmountCents },
+      idempotencyKey.current,
+    );
+    setSubmitting(false);
+    if (result.error) {
+      setError(errorMessage(result.error));
+      // A refusal is final for this key; a new attempt (after fixing what was wrong) gets a new one.
+      if (result.error.status !== 0) idempotencyKey.current = crypto.randomUUID();
+      return;
+    }
+    draft.keep(result.data);
+    props.onDone(result.data);
+  }
+
+  return (
+    <Stack>
+      <Table aria-label="Your claim">
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Th scope="row">You receive</Table.Th>
+            <Table.Td>{formatRand(claim.payout.netAmountCents)}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th scope="row">Paid into</Table.Th>
+            <Table.Td>
+              {claim.bankAccount ? `${claim.bankAccount.bank.name} ${claim.bankAccount.accountNumberMasked}` : '-'}
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th scope="row">Documents</Table.Th>
+            <Table.Td>
+              <List size="sm">
+                {claim.documents.map((document) => (
+                  <List.Item key={document.id}>{CLAIM_DOCUMENT_LABELS[document.kind]}</List.Item>
+                ))}
+              </List>
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+      {error && (
+        <Alert color="red" title="Your claim was not submitted">
+          {error}
+        </Alert>
+      )}
+      <Button size="lg" onClick={submit} loading={submitting}>
+        Submit my claim
+      </Button>
+    </Stack>
+  );
+}
