@@ -1,0 +1,70 @@
+import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, idColumn } from './columns.js';
+import { devices } from './devices.js';
+import { personUsers } from './person-users.js';
+
+/** Kept equal to `NOTIFICATION_SOURCES` and `NOTIFICATION_EVENTS` of `@bcp/contract` (tested). */
+export const NOTIFICATION_SOURCE_VALUES = ['SYSTEM', 'STAFF'] as const;
+export const NOTIFICATION_EVENT_VALUES = [
+  'identity.verified',
+  'claim.submitted',
+  'claim.in_review',
+  'claim.approved',
+  'claim.rejected',
+  'claim.paid',
+  'staff.message',
+  'dev.test',
+] as const;
+
+/** A member's notification (spec section 3 "Notification"; issue 5): shown in Activities. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: idColumn(),
+    personUserId: bigint('person_user_id', { mode: 'number' })
+      .notNull()
+      .references(() => personUsers.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Rich text (HTML), sanitized when stored. */
+    body: text('body').notNull(),
+    /** `SYSTEM` (a domain event) | `STAFF` (a back-office message). */
+    source: text('source', { enum: NOTIFICATION_SOURCE_VALUES }).notNull(),
+    /** The domain event, e.g. `identity.verified`, `claim.approved`. */
+    event: text('event', { enum: NOTIFICATION_EVENT_VALUES }).notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    /** When the member was shown it in the Activities dialog; null while unread. */
+    readAt: at('read_at'),
+  },
+  (table) => [index('notifications_person_user_idx').on(table.personUserId, table.id)],
+);
+
+/** Outbound channels of a notification besides in-app. */
+export const DELIVERY_CHANNELS = ['push', 'email', 'sms'] as const;
+/**
+ * `pending` (queued or retrying) | `sent` | `failed` (out of attempts) | `undeliverable` (no way
+ * to send it: FCM not configured, subscription gone, no contact detail).
+ */
+export const DELIVERY_STATUSES = ['pending', 'sent', 'failed', 'undeliverable'] as const;
+
+/** One outbound delivery of a notification: a push to one device, or the email/SMS. */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: idColumn(),
+    notificationId: bigint('notification_id', { mode: 'number' })
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: DELIVERY_CHANNELS }).notNull(),
+    /** The device for `push`; null once the device is removed. */
+    deviceId: bigint('device_id', { mode: 'number' }).references(() => devices.id, { onDelete: 'set null' }),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The last error's text (never a token or the message content). */
+    lastError: text('last_error'),
+    /** For email/SMS: the outbox row the messenger recorded. */
+    outboxId: bigint('outbox_id', { mode: 'number' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    completedAt: at('completed_at'),
+  },
+  (table) => [index('notification_deliveries_notification_idx').on(table.notificationId)],
+);

@@ -1,0 +1,96 @@
+import { type DeviceRequest, type DeviceResponse, WebPushSubscription } from '@bcp/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { devices } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors/app-error.js';
+
+export const DEVICE_MESSAGES = {
+  notYours: 'You can only register devices for yourself.',
+  notWebSubscription: 'A WEB token must be a push subscription (endpoint and keys).',
+} as const;
+
+export type DeviceRecord = typeof devices.$inferSelect;
+
+/** Checks a WEB token is a push subscription; APP tokens are FCM's opaque strings. */
+function assertTokenFits(source: DeviceRequest['source'], token: string): void {
+  if (source !== 'WEB') return;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(token);
+  } catch {
+    parsed = undefined;
+  }
+  if (!WebPushSubscription.safeParse(parsed).success) {
+    throw new AppError('validation', DEVICE_MESSAGES.notWebSubscription, {
+      token: [DEVICE_MESSAGES.notWebSubscription],
+    });
+  }
+}
+
+/**
+ * Registers the caller's device (spec 7 `POST firebase/device`), idempotently: the same token
+ * again only refreshes `refreshedAt` (the app registers again after 7 days) and keeps the id; a
+ * token another member registered (a shared phone) moves to the caller. `previousToken`, when it
+ * is one of the caller's, is removed (the subscription changed and was recreated).
+ * @throws AppError('forbidden') when `personUserId` is not the caller
+ * @throws AppError('validation') when a WEB token is not a push subscription
+ */
+export async function upsertDevice(db: Database, callerId: number, request: DeviceRequest): Promise<DeviceRecord> {
+  if (request.personUserId !== callerId) throw new AppError('forbidden', DEVICE_MESSAGES.notYours);
+  assertTokenFits(request.source, request.token);
+  return db.transaction(async (tx) => {
+    if (request.previousToken && request.previousToken !== request.token) {
+      await tx.delete(devices).where(and(eq(devices.personUserId, callerId), eq(devices.token, request.previousToken)));
+    }
+    const now = new Date();
+    const [row] = await tx
+      .insert(devices)
+      .values({ personUserId: callerId, source: request.source, token: request.token, refreshedAt: now })
+      .onConflictDoUpdate({
+        target: devices.token,
+        set: { personUserId: callerId, source: request.source, refreshedAt: now },
+      })
+      .returning();
+    if (!row) throw new Error('The device upsert returned no row');
+    return row;
+  });
+}
+
+/**
+ * Forgets one of the caller's tokens (unsubscribe, logout). Idempotent: an unknown token, or one
+ * of someone else's, changes nothing.
+ * @returns whether a device was removed
+ */
+export async function removeDevice(db: Database, callerId: number, token: string): Promise<boolean> {
+  const rows = await db
+    .delete(devices)
+    .where(and(eq(devices.personUserId, callerId), eq(devices.token, token)))
+    .returning({ id: devices.id });
+  return rows.length > 0;
+}
+
+/** The person user's registered devices, oldest first. */
+export async function listDevices(db: Database, personUserId: number): Promise<DeviceRecord[]> {
+  return db.select().from(devices).where(eq(devices.personUserId, personUserId)).orderBy(devices.id);
+}
+
+/** The devices with these ids (delivery jobs). */
+export async function findDevicesByIds(db: Database, ids: number[]): Promise<DeviceRecord[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(devices).where(inArray(devices.id, ids));
+}
+
+/** Forgets a device whose token the push service says is gone (404/410). */
+export async function removeDeviceById(db: Database, deviceId: number): Promise<void> {
+  await db.delete(devices).where(eq(devices.id, deviceId));
+}
+
+/** Maps a device to its response (never the token). Times ISO 8601 UTC. */
+export function toDeviceResponse(device: DeviceRecord): DeviceResponse {
+  return {
+    id: device.id,
+    source: device.source,
+    createdAt: device.createdAt.toISOString(),
+    refreshedAt: device.refreshedAt.toISOString(),
+  };
+}

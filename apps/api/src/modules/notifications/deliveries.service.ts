@@ -1,0 +1,148 @@
+import { PUSH_BODY_TEXT, type PushPayload } from '@bcp/contract';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { notificationDeliveries } from '../../db/schema/index.js';
+import { maskIdNumbers } from '../../platform/messaging/message-text.js';
+import type { Messenger } from '../../platform/messaging/messenger.js';
+import type { PushSender } from '../../platform/push/push-sender.js';
+import { findDevicesByIds, listDevices, removeDeviceById } from '../devices/devices.service.js';
+import { findPersonUserProfile } from '../person-users/person-users.service.js';
+import { findNotification, type NotificationRecord } from './notifications.service.js';
+import { richTextToPlain } from './rich-text.js';
+
+/** Job queue names of notification delivery. */
+export const DELIVERY_QUEUES = { push: 'notification-push', message: 'notification-message' } as const;
+
+/** What a delivery job is given: the delivery row's id. */
+export interface DeliveryJob {
+  deliveryId: number;
+}
+
+export type DeliveryRecord = typeof notificationDeliveries.$inferSelect;
+
+/**
+ * Creates the outbound deliveries of a new notification: one push per registered device and one
+ * email or SMS (the member's two-factor method), all `pending`.
+ * @returns the delivery rows, each to be sent by its own job
+ */
+export async function createDeliveries(db: Database, notification: NotificationRecord): Promise<DeliveryRecord[]> {
+  const devices = await listDevices(db, notification.personUserId);
+  const profile = await findPersonUserProfile(db, notification.personUserId);
+  const messageChannel = profile?.twoFactorMethod === 'SMS' ? ('sms' as const) : ('email' as const);
+  const rows = [
+    ...devices.map((device) => ({ notificationId: notification.id, channel: 'push' as const, deviceId: device.id })),
+    { notificationId: notification.id, channel: messageChannel, deviceId: null },
+  ];
+  return db.insert(notificationDeliveries).values(rows).returning();
+}
+
+/** What sending a delivery needs. */
+export interface DeliveryDependencies {
+  db: Database;
+  push: PushSender;
+  messenger: Messenger;
+  /** Retries pg-boss makes after the first attempt: the last attempt marks the delivery `failed`. */
+  retryLimit: number;
+}
+
+async function finish(
+  db: Database,
+  id: number,
+  patch: Partial<Pick<DeliveryRecord, 'status' | 'lastError' | 'outboxId'>> & { attempts: number },
+): Promise<void> {
+  const done = patch.status !== undefined && patch.status !== 'pending';
+  await db
+    .update(notificationDeliveries)
+    .set({ ...patch, ...(done ? { completedAt: new Date() } : {}) })
+    .where(eq(notificationDeliveries.id, id));
+}
+
+async function loadDelivery(db: Database, id: number) {
+  const [delivery] = await db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, id));
+  const notification = delivery && (await findNotification(db, delivery.notificationId));
+  return delivery && notification ? { delivery, notification } : undefined;
+}
+
+/**
+ * The push payload: title (ID numbers masked), a fixed body and the ids; never the body text,
+ * amounts or personal details (push goes through third parties and shows on lock screens).
+ */
+export function toPushPayload(notification: NotificationRecord): PushPayload {
+  return {
+    notificationId: notification.id,
+    title: maskIdNumbers(notification.title),
+    body: PUSH_BODY_TEXT,
+    event: notification.event,
+  };
+}
+
+/**
+ * Runs a delivery job: sends the push or the email/SMS of one delivery and records the outcome
+ * (`sent`, `undeliverable` with the reason, or, when the push service is gone, forgets the device).
+ * A transient failure is recorded (`attempts`, `lastError`) and rethrown so pg-boss retries; the
+ * last allowed attempt marks it `failed`. Deliveries already completed are not sent again.
+ * @param retryCount pg-boss's retries so far (0 on the first attempt)
+ */
+export async function runDelivery(deps: DeliveryDependencies, deliveryId: number, retryCount: number): Promise<void> {
+  const loaded = await loadDelivery(deps.db, deliveryId);
+  if (loaded?.delivery.status !== 'pending') return;
+  const { delivery, notification } = loaded;
+  const attempts = retryCount + 1;
+  try {
+    if (delivery.channel === 'push') await sendPush(deps, delivery, notification, attempts);
+    else await sendMessage(deps, delivery, notification, attempts);
+  } catch (error) {
+    const final = retryCount >= deps.retryLimit;
+    await finish(deps.db, delivery.id, {
+      attempts,
+      lastError: (error as Error).message.slice(0, 500),
+      ...(final ? { status: 'failed' as const } : {}),
+    });
+    throw error;
+  }
+}
+
+async function sendPush(
+  deps: DeliveryDependencies,
+  delivery: DeliveryRecord,
+  notification: NotificationRecord,
+  attempts: number,
+): Promise<void> {
+  const [device] = delivery.deviceId === null ? [] : await findDevicesByIds(deps.db, [delivery.deviceId]);
+  if (!device) {
+    await finish(deps.db, delivery.id, { attempts, status: 'undeliverable', lastError: 'the device was removed' });
+    return;
+  }
+  const result = await deps.push.send({ source: device.source, token: device.token }, toPushPayload(notification));
+  if (result.status === 'sent') await finish(deps.db, delivery.id, { attempts, status: 'sent', lastError: null });
+  else if (result.status === 'gone') {
+    await finish(deps.db, delivery.id, { attempts, status: 'undeliverable', lastError: 'the subscription is gone' });
+    await removeDeviceById(deps.db, device.id);
+  } else await finish(deps.db, delivery.id, { attempts, status: 'undeliverable', lastError: result.reason });
+}
+
+async function sendMessage(
+  deps: DeliveryDependencies,
+  delivery: DeliveryRecord,
+  notification: NotificationRecord,
+  attempts: number,
+): Promise<void> {
+  const profile = await findPersonUserProfile(deps.db, notification.personUserId);
+  const channel = delivery.channel === 'sms' ? 'sms' : 'email';
+  const destination = channel === 'sms' ? profile?.phoneNumber : profile?.email;
+  if (!destination) {
+    await finish(deps.db, delivery.id, { attempts, status: 'undeliverable', lastError: `no ${channel} destination` });
+    return;
+  }
+  const plain = richTextToPlain(notification.body);
+  const { outboxId } = await deps.messenger.send({
+    channel,
+    destination,
+    purpose: `notification.${notification.event}`,
+    subject: notification.title,
+    text: channel === 'sms' ? `${notification.title}: ${plain}` : plain,
+    ...(channel === 'email' ? { html: notification.body } : {}),
+    recipient: { area: 'beneficiary', id: notification.personUserId },
+  });
+  await finish(deps.db, delivery.id, { attempts, status: 'sent', lastError: null, outboxId });
+}

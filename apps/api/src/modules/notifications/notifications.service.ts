@@ -1,0 +1,137 @@
+import type {
+  NOTIFICATION_SORT_FIELDS,
+  NotificationEvent,
+  NotificationResponse,
+  NotificationSource,
+} from '@bcp/contract';
+import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { notifications } from '../../db/schema/index.js';
+import { sanitizeRichText } from './rich-text.js';
+
+export type NotificationRecord = typeof notifications.$inferSelect;
+
+/** What a notification says: title (plain text), body (rich text), the event and who raised it. */
+export interface NotificationContent {
+  title: string;
+  /** Rich text (HTML); sanitized before it is stored. */
+  body: string;
+  event: NotificationEvent;
+  /** Default `SYSTEM`; back-office messages pass `STAFF`. */
+  source?: NotificationSource;
+}
+
+/** Longest title kept, in characters (longer ones are cut). */
+export const MAX_TITLE_LENGTH = 200;
+
+/** Stores a notification for a person user (in-app delivery); the body is sanitized. */
+export async function createNotification(
+  db: Database,
+  personUserId: number,
+  content: NotificationContent,
+): Promise<NotificationRecord> {
+  const [row] = await db
+    .insert(notifications)
+    .values({
+      personUserId,
+      title: content.title.trim().slice(0, MAX_TITLE_LENGTH),
+      body: sanitizeRichText(content.body),
+      source: content.source ?? 'SYSTEM',
+      event: content.event,
+    })
+    .returning();
+  if (!row) throw new Error('The notification insert returned no row');
+  return row;
+}
+
+const SORT_COLUMNS = {
+  id: notifications.id,
+  createdAt: notifications.createdAt,
+  readAt: notifications.readAt,
+  title: notifications.title,
+} satisfies Record<(typeof NOTIFICATION_SORT_FIELDS)[number], unknown>;
+
+/** `['id:desc']` as ORDER BY terms; `id desc` is always the last tie-breaker. */
+function orderTerms(sort: readonly string[]): SQL[] {
+  const terms = sort.map((entry) => {
+    const [field, direction] = entry.split(':') as [keyof typeof SORT_COLUMNS, 'asc' | 'desc'];
+    return direction === 'asc' ? asc(SORT_COLUMNS[field]) : desc(SORT_COLUMNS[field]);
+  });
+  return [...terms, desc(notifications.id)];
+}
+
+/**
+ * The person user's notifications (spec 7 `GET firebase/{id}/notification`), in `sort` order
+ * (`<field>:<asc|desc>`, fields of `NOTIFICATION_SORT_FIELDS`; default `id:desc`), at most `limit`.
+ */
+export async function listNotifications(
+  db: Database,
+  personUserId: number,
+  options: { sort: readonly string[]; limit: number },
+): Promise<NotificationRecord[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.personUserId, personUserId))
+    .orderBy(...orderTerms(options.sort))
+    .limit(options.limit);
+}
+
+/** The person user's notifications with an id above `afterId`, oldest first (live reconnects). */
+export async function listNotificationsAfter(
+  db: Database,
+  personUserId: number,
+  afterId: number,
+  limit: number,
+): Promise<NotificationRecord[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.personUserId, personUserId), gt(notifications.id, afterId)))
+    .orderBy(asc(notifications.id))
+    .limit(limit);
+}
+
+/** How many of the person user's notifications are unread (spec 7 `GET firebase/notification-total`). */
+export async function countUnreadNotifications(db: Database, personUserId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(notifications)
+    .where(and(eq(notifications.personUserId, personUserId), isNull(notifications.readAt)));
+  return row?.total ?? 0;
+}
+
+/**
+ * Marks the caller's notifications with these ids read (the Activities dialog showed them).
+ * Ids of someone else's notifications, or already read ones, are left alone.
+ * @returns how many changed
+ */
+export async function markNotificationsRead(db: Database, personUserId: number, ids: number[]): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(
+      and(eq(notifications.personUserId, personUserId), inArray(notifications.id, ids), isNull(notifications.readAt)),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** The notification with this id, or undefined. */
+export async function findNotification(db: Database, id: number): Promise<NotificationRecord | undefined> {
+  const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
+  return row;
+}
+
+/** Maps a row to `NotificationResponse` (times ISO 8601 UTC). */
+export function toNotificationResponse(row: NotificationRecord): NotificationResponse {
+  return {
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    source: row.source,
+    event: row.event,
+    createdAt: row.createdAt ? row.createdAt.toISOString() : null,
+    readAt: row.readAt ? row.readAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,5 @@
+package za.co.benefitfinder.app;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}
