@@ -1,7 +1,10 @@
-import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from './columns.js';
+import { fundTypes } from './fund-types.js';
+import { partners } from './partners.js';
 
-/** A retirement fund whose unclaimed benefits members can claim. */
+/** A retirement fund whose unclaimed benefits members can claim (issue 8 "Funds"). */
 export const funds = pgTable(
   'funds',
   {
@@ -9,11 +12,24 @@ export const funds = pgTable(
     name: text('name').notNull(),
     /** Registration number with the Financial Sector Conduct Authority, e.g. `12/8/12345`. */
     registrationNumber: text('registration_number').notNull(),
+    fundTypeId: bigint('fund_type_id', { mode: 'number' }).references(() => fundTypes.id),
+    /** The partner (kind `fund-administrator`) answering its claims through the partner API. */
+    administratorPartnerId: bigint('administrator_partner_id', { mode: 'number' }).references(() => partners.id),
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
+    /** E.164. */
+    contactPhone: text('contact_phone'),
+    /** Free labels for filtering (`funds/get/tags`). */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** `active` | `archived` */
     status: text('status', { enum: ['active', 'archived'] })
       .notNull()
       .default('active'),
     ...timestamps(),
   },
-  (table) => [uniqueIndex('funds_registration_number_unique').on(table.registrationNumber)],
+  (table) => [
+    uniqueIndex('funds_registration_number_unique').on(table.registrationNumber),
+    index('funds_tags_idx').using('gin', table.tags),
+    index('funds_administrator_idx').on(table.administratorPartnerId),
+  ],
 );

@@ -1,22 +1,352 @@
-import { count } from 'drizzle-orm';
+import {
+  type CreateFundRequest,
+  FUND_MESSAGES,
+  type FundResponse,
+  type FundStatus,
+  type ListQuery,
+  type ListResponse,
+  type UpdateFundRequest,
+  VALIDATION_FAILED_MESSAGE,
+} from '@bcp/contract';
+import { and, arrayContains, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { funds } from '../../db/schema/index.js';
+import { benefits, fileUploads, fundFees, fundProcessSteps, funds, fundTypes } from '../../db/schema/index.js';
+import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { listPage, orderBy, searchCondition } from '../../platform/lists/list-page.js';
+import { findActiveFundType } from '../fund-types/fund-types.service.js';
+import {
+  ensurePartnerServesFund,
+  findFundAdministrator,
+  partnerNames,
+  unlinkFundFromPartners,
+} from '../partners/partners.service.js';
 
-export interface CreateFundInput {
-  name: string;
-  /** FSCA registration number, unique. */
-  registrationNumber: string;
+type FundRecord = typeof funds.$inferSelect;
+type FundSort = 'id' | 'name' | 'registrationNumber' | 'status' | 'createdAt';
+type FundFilter = {
+  status?: FundStatus | undefined;
+  fundTypeId?: number | undefined;
+  administratorPartnerId?: number | undefined;
+  tag?: string | undefined;
+};
+
+/** What `createFund` takes: name and FSCA registration number; the rest is optional (issue 8). */
+export type CreateFundInput = Pick<z.output<typeof CreateFundRequest>, 'name' | 'registrationNumber'> &
+  Partial<z.output<typeof CreateFundRequest>>;
+
+/** An event or start-up (no staff user) creating a fund, e.g. the demo data. */
+const SYSTEM: AuditContext = { actor: { type: 'system' } };
+
+/** Benefits recorded for each fund (the benefits and member files are the fund's data). */
+async function benefitCounts(db: Database, fundIds: number[]): Promise<Map<number, number>> {
+  if (fundIds.length === 0) return new Map();
+  const rows = await db
+    .select({ fundId: benefits.fundId, total: count() })
+    .from(benefits)
+    .where(inArray(benefits.fundId, fundIds))
+    .groupBy(benefits.fundId);
+  return new Map(rows.map((row) => [row.fundId, row.total]));
 }
 
-/** Creates a fund and returns its id. A duplicate registration number is a 409 (unique violation). */
-export async function createFund(db: Database, input: CreateFundInput): Promise<{ id: number }> {
-  const [row] = await db.insert(funds).values(input).returning({ id: funds.id });
-  if (!row) throw new Error('insert returned no row');
+/** Maps rows to responses with their fund type, administrator and benefit count (three small queries). */
+async function describeFunds(db: Database, rows: FundRecord[]): Promise<FundResponse[]> {
+  const typeIds = [...new Set(rows.map((row) => row.fundTypeId).filter((id): id is number => id !== null))];
+  const types =
+    typeIds.length === 0
+      ? []
+      : await db
+          .select({ id: fundTypes.id, code: fundTypes.code, name: fundTypes.name })
+          .from(fundTypes)
+          .where(inArray(fundTypes.id, typeIds));
+  const administrators = await partnerNames(
+    db,
+    rows.map((row) => row.administratorPartnerId),
+  );
+  const counts = await benefitCounts(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    registrationNumber: row.registrationNumber,
+    fundType: types.find((type) => type.id === row.fundTypeId) ?? null,
+    administrator:
+      row.administratorPartnerId === null
+        ? null
+        : { id: row.administratorPartnerId, name: administrators.get(row.administratorPartnerId) ?? '' },
+    contactName: row.contactName,
+    contactEmail: row.contactEmail,
+    contactPhone: row.contactPhone,
+    tags: row.tags,
+    status: row.status,
+    benefitCount: counts.get(row.id) ?? 0,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+async function describeFund(db: Database, row: FundRecord): Promise<FundResponse> {
+  return (await describeFunds(db, [row]))[0] as FundResponse;
+}
+
+/** The fields an audit row keeps of a fund. */
+function auditFields(fund: FundResponse): Record<string, unknown> {
+  const { id: _id, createdAt: _created, updatedAt: _updated, benefitCount: _count, ...fields } = fund;
+  return { ...fields, fundType: fund.fundType?.code ?? null, administrator: fund.administrator?.id ?? null };
+}
+
+/**
+ * A fund row by id.
+ * @throws AppError `not_found` (404)
+ */
+export async function findFund(db: Database, id: number): Promise<FundRecord> {
+  const [row] = await db.select().from(funds).where(eq(funds.id, id));
+  if (!row) throw new AppError('not_found', FUND_MESSAGES.notFound);
   return row;
+}
+
+/** Funds' names by id, for other domains' responses (partners). Unknown ids are absent. */
+export async function fundNamesByIds(db: Database, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: funds.id, name: funds.name })
+    .from(funds)
+    .where(inArray(funds.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The funds whose administrator is `partnerId` (id and name). */
+export async function fundsAdministeredBy(db: Database, partnerId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: funds.id, name: funds.name })
+    .from(funds)
+    .where(eq(funds.administratorPartnerId, partnerId))
+    .orderBy(asc(funds.name));
+}
+
+/** 422 per field for a registration number in use, an unknown fund type or administrator. */
+async function assertReferences(
+  db: Database,
+  input: Partial<z.output<typeof CreateFundRequest>>,
+  exceptFundId?: number,
+): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  if (input.registrationNumber !== undefined) {
+    const [other] = await db
+      .select({ id: funds.id })
+      .from(funds)
+      .where(
+        and(
+          eq(funds.registrationNumber, input.registrationNumber),
+          exceptFundId === undefined ? undefined : ne(funds.id, exceptFundId),
+        ),
+      );
+    if (other) errors.registrationNumber = [FUND_MESSAGES.registrationTaken];
+  }
+  if (typeof input.fundTypeId === 'number' && !(await findActiveFundType(db, input.fundTypeId))) {
+    errors.fundTypeId = [FUND_MESSAGES.unknownFundType];
+  }
+  if (
+    typeof input.administratorPartnerId === 'number' &&
+    !(await findFundAdministrator(db, input.administratorPartnerId))
+  ) {
+    errors.administratorPartnerId = [FUND_MESSAGES.unknownAdministrator];
+  }
+  if (Object.keys(errors).length > 0) throw new AppError('validation', VALIDATION_FAILED_MESSAGE, errors);
+}
+
+/** Given fields only (undefined: unchanged), tags de-duplicated. */
+function fundValues(input: Partial<z.output<typeof CreateFundRequest>>): Partial<typeof funds.$inferInsert> {
+  const values: Partial<typeof funds.$inferInsert> = {
+    name: input.name,
+    registrationNumber: input.registrationNumber,
+    fundTypeId: input.fundTypeId,
+    administratorPartnerId: input.administratorPartnerId,
+    contactName: input.contactName === '' ? null : input.contactName,
+    contactEmail: input.contactEmail,
+    contactPhone: input.contactPhone,
+    tags: input.tags ? [...new Set(input.tags)] : undefined,
+    status: input.status,
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * Creates a fund (spec 7 `POST funds`); its administrator partner then serves it (API keys reach
+ * it). Audited `funds.created`; without `context` the actor is the system (demo data, tests).
+ * @throws AppError `validation` (422) registration number in use, unknown fund type or administrator
+ */
+export async function createFund(
+  db: Database,
+  input: CreateFundInput,
+  context: AuditContext = SYSTEM,
+): Promise<FundResponse> {
+  await assertReferences(db, input);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(funds)
+      .values({ ...fundValues(input), name: input.name, registrationNumber: input.registrationNumber })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    if (row.administratorPartnerId !== null) await ensurePartnerServesFund(tx, row.administratorPartnerId, row.id);
+    const response = await describeFund(tx, row);
+    await recordAudit(tx, {
+      ...context,
+      action: 'funds.created',
+      entityType: 'funds',
+      entityId: row.id,
+      after: auditFields(response),
+    });
+    return response;
+  });
+}
+
+/**
+ * Changes a fund (spec 7 `PATCH funds/{id}`): the fields given; null clears an optional one.
+ * Archiving is `status: 'archived'`. Audited `funds.updated` with the changed fields.
+ * @throws AppError `not_found` (404); `validation` (422) as createFund
+ */
+export async function updateFund(
+  db: Database,
+  id: number,
+  input: Partial<z.output<typeof UpdateFundRequest>>,
+  context: AuditContext,
+): Promise<FundResponse> {
+  const fund = await findFund(db, id);
+  await assertReferences(db, input, id);
+  const before = auditFields(await describeFund(db, fund));
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(funds)
+      .set({ ...fundValues(input), updatedAt: new Date() })
+      .where(eq(funds.id, id))
+      .returning();
+    if (!row) throw new AppError('not_found', FUND_MESSAGES.notFound);
+    if (row.administratorPartnerId !== null) await ensurePartnerServesFund(tx, row.administratorPartnerId, row.id);
+    const response = await describeFund(tx, row);
+    await recordAudit(tx, {
+      ...context,
+      action: 'funds.updated',
+      entityType: 'funds',
+      entityId: id,
+      before,
+      after: auditFields(response),
+    });
+    return response;
+  });
+}
+
+/**
+ * Deletes a fund that has no benefits and no member files (spec 7 `DELETE funds/{id}`), with its
+ * fees, process steps and partner links. A fund with data is refused: archive it instead.
+ * Audited `funds.deleted` with its last state.
+ * @throws AppError `not_found` (404); `conflict` (409) the fund has benefits or member files (or
+ *   other records refer to it)
+ */
+export async function deleteFund(db: Database, id: number, context: AuditContext): Promise<void> {
+  const fund = await findFund(db, id);
+  const data =
+    (await db.$count(benefits, eq(benefits.fundId, id))) + (await db.$count(fileUploads, eq(fileUploads.fundId, id)));
+  if (data > 0) throw new AppError('conflict', FUND_MESSAGES.hasBenefits(data));
+  const before = auditFields(await describeFund(db, fund));
+  try {
+    await db.transaction(async (tx) => {
+      await tx.delete(fundFees).where(eq(fundFees.fundId, id));
+      await tx.delete(fundProcessSteps).where(eq(fundProcessSteps.fundId, id));
+      await unlinkFundFromPartners(tx, id);
+      await tx.delete(funds).where(eq(funds.id, id));
+      await recordAudit(tx, { ...context, action: 'funds.deleted', entityType: 'funds', entityId: id, before });
+    });
+  } catch (error) {
+    const code =
+      (error as { code?: string; cause?: { code?: string } }).code ??
+      (error as { cause?: { code?: string } }).cause?.code;
+    if (code === '23503') throw new AppError('conflict', FUND_MESSAGES.hasBenefits(1));
+    throw error;
+  }
+}
+
+/**
+ * One fund (spec 7 `GET funds/{id}`).
+ * @throws AppError `not_found` (404)
+ */
+export async function getFund(db: Database, id: number): Promise<FundResponse> {
+  return describeFund(db, await findFund(db, id));
+}
+
+/**
+ * Funds in the list envelope (spec 7 `GET funds`): `filter[status]`, `filter[fundTypeId]`,
+ * `filter[administratorPartnerId]`, `filter[tag]`; `q` searches name and registration number.
+ */
+export async function listFunds(
+  db: Database,
+  query: ListQuery<FundSort, FundFilter>,
+): Promise<ListResponse<FundResponse>> {
+  const filter = query.filter ?? {};
+  const where: SQL | undefined = and(
+    filter.status ? eq(funds.status, filter.status) : undefined,
+    filter.fundTypeId ? eq(funds.fundTypeId, filter.fundTypeId) : undefined,
+    filter.administratorPartnerId ? eq(funds.administratorPartnerId, filter.administratorPartnerId) : undefined,
+    filter.tag ? arrayContains(funds.tags, [filter.tag]) : undefined,
+    searchCondition(query.q, [funds.name, funds.registrationNumber]),
+  );
+  const columns = {
+    id: funds.id,
+    name: funds.name,
+    registrationNumber: funds.registrationNumber,
+    status: funds.status,
+    createdAt: funds.createdAt,
+  };
+  let described = new Map<number, FundResponse>();
+  return listPage(query, {
+    rows: async (window) => {
+      const rows = await db
+        .select()
+        .from(funds)
+        .where(where)
+        .orderBy(...orderBy(query.sort, columns, funds.id))
+        .limit(window.limit)
+        .offset(window.offset);
+      described = new Map((await describeFunds(db, rows)).map((fund) => [fund.id, fund]));
+      return rows;
+    },
+    count: async () => db.$count(funds, where),
+    toItem: (row) => described.get(row.id) as FundResponse,
+  });
+}
+
+/** Every tag on any fund, sorted (spec 7 `GET funds/get/tags`, for filters). */
+export async function listFundTags(db: Database): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ tag: sql<string>`unnest(${funds.tags})` })
+    .from(funds)
+    .orderBy(sql`1`);
+  return rows.map((row) => row.tag);
 }
 
 /** The number of funds (archived included). */
 export async function countFunds(db: Database): Promise<number> {
   const [row] = await db.select({ value: count() }).from(funds);
   return row?.value ?? 0;
+}
+
+/** A fund's id by registration number (e.g. the demo fund), or `undefined`. */
+export async function findFundIdByRegistrationNumber(
+  db: Database,
+  registrationNumber: string,
+): Promise<number | undefined> {
+  const [row] = await db.select({ id: funds.id }).from(funds).where(eq(funds.registrationNumber, registrationNumber));
+  return row?.id;
+}
+
+/** Every fund as a form choice (`{ value: id, label: name }`), by name; archived ones marked. */
+export async function fundOptions(db: Database): Promise<{ value: number; label: string }[]> {
+  const rows = await db
+    .select({ id: funds.id, name: funds.name, status: funds.status })
+    .from(funds)
+    .orderBy(asc(funds.name), asc(funds.id));
+  return rows.map((row) => ({ value: row.id, label: row.status === 'archived' ? `${row.name} (archived)` : row.name }));
 }

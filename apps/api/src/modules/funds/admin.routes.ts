@@ -1,0 +1,197 @@
+import {
+  CreateFeeRequest,
+  CreateFundRequest,
+  ErrorResponse,
+  FeeListResponse,
+  FeeParams,
+  FeeResponse,
+  FundListQuery,
+  FundListResponse,
+  FundResponse,
+  FundTagListResponse,
+  IdParams,
+  MessageResponse,
+  UpdateFeeRequest,
+  UpdateFundRequest,
+  wholeList,
+} from '@bcp/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditContext } from '../../platform/audit/audit-context.js';
+import { registerAuditTrailRoute } from '../audits/audit-trail.route.js';
+import { createFundFee, deleteFundFee, listFundFees, updateFundFee } from './fund-fees.service.js';
+import { createFund, deleteFund, getFund, listFunds, listFundTags, updateFund } from './funds.service.js';
+
+const errors = { 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse };
+const missing = { 404: ErrorResponse };
+const tags = ['funds'];
+const security = [{ bearerToken: [] }];
+const read = { access: { area: 'admin', permission: 'funds.read' } } as const;
+const write = { access: { area: 'admin', permission: 'funds.write' } } as const;
+const feesRead = { access: { area: 'admin', permission: 'fees.read' } } as const;
+const feesWrite = { access: { area: 'admin', permission: 'fees.write' } } as const;
+
+/** Funds and their fees (spec 7 `funds*`, `funds/{id}/fees`, `fees/{feeId}`; issue 8). */
+export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/funds',
+    {
+      config: read,
+      schema: {
+        summary: 'Funds: filter[status], filter[fundTypeId], filter[administratorPartnerId], filter[tag]; q searches',
+        tags,
+        security,
+        querystring: FundListQuery,
+        response: { 200: FundListResponse, ...errors },
+      },
+    },
+    async (request) => listFunds(app.db, request.query),
+  );
+
+  app.get(
+    '/funds/get/tags',
+    {
+      config: read,
+      schema: {
+        summary: 'Every tag in use on a fund, sorted (for filters)',
+        tags,
+        security,
+        response: { 200: FundTagListResponse, ...errors },
+      },
+    },
+    async () => wholeList(await listFundTags(app.db)),
+  );
+
+  app.post(
+    '/funds',
+    {
+      config: write,
+      schema: {
+        summary: 'Create a fund',
+        tags,
+        security,
+        body: CreateFundRequest,
+        response: { 201: FundResponse, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createFund(app.db, request.body, auditContext(request))),
+  );
+
+  app.get(
+    '/funds/:id',
+    {
+      config: read,
+      schema: {
+        summary: 'One fund',
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: FundResponse, ...missing, ...errors },
+      },
+    },
+    async (request) => getFund(app.db, request.params.id),
+  );
+
+  app.patch(
+    '/funds/:id',
+    {
+      config: write,
+      schema: {
+        summary: "Change a fund (status 'archived' archives it); null clears an optional field",
+        tags,
+        security,
+        params: IdParams,
+        body: UpdateFundRequest,
+        response: { 200: FundResponse, ...missing, ...errors },
+      },
+    },
+    async (request) => updateFund(app.db, request.params.id, request.body, auditContext(request)),
+  );
+
+  app.delete(
+    '/funds/:id',
+    {
+      config: write,
+      schema: {
+        summary: 'Delete a fund without benefits or member files (409 otherwise: archive it)',
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: MessageResponse, 409: ErrorResponse, ...missing, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteFund(app.db, request.params.id, auditContext(request));
+      return { message: 'The fund was deleted.' };
+    },
+  );
+
+  registerAuditTrailRoute(app, { path: '/funds/:id/audits', entityType: 'funds', tag: 'funds' });
+
+  app.get(
+    '/funds/:id/fees',
+    {
+      config: feesRead,
+      schema: {
+        summary: "The fund's fees, oldest first, each marked whether it applies today",
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: FeeListResponse, ...missing, ...errors },
+      },
+    },
+    async (request) => wholeList(await listFundFees(app.db, request.params.id)),
+  );
+
+  app.post(
+    '/funds/:id/fees',
+    {
+      config: feesWrite,
+      schema: {
+        summary: 'Add a fee: percentage (basis points) or fixed (cents), VAT, effective dates',
+        tags,
+        security,
+        params: IdParams,
+        body: CreateFeeRequest,
+        response: { 201: FeeResponse, ...missing, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createFundFee(app.db, request.params.id, request.body, auditContext(request))),
+  );
+
+  app.patch(
+    '/fees/:feeId',
+    {
+      config: feesWrite,
+      schema: {
+        summary: 'Change a fee; submitted claims keep the payout they accepted',
+        tags,
+        security,
+        params: FeeParams,
+        body: UpdateFeeRequest,
+        response: { 200: FeeResponse, ...missing, ...errors },
+      },
+    },
+    async (request) => updateFundFee(app.db, request.params.feeId, request.body, auditContext(request)),
+  );
+
+  app.delete(
+    '/fees/:feeId',
+    {
+      config: feesWrite,
+      schema: {
+        summary: 'Delete a fee (to stop it from a date and keep it, set effectiveTo)',
+        tags,
+        security,
+        params: FeeParams,
+        response: { 200: MessageResponse, ...missing, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteFundFee(app.db, request.params.feeId, auditContext(request));
+      return { message: 'The fee was deleted.' };
+    },
+  );
+
+  registerAuditTrailRoute(app, { path: '/fees/:id/audits', entityType: 'fees', tag: 'funds' });
+};

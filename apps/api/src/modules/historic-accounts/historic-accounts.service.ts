@@ -1,0 +1,114 @@
+import {
+  type HistoricAccountResponse,
+  type ListQuery,
+  type ListResponse,
+  maskAccountNumber,
+  maskSaIdNumber,
+} from '@bcp/contract';
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { banks, personBankAccounts, persons, personUsers } from '../../db/schema/index.js';
+import { listPage, orderBy, searchCondition } from '../../platform/lists/list-page.js';
+
+type HistoricSort = 'id' | 'recordedAt' | 'holderName';
+type HistoricFilter = {
+  personId?: number | undefined;
+  personUserId?: number | undefined;
+  bankId?: number | undefined;
+  accountType?: string | undefined;
+  removed?: boolean | undefined;
+  last4?: string | undefined;
+};
+
+/**
+ * Only masked columns: the encrypted number is never read here, so no full account number can
+ * reach the back office through this list.
+ */
+const columns = {
+  id: personBankAccounts.id,
+  personId: persons.id,
+  personUserId: personUsers.id,
+  firstName: persons.firstName,
+  lastName: persons.lastName,
+  idNumber: persons.idNumber,
+  bankId: banks.id,
+  bankName: banks.name,
+  universalBranchCode: banks.universalBranchCode,
+  accountType: personBankAccounts.accountType,
+  last4: personBankAccounts.accountNumberLast4,
+  holderName: personBankAccounts.holderName,
+  removedAt: personBankAccounts.removedAt,
+  createdAt: personBankAccounts.createdAt,
+};
+
+/**
+ * Bank accounts recorded for persons (spec 7 `GET historic-accounts`, issue 8), read-only, in the
+ * list envelope: `filter[personId]`, `filter[personUserId]`, `filter[bankId]`,
+ * `filter[accountType]`, `filter[removed]`, `filter[last4]`; `q` searches the holder's and the
+ * person's names. Account numbers are masked (`******7890`) and ID numbers too.
+ */
+export async function listHistoricAccounts(
+  db: Database,
+  query: ListQuery<HistoricSort, HistoricFilter>,
+): Promise<ListResponse<HistoricAccountResponse>> {
+  const filter = query.filter ?? {};
+  const where: SQL | undefined = and(
+    filter.personId ? eq(persons.id, filter.personId) : undefined,
+    filter.personUserId ? eq(personUsers.id, filter.personUserId) : undefined,
+    filter.bankId ? eq(banks.id, filter.bankId) : undefined,
+    filter.accountType ? sql`${personBankAccounts.accountType} = ${filter.accountType}` : undefined,
+    filter.removed === undefined
+      ? undefined
+      : filter.removed
+        ? isNotNull(personBankAccounts.removedAt)
+        : isNull(personBankAccounts.removedAt),
+    filter.last4 ? eq(personBankAccounts.accountNumberLast4, filter.last4) : undefined,
+    searchCondition(query.q, [personBankAccounts.holderName, persons.firstName, persons.lastName]),
+  );
+  const joined = () =>
+    db
+      .select(columns)
+      .from(personBankAccounts)
+      .innerJoin(personUsers, eq(personUsers.id, personBankAccounts.personUserId))
+      .innerJoin(persons, eq(persons.id, personUsers.personId))
+      .innerJoin(banks, eq(banks.id, personBankAccounts.bankId));
+  const sortColumns = {
+    id: personBankAccounts.id,
+    recordedAt: personBankAccounts.createdAt,
+    holderName: personBankAccounts.holderName,
+  };
+  return listPage(query, {
+    rows: (window) =>
+      joined()
+        .where(where)
+        .orderBy(...orderBy(query.sort, sortColumns, personBankAccounts.id))
+        .limit(window.limit)
+        .offset(window.offset),
+    count: async () => {
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(personBankAccounts)
+        .innerJoin(personUsers, eq(personUsers.id, personBankAccounts.personUserId))
+        .innerJoin(persons, eq(persons.id, personUsers.personId))
+        .innerJoin(banks, eq(banks.id, personBankAccounts.bankId))
+        .where(where);
+      return Number(row?.total ?? 0);
+    },
+    toItem: (row) => ({
+      id: row.id,
+      person: {
+        id: row.personId,
+        personUserId: row.personUserId,
+        name: `${row.firstName} ${row.lastName}`.trim(),
+        idNumberMasked: maskSaIdNumber(row.idNumber),
+      },
+      bank: { id: row.bankId, name: row.bankName, universalBranchCode: row.universalBranchCode },
+      accountType: row.accountType,
+      accountNumberMasked: maskAccountNumber(row.last4),
+      holderName: row.holderName,
+      source: 'member' as const,
+      removed: row.removedAt !== null,
+      recordedAt: row.createdAt.toISOString(),
+    }),
+  });
+}

@@ -1,0 +1,365 @@
+import {
+  type CreatePartnerRequest,
+  type FormMetadataResponse,
+  formField,
+  type ListQuery,
+  type ListResponse,
+  PARTNER_KIND_LABELS,
+  PARTNER_KINDS,
+  PARTNER_MESSAGES,
+  type PartnerKind,
+  type PartnerResponse,
+  type UpdatePartnerRequest,
+  VALIDATION_FAILED_MESSAGE,
+} from '@bcp/contract';
+import { and, asc, count, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { partnerApiKeys, partnerFunds, partners } from '../../db/schema/index.js';
+import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { listPage, orderBy, searchCondition } from '../../platform/lists/list-page.js';
+import { fundNamesByIds, fundOptions, fundsAdministeredBy } from '../funds/funds.service.js';
+
+type PartnerRecord = typeof partners.$inferSelect;
+type PartnerSort = 'id' | 'name' | 'kind' | 'createdAt';
+type PartnerFilter = { kind?: PartnerKind | undefined; active?: boolean | undefined; fundId?: number | undefined };
+type CreateInput = Pick<z.output<typeof CreatePartnerRequest>, 'name' | 'kind'> &
+  Partial<z.output<typeof CreatePartnerRequest>>;
+type UpdateInput = Partial<z.output<typeof UpdatePartnerRequest>>;
+
+const notDeleted = isNull(partners.deletedAt);
+
+/** Partners' names by id (deleted ones included), for other domains' responses. */
+export async function partnerNames(db: Database, ids: readonly (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: partners.id, name: partners.name })
+    .from(partners)
+    .where(inArray(partners.id, wanted));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** An active partner of kind fund administrator, or `undefined` (a fund's administrator must be one). */
+export async function findFundAdministrator(
+  db: Database,
+  id: number,
+): Promise<{ id: number; name: string } | undefined> {
+  const [row] = await db
+    .select({ id: partners.id, name: partners.name })
+    .from(partners)
+    .where(and(eq(partners.id, id), eq(partners.kind, 'fund-administrator'), eq(partners.active, true), notDeleted));
+  return row;
+}
+
+/** Links a partner to a fund it serves (no-op when linked). `db` may be a transaction. */
+export async function ensurePartnerServesFund(db: Database, partnerId: number, fundId: number): Promise<void> {
+  await db.insert(partnerFunds).values({ partnerId, fundId }).onConflictDoNothing();
+}
+
+/** Removes every partner's link to a fund (the fund is being deleted). */
+export async function unlinkFundFromPartners(db: Database, fundId: number): Promise<void> {
+  await db.delete(partnerFunds).where(eq(partnerFunds.fundId, fundId));
+}
+
+/** The ids of the funds a partner serves, ascending: what its API keys reach. */
+export async function partnerFundIds(db: Database, partnerId: number): Promise<number[]> {
+  const rows = await db
+    .select({ fundId: partnerFunds.fundId })
+    .from(partnerFunds)
+    .where(eq(partnerFunds.partnerId, partnerId))
+    .orderBy(asc(partnerFunds.fundId));
+  return rows.map((row) => row.fundId);
+}
+
+async function describePartners(db: Database, rows: PartnerRecord[]): Promise<PartnerResponse[]> {
+  const ids = rows.map((row) => row.id);
+  const links =
+    ids.length === 0 ? [] : await db.select().from(partnerFunds).where(inArray(partnerFunds.partnerId, ids));
+  const names = await fundNamesByIds(
+    db,
+    links.map((link) => link.fundId),
+  );
+  const keys =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ partnerId: partnerApiKeys.partnerId, total: count() })
+          .from(partnerApiKeys)
+          .where(and(inArray(partnerApiKeys.partnerId, ids), isNull(partnerApiKeys.revokedAt)))
+          .groupBy(partnerApiKeys.partnerId);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    contactName: row.contactName,
+    contactEmail: row.contactEmail,
+    contactPhone: row.contactPhone,
+    active: row.active,
+    funds: links
+      .filter((link) => link.partnerId === row.id)
+      .map((link) => ({ id: link.fundId, name: names.get(link.fundId) ?? '' }))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
+    activeApiKeys: keys.find((key) => key.partnerId === row.id)?.total ?? 0,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+async function describePartner(db: Database, row: PartnerRecord): Promise<PartnerResponse> {
+  return (await describePartners(db, [row]))[0] as PartnerResponse;
+}
+
+function auditFields(partner: PartnerResponse): Record<string, unknown> {
+  const { id: _id, createdAt: _c, updatedAt: _u, activeApiKeys: _k, funds, ...fields } = partner;
+  return { ...fields, fundIds: funds.map((fund) => fund.id).sort((a, b) => a - b) };
+}
+
+/**
+ * A partner that is not deleted.
+ * @throws AppError `not_found` (404)
+ */
+export async function findPartner(db: Database, id: number): Promise<PartnerRecord> {
+  const [row] = await db
+    .select()
+    .from(partners)
+    .where(and(eq(partners.id, id), notDeleted));
+  if (!row) throw new AppError('not_found', PARTNER_MESSAGES.notFound);
+  return row;
+}
+
+/** 422 per field: name in use, unknown funds, a fund it administers left out, or a kind change that would orphan one. */
+async function assertPartnerInput(db: Database, input: Partial<CreateInput>, partnerId?: number): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  if (input.name !== undefined) {
+    const [other] = await db
+      .select({ id: partners.id })
+      .from(partners)
+      .where(
+        and(
+          eq(partners.name, input.name),
+          notDeleted,
+          partnerId === undefined ? undefined : ne(partners.id, partnerId),
+        ),
+      );
+    if (other) errors.name = [PARTNER_MESSAGES.nameTaken];
+  }
+  if (input.fundIds) {
+    const known = await fundNamesByIds(db, input.fundIds);
+    if (input.fundIds.some((id) => !known.has(id))) errors.fundIds = [PARTNER_MESSAGES.unknownFund];
+  }
+  if (partnerId !== undefined) {
+    const administered = await fundsAdministeredBy(db, partnerId);
+    const names = (list: { name: string }[]) => list.map((fund) => fund.name).join(', ');
+    const dropped = input.fundIds ? administered.filter((fund) => !input.fundIds?.includes(fund.id)) : [];
+    if (dropped.length > 0) errors.fundIds = [PARTNER_MESSAGES.administersFund(names(dropped))];
+    if (input.kind === 'tracing-partner' && administered.length > 0) {
+      errors.kind = [PARTNER_MESSAGES.administersFund(names(administered))];
+    }
+  }
+  if (Object.keys(errors).length > 0) throw new AppError('validation', VALIDATION_FAILED_MESSAGE, errors);
+}
+
+async function setPartnerFunds(db: Database, partnerId: number, fundIds: readonly number[]): Promise<void> {
+  await db.delete(partnerFunds).where(eq(partnerFunds.partnerId, partnerId));
+  const unique = [...new Set(fundIds)];
+  if (unique.length > 0) await db.insert(partnerFunds).values(unique.map((fundId) => ({ partnerId, fundId })));
+}
+
+function partnerValues(input: Partial<CreateInput>): Partial<typeof partners.$inferInsert> {
+  const values: Partial<typeof partners.$inferInsert> = {
+    name: input.name,
+    kind: input.kind,
+    contactName: input.contactName === '' ? null : input.contactName,
+    contactEmail: input.contactEmail,
+    contactPhone: input.contactPhone,
+    active: input.active,
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * Creates a partner with the funds it serves (spec 7 `POST partners`); audited `partners.created`.
+ * @throws AppError `validation` (422) name in use, unknown fund
+ */
+export async function createPartner(db: Database, input: CreateInput, context: AuditContext): Promise<PartnerResponse> {
+  await assertPartnerInput(db, input);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(partners)
+      .values({ ...partnerValues(input), name: input.name, kind: input.kind })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    await setPartnerFunds(tx, row.id, input.fundIds ?? []);
+    const response = await describePartner(tx, row);
+    await recordAudit(tx, {
+      ...context,
+      action: 'partners.created',
+      entityType: 'partners',
+      entityId: row.id,
+      after: auditFields(response),
+    });
+    return response;
+  });
+}
+
+/**
+ * Changes a partner (spec 7 `PATCH partners/{id}`): fields given; `fundIds` replaces the funds it
+ * serves (its keys' reach changes on the next request). Audited `partners.updated`.
+ * @throws AppError `not_found` (404); `validation` (422) name in use, unknown fund, dropping a fund
+ *   it administers, or kind tracing partner while administering funds
+ */
+export async function updatePartner(
+  db: Database,
+  id: number,
+  input: UpdateInput,
+  context: AuditContext,
+): Promise<PartnerResponse> {
+  const partner = await findPartner(db, id);
+  await assertPartnerInput(db, input, id);
+  const before = auditFields(await describePartner(db, partner));
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(partners)
+      .set({ ...partnerValues(input), updatedAt: new Date() })
+      .where(eq(partners.id, id))
+      .returning();
+    if (!row) throw new AppError('not_found', PARTNER_MESSAGES.notFound);
+    if (input.fundIds) await setPartnerFunds(tx, id, input.fundIds);
+    const response = await describePartner(tx, row);
+    await recordAudit(tx, {
+      ...context,
+      action: 'partners.updated',
+      entityType: 'partners',
+      entityId: id,
+      before,
+      after: auditFields(response),
+    });
+    return response;
+  });
+}
+
+/**
+ * Deletes a partner (spec 7 `DELETE partners/{id}`): soft delete, so its audit trail and claim
+ * decisions keep their actor; its API keys are revoked and its fund links removed. Audited
+ * `partners.deleted`.
+ * @throws AppError `not_found` (404); `conflict` (409) it administers a fund (choose another first)
+ */
+export async function deletePartner(db: Database, id: number, context: AuditContext): Promise<void> {
+  const partner = await findPartner(db, id);
+  const administered = await fundsAdministeredBy(db, id);
+  if (administered.length > 0) {
+    throw new AppError('conflict', PARTNER_MESSAGES.administersFund(administered.map((fund) => fund.name).join(', ')));
+  }
+  const before = auditFields(await describePartner(db, partner));
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(partnerApiKeys)
+      .set({ revokedAt: now })
+      .where(and(eq(partnerApiKeys.partnerId, id), isNull(partnerApiKeys.revokedAt)));
+    await tx.delete(partnerFunds).where(eq(partnerFunds.partnerId, id));
+    await tx.update(partners).set({ deletedAt: now, active: false, updatedAt: now }).where(eq(partners.id, id));
+    await recordAudit(tx, { ...context, action: 'partners.deleted', entityType: 'partners', entityId: id, before });
+  });
+}
+
+/**
+ * One partner (spec 7 `GET partners/{id}`).
+ * @throws AppError `not_found` (404)
+ */
+export async function getPartner(db: Database, id: number): Promise<PartnerResponse> {
+  return describePartner(db, await findPartner(db, id));
+}
+
+/**
+ * Partners in the list envelope (spec 7 `GET partners`): `filter[kind]`, `filter[active]`,
+ * `filter[fundId]` (serves that fund); `q` searches name, contact name and email.
+ */
+export async function listPartners(
+  db: Database,
+  query: ListQuery<PartnerSort, PartnerFilter>,
+): Promise<ListResponse<PartnerResponse>> {
+  const filter = query.filter ?? {};
+  const servingFund = filter.fundId
+    ? inArray(
+        partners.id,
+        db.select({ id: partnerFunds.partnerId }).from(partnerFunds).where(eq(partnerFunds.fundId, filter.fundId)),
+      )
+    : undefined;
+  const where: SQL | undefined = and(
+    notDeleted,
+    filter.kind ? eq(partners.kind, filter.kind) : undefined,
+    filter.active === undefined ? undefined : eq(partners.active, filter.active),
+    servingFund,
+    searchCondition(query.q, [partners.name, partners.contactName, partners.contactEmail]),
+  );
+  const columns = { id: partners.id, name: partners.name, kind: partners.kind, createdAt: partners.createdAt };
+  let described = new Map<number, PartnerResponse>();
+  return listPage(query, {
+    rows: async (window) => {
+      const rows = await db
+        .select()
+        .from(partners)
+        .where(where)
+        .orderBy(...orderBy(query.sort, columns, partners.id))
+        .limit(window.limit)
+        .offset(window.offset);
+      described = new Map((await describePartners(db, rows)).map((partner) => [partner.id, partner]));
+      return rows;
+    },
+    count: async () => db.$count(partners, where),
+    toItem: (row) => described.get(row.id) as PartnerResponse,
+  });
+}
+
+/**
+ * The partner form (spec 7 `GET partners/create`, `GET partners/{id}/edit`): its fields with the
+ * kinds and funds to choose from, and the values to start from (the partner's for `{id}/edit`).
+ * @throws AppError `not_found` (404) for `{id}/edit` of an unknown partner
+ */
+export async function partnerForm(db: Database, id?: number): Promise<FormMetadataResponse> {
+  const fields = [
+    formField({ name: 'name', label: 'Name', type: 'text', required: true, maxLength: 200 }),
+    formField({
+      name: 'kind',
+      label: 'Kind',
+      type: 'select',
+      required: true,
+      options: PARTNER_KINDS.map((kind) => ({ value: kind, label: PARTNER_KIND_LABELS[kind] })),
+    }),
+    formField({ name: 'contactName', label: 'Contact person', type: 'text', maxLength: 200 }),
+    formField({ name: 'contactEmail', label: 'Contact email', type: 'email' }),
+    formField({ name: 'contactPhone', label: 'Contact phone', type: 'tel' }),
+    formField({ name: 'active', label: 'Active (its API keys work)', type: 'checkbox' }),
+    formField({ name: 'fundIds', label: 'Funds it serves', type: 'multiselect', options: await fundOptions(db) }),
+  ];
+  if (id === undefined) {
+    return {
+      fields,
+      values: {
+        name: '',
+        kind: 'fund-administrator',
+        contactName: '',
+        contactEmail: '',
+        contactPhone: '',
+        active: true,
+        fundIds: [],
+      },
+    };
+  }
+  const partner = await getPartner(db, id);
+  return {
+    fields,
+    values: {
+      name: partner.name,
+      kind: partner.kind,
+      contactName: partner.contactName ?? '',
+      contactEmail: partner.contactEmail ?? '',
+      contactPhone: partner.contactPhone ?? '',
+      active: partner.active,
+      fundIds: partner.funds.map((fund) => fund.id),
+    },
+  };
+}
