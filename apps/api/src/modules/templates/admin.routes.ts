@@ -1,0 +1,141 @@
+import {
+  CreateTemplateRequest,
+  ErrorResponse,
+  IdParams,
+  MessageResponse,
+  TemplateFormResponse,
+  TemplateListQuery,
+  TemplateListResponse,
+  TemplateResponse,
+  UpdateTemplateRequest,
+} from '@bcp/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditContext } from '../../platform/audit/audit-context.js';
+import { registerAuditTrailRoute } from '../audits/audit-trail.route.js';
+import {
+  createTemplate,
+  deleteTemplate,
+  getTemplate,
+  listTemplates,
+  templateForm,
+  updateTemplate,
+} from './templates.service.js';
+
+const errors = { 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse };
+const tags = ['templates'];
+const security = [{ bearerToken: [] }];
+const read = { access: { area: 'admin', permission: 'templates.read' } } as const;
+const write = { access: { area: 'admin', permission: 'templates.write' } } as const;
+
+/** Templates in Liquid (spec 7 `templates*`, issue 7): CRUD, the editor form's data, the audit trail. */
+export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/templates',
+    {
+      config: read,
+      schema: {
+        summary: 'Templates: filter[kind], filter[key]; q searches name, key and subject',
+        tags,
+        security,
+        querystring: TemplateListQuery,
+        response: { 200: TemplateListResponse, ...errors },
+      },
+    },
+    async (request) => listTemplates(app.db, request.query),
+  );
+
+  app.get(
+    '/templates/create',
+    {
+      config: read,
+      schema: {
+        summary: 'What a new-template form needs: kinds, variables per kind, built-in messages',
+        tags,
+        security,
+        response: { 200: TemplateFormResponse, ...errors },
+      },
+    },
+    async () => templateForm(null),
+  );
+
+  app.post(
+    '/templates',
+    {
+      config: write,
+      schema: {
+        summary: 'Create a template; Liquid errors are 422 with line and column',
+        tags,
+        security,
+        body: CreateTemplateRequest,
+        response: { 201: TemplateResponse, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createTemplate(app.db, request.body, auditContext(request))),
+  );
+
+  app.get(
+    '/templates/:id',
+    {
+      config: read,
+      schema: {
+        summary: 'One template',
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: TemplateResponse, 404: ErrorResponse, ...errors },
+      },
+    },
+    async (request) => getTemplate(app.db, request.params.id),
+  );
+
+  app.get(
+    '/templates/:id/edit',
+    {
+      config: read,
+      schema: {
+        summary: 'What the edit form needs: the template, kinds, variables per kind, built-in messages',
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: TemplateFormResponse, 404: ErrorResponse, ...errors },
+      },
+    },
+    async (request) => templateForm(await getTemplate(app.db, request.params.id)),
+  );
+
+  app.patch(
+    '/templates/:id',
+    {
+      config: write,
+      schema: {
+        summary: 'Change a template; Liquid errors are 422 with line and column',
+        tags,
+        security,
+        params: IdParams,
+        body: UpdateTemplateRequest,
+        response: { 200: TemplateResponse, 404: ErrorResponse, ...errors },
+      },
+    },
+    async (request) => updateTemplate(app.db, request.params.id, request.body, auditContext(request)),
+  );
+
+  app.delete(
+    '/templates/:id',
+    {
+      config: write,
+      schema: {
+        summary: 'Delete a template (a message it replaced goes back to its built-in text)',
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: MessageResponse, 404: ErrorResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteTemplate(app.db, request.params.id, auditContext(request));
+      return { message: 'The template was deleted.' };
+    },
+  );
+
+  registerAuditTrailRoute(app, { path: '/templates/:id/audits', entityType: 'templates', tag: 'templates' });
+};

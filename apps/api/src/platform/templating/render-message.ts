@@ -1,0 +1,87 @@
+import { TEMPLATE_KIND_INFO } from '@bcp/contract';
+import { renderTemplate } from '@bcp/contract/templating';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { templates } from '../../db/schema/index.js';
+import { BUILT_IN_MESSAGES, type MessageKind } from './message-catalog.js';
+import { htmlToText, sanitizeHtml } from './sanitize-html.js';
+
+export type { MessageKind } from './message-catalog.js';
+
+/** A message ready for the messenger or a push: subject (email) or title (push), text, and HTML (email, push). */
+export interface RenderedMessage {
+  subject?: string;
+  /** Plain text: the SMS, the email's text part, the push body. */
+  text: string;
+  /** Sanitized HTML (email, push); absent for SMS. */
+  html?: string;
+  /** Which template produced it: a stored one (its id) or the built-in default. */
+  source: { templateId: number } | 'default';
+}
+
+/** What to render: the message key, its kind, its data, and a default when the key is not built in. */
+export interface MessageToRender {
+  /** e.g. `otp`, `bank-account.changed`, `claim.approved`. */
+  key: string;
+  kind: MessageKind;
+  /** Plain data (copied as JSON before rendering): e.g. `{ pin, purpose }`, or benefit/person/fund/claim. */
+  data: Record<string, unknown>;
+  /** The built-in text for keys not in `BUILT_IN_MESSAGES` (Liquid). */
+  fallback?: { subject?: string; body: string };
+}
+
+/** Thrown for a key with neither a built-in default nor a `fallback` (a programming error). */
+export class UnknownMessageError extends Error {
+  override name = 'UnknownMessageError';
+}
+
+async function renderParts(
+  kind: MessageKind,
+  text: { subject?: string | null; body: string },
+  data: Record<string, unknown>,
+): Promise<Omit<RenderedMessage, 'source'>> {
+  const hasSubject = TEMPLATE_KIND_INFO[kind].hasSubject;
+  // Subjects and SMS are plain text: rendered without HTML escaping, never shown as HTML.
+  const subject = hasSubject && text.subject ? await renderTemplate(text.subject, data, { escape: false }) : undefined;
+  if (TEMPLATE_KIND_INFO[kind].format === 'text') {
+    return {
+      ...(subject === undefined ? {} : { subject }),
+      text: await renderTemplate(text.body, data, { escape: false }),
+    };
+  }
+  const html = sanitizeHtml(await renderTemplate(text.body, data));
+  return {
+    ...(subject === undefined ? {} : { subject: subject.replace(/\s+/g, ' ').trim() }),
+    text: htmlToText(html),
+    html,
+  };
+}
+
+/**
+ * Renders a message from the template staff saved for its kind and key, else from the built-in
+ * default (issue 7). A stored template that fails to render (a limit, bad data) falls back to the
+ * default, so a PIN or a notice is never lost to a template. HTML is escaped, then sanitized.
+ *
+ * ```ts
+ * const message = await renderMessage(db, { key: 'otp', kind: 'sms', data: { pin, purpose, expiresInMinutes: 10 } });
+ * await messenger.send({ channel: 'sms', destination, purpose: 'otp.sign_in', text: message.text });
+ * ```
+ * @throws UnknownMessageError when the key has no built-in default and no `fallback` is given
+ */
+export async function renderMessage(db: Database, message: MessageToRender): Promise<RenderedMessage> {
+  const fallback = message.fallback ?? BUILT_IN_MESSAGES[message.key]?.defaults[message.kind];
+  const [stored] = await db
+    .select({ id: templates.id, subject: templates.subject, body: templates.body })
+    .from(templates)
+    .where(and(eq(templates.kind, message.kind), eq(templates.key, message.key)))
+    .limit(1);
+  if (stored) {
+    try {
+      return { ...(await renderParts(message.kind, stored, message.data)), source: { templateId: stored.id } };
+    } catch (error) {
+      if (!fallback) throw error;
+    }
+  }
+  if (!fallback) throw new UnknownMessageError(`No template or default for message ${message.key} (${message.kind})`);
+  return { ...(await renderParts(message.kind, fallback, message.data)), source: 'default' };
+}
