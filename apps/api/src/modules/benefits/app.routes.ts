@@ -1,7 +1,24 @@
-import { BenefitSearchQuery, BenefitSearchResponse, ErrorResponse } from '@bcp/contract';
+import {
+  BenefitResponse,
+  BenefitSearchQuery,
+  BenefitSearchResponse,
+  BenefitTotalResponse,
+  ErrorResponse,
+  IdParams,
+  MemberBenefitListResponse,
+  wholeList,
+} from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireBeneficiary } from '../../platform/auth/route-access.js';
 import { perIp } from '../../platform/http/rate-limit.js';
+import { requireIdentityVerified } from '../person-users/person-users.service.js';
 import { countUnclaimedBenefits } from './benefits.service.js';
+import { getMemberBenefit, listMemberBenefits, totalMemberBenefits } from './member-benefits.service.js';
+
+const tags = ['benefits'];
+const memberErrors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+/** Signed in with the PIN entered; the identity check is enforced by the handlers (403). */
+const member = { access: { area: 'beneficiary' as const } };
 
 /** Benefits for members (spec 7 `benefits/*`). */
 export const benefitRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,5 +37,62 @@ export const benefitRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ totalBenefits: await countUnclaimedBenefits(app.db, request.query.idNumber) }),
+  );
+
+  app.get(
+    '/benefits',
+    {
+      config: member,
+      schema: {
+        summary: "The member's benefits across funds, largest first, each with its claim's status",
+        description: 'Needs the sign-in PIN and a passed identity check (403 otherwise). All on one page.',
+        tags,
+        security: [{ bearerToken: [] }],
+        response: { 200: MemberBenefitListResponse, ...memberErrors },
+      },
+    },
+    async (request) => {
+      const { personUserId } = requireBeneficiary(request);
+      await requireIdentityVerified(app.db, personUserId);
+      return wholeList(await listMemberBenefits(app.db, personUserId));
+    },
+  );
+
+  app.get(
+    '/benefits/total',
+    {
+      config: member,
+      schema: {
+        summary: "The member's benefits counted and summed (cents): all, and those not yet claimed",
+        tags,
+        security: [{ bearerToken: [] }],
+        response: { 200: BenefitTotalResponse, ...memberErrors },
+      },
+    },
+    async (request) => {
+      const { personUserId } = requireBeneficiary(request);
+      await requireIdentityVerified(app.db, personUserId);
+      return totalMemberBenefits(app.db, personUserId);
+    },
+  );
+
+  app.get(
+    '/benefits/:id/benefit',
+    {
+      config: member,
+      schema: {
+        summary: 'One of the member\'s benefits with person, fund, claim and payout (spec 3 "Selected benefit")',
+        description: "Another member's benefit is 404, like one that does not exist.",
+        tags,
+        security: [{ bearerToken: [] }],
+        params: IdParams,
+        response: { 200: BenefitResponse, ...memberErrors },
+      },
+    },
+    async (request) => {
+      const { personUserId } = requireBeneficiary(request);
+      await requireIdentityVerified(app.db, personUserId);
+      return getMemberBenefit(app.db, personUserId, request.params.id);
+    },
   );
 };

@@ -1,0 +1,35 @@
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+/** A server running in a child process. */
+export interface ChildServer {
+  /** e.g. `http://127.0.0.1:41234` */
+  origin: string;
+  /** Stops the child (SIGTERM) and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `file` (a bench server module beside this one) in its own Node process, run by tsx with
+ * the `source` condition like the api's dev script, and waits for the port it sends over IPC.
+ * @param env extra environment variables (e.g. `DATABASE_URL`)
+ */
+export async function startChildServer(file: string, env: Record<string, string>): Promise<ChildServer> {
+  const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], {
+    execArgv: ['--import', 'tsx', '--conditions=source'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = once(child, 'exit');
+  const ready = once(child, 'message') as Promise<[{ port: number }]>;
+  const first = await Promise.race([ready, exited.then(() => null)]);
+  if (!first) throw new Error(`${file} exited before listening`);
+  return {
+    origin: `http://127.0.0.1:${first[0].port}`,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

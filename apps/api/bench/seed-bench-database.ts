@@ -1,0 +1,69 @@
+import { performance } from 'node:perf_hooks';
+import { parseSaIdNumber } from '@bcp/contract';
+import pg from 'pg';
+import { openDatabase } from '../src/db/client.js';
+import { applyMigrations } from '../src/db/migrate.js';
+import { insertBenefitsSql, insertPersonsSql } from './seed-sql.js';
+
+/** How many persons the bench database holds. */
+export const BENCH_PERSONS = 1_000_000;
+
+/** What `seedBenchDatabase` did. */
+export interface SeedOutcome {
+  /** false: the database already held the persons and was reused. */
+  seeded: boolean;
+  /** Time spent seeding (inserts, then VACUUM ANALYZE), in ms; 0 when reused. */
+  seedMs: number;
+}
+
+/** Applies the project's migrations (apps/api/src/db/migrate.ts) to the database at `url`. */
+export async function migrateBenchDatabase(url: string): Promise<void> {
+  const database = await openDatabase({ databaseUrl: url });
+  try {
+    await database.withStartupLock(() => applyMigrations(database));
+  } finally {
+    await database.close();
+  }
+}
+
+/** Throws unless a sample of the seeded ID numbers passes the contract's SA ID checks. */
+async function checkSeededIdNumbers(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<{ id_number: string }>(
+    'select id_number from persons tablesample system (0.5) limit 2000',
+  );
+  const invalid = rows.filter((row) => !parseSaIdNumber(row.id_number).valid);
+  if (invalid.length > 0) throw new Error(`seeded ID numbers fail the SA ID checks, e.g. ${invalid[0]?.id_number}`);
+}
+
+/**
+ * Migrates the bench database, then seeds 1,000,000 persons and 1,100,000 benefits of the
+ * 'Bench Fund' in one transaction, unless it already holds exactly that many persons (reused).
+ * Anything else found (a different count) is truncated first.
+ */
+export async function seedBenchDatabase(url: string): Promise<SeedOutcome> {
+  await migrateBenchDatabase(url);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ count: string }>('select count(*) from persons');
+    if (Number(rows[0]?.count) === BENCH_PERSONS) return { seeded: false, seedMs: 0 };
+    const started = performance.now();
+    await client.query('begin');
+    await client.query('set local synchronous_commit = off');
+    await client.query('truncate benefits, persons, funds restart identity cascade');
+    const fund = await client.query<{ id: string }>(
+      `insert into funds (name, registration_number) values ('Bench Fund', '99/9/99999') returning id`,
+    );
+    await client.query(insertPersonsSql(BENCH_PERSONS));
+    await client.query(insertBenefitsSql(), [fund.rows[0]?.id]);
+    await client.query('commit');
+    await client.query('vacuum analyze funds, persons, benefits');
+    await checkSeededIdNumbers(client);
+    return { seeded: true, seedMs: performance.now() - started };
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
+}

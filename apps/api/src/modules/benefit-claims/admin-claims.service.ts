@@ -1,0 +1,176 @@
+import {
+  type AdminClaimListQuery,
+  type AdminClaimListResponse,
+  type AdminClaimResponse,
+  type AdminClaimSummaryResponse,
+  CLAIM_MESSAGES,
+  maskSaIdNumber,
+  type StatusCountsResponse,
+} from '@bcp/contract';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { benefitClaims, benefits, funds, persons, personUsers } from '../../db/schema/index.js';
+import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { afterCursor, cursorPage } from '../../platform/lists/cursor.js';
+import {
+  adminBenefitColumns,
+  benefitSearchCondition,
+  dayRange,
+  toAdminBenefitResponse,
+} from '../benefits/admin-benefits.service.js';
+import { listClaimProcessSteps } from '../process-steps/process-steps.service.js';
+import { describeClaim, findCurrentClaim } from './benefit-claims.service.js';
+
+const claimListColumns = {
+  ...adminBenefitColumns,
+  id: benefitClaims.id,
+  benefitId: benefitClaims.benefitId,
+  claimStatus: benefitClaims.status,
+  submittedAt: benefitClaims.submittedAt,
+  updatedAt: benefitClaims.updatedAt,
+};
+
+function claimsQuery(db: Database) {
+  return db
+    .select(claimListColumns)
+    .from(benefitClaims)
+    .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
+    .innerJoin(persons, eq(persons.id, benefits.personId))
+    .innerJoin(funds, eq(funds.id, benefits.fundId));
+}
+
+type ClaimListRow = Awaited<ReturnType<ReturnType<typeof claimsQuery>['execute']>>[number];
+
+function toAdminClaimSummary(row: ClaimListRow): AdminClaimSummaryResponse {
+  return {
+    id: row.id,
+    benefitId: row.benefitId,
+    status: row.claimStatus,
+    fund: row.fund,
+    person: {
+      id: row.person.id,
+      firstName: row.person.firstName,
+      lastName: row.person.lastName,
+      idNumberMasked: maskSaIdNumber(row.person.idNumber),
+    },
+    amountCents: row.amountCents,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * `GET /api/v1/benefits/claims` (issue 9): claims newest first, filtered by fund, status and
+ * submission date, searched like benefits; cursor pages. Drafts are the member's own business and
+ * are left out unless asked for with `filter[status]=draft`. `scope.fundIds` limits the list to
+ * those funds (the partner API).
+ * @throws AppError `validation` (422, `cursor`)
+ */
+export async function listClaimsForStaff(
+  db: Database,
+  query: AdminClaimListQuery,
+  scope: { fundIds?: number[] } = {},
+): Promise<AdminClaimListResponse> {
+  const direction = query.sort[0]?.direction ?? 'desc';
+  const filter = query.filter;
+  const conditions: (SQL | undefined)[] = [
+    filter?.fundId ? eq(benefits.fundId, filter.fundId) : undefined,
+    scope.fundIds ? inArray(benefits.fundId, scope.fundIds) : undefined,
+    filter?.status ? eq(benefitClaims.status, filter.status) : sql`${benefitClaims.status} <> 'draft'`,
+    dayRange(benefitClaims.submittedAt, filter?.submittedFrom, filter?.submittedTo),
+    benefitSearchCondition(query.q),
+    afterCursor(benefitClaims.id, direction, query.cursor),
+  ];
+  const rows = await claimsQuery(db)
+    .where(and(...conditions))
+    .orderBy(direction === 'desc' ? desc(benefitClaims.id) : asc(benefitClaims.id))
+    .limit(query.pageSize + 1);
+  return cursorPage(rows, query.pageSize, toAdminClaimSummary);
+}
+
+/** `GET /api/v1/benefits/claims/status`: claims counted by status (optionally one fund's). */
+export async function countClaimsByStatus(db: Database, fundId?: number): Promise<StatusCountsResponse> {
+  const rows = await db
+    .select({ status: benefitClaims.status, count: sql<number>`count(*)::int` })
+    .from(benefitClaims)
+    .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
+    .where(fundId ? eq(benefits.fundId, fundId) : undefined)
+    .groupBy(benefitClaims.status);
+  const counts = Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+  return { counts, total: rows.reduce((sum, row) => sum + Number(row.count), 0) };
+}
+
+/**
+ * One claim for review (issue 9): the member with full ID number and contacts, the benefit, the
+ * bank account (masked), documents' metadata, payout and timeline. Every view is audited
+ * (`claims.viewed`): it shows a member's personal data.
+ * @throws AppError `not_found` (404)
+ */
+export async function getClaimForStaff(
+  db: Database,
+  claimId: number,
+  context: AuditContext,
+): Promise<AdminClaimResponse> {
+  const [claim] = await db.select().from(benefitClaims).where(eq(benefitClaims.id, claimId));
+  if (!claim) throw new AppError('not_found', 'Claim not found.');
+  const [row] = await db
+    .select({
+      ...adminBenefitColumns,
+      claimant: {
+        personUserId: personUsers.id,
+        dateOfBirth: persons.dateOfBirth,
+        email: personUsers.email,
+        phoneNumber: personUsers.phoneNumber,
+        iidentifiiVerified: personUsers.iidentifiiVerified,
+      },
+    })
+    .from(benefits)
+    .innerJoin(persons, eq(persons.id, benefits.personId))
+    .innerJoin(funds, eq(funds.id, benefits.fundId))
+    .innerJoin(personUsers, eq(personUsers.id, claim.personUserId))
+    .where(eq(benefits.id, claim.benefitId));
+  if (!row) throw new AppError('not_found', 'Claim not found.');
+  const { documentKinds: _kinds, ...details } = await describeClaim(db, claim, {
+    amountCents: row.amountCents,
+    fundId: row.fund.id,
+  });
+  await recordAudit(db, { ...context, action: 'claims.viewed', entityType: 'claims', entityId: claim.id });
+  return {
+    id: claim.id,
+    status: claim.status,
+    benefit: toAdminBenefitResponse(row),
+    claimant: {
+      personId: row.person.id,
+      personUserId: row.claimant.personUserId,
+      firstName: row.person.firstName,
+      lastName: row.person.lastName,
+      idNumber: row.person.idNumber,
+      dateOfBirth: row.claimant.dateOfBirth,
+      email: row.claimant.email,
+      phoneNumber: row.claimant.phoneNumber,
+      iidentifiiVerified: row.claimant.iidentifiiVerified,
+    },
+    submittedAt: claim.submittedAt?.toISOString() ?? null,
+    decidedAt: claim.decidedAt?.toISOString() ?? null,
+    paidAt: claim.paidAt?.toISOString() ?? null,
+    rejectionReason: claim.rejectionReason,
+    paymentReference: claim.paymentReference,
+    processSteps: await listClaimProcessSteps(db, claim.id),
+    ...details,
+  };
+}
+
+/**
+ * `GET /api/v1/benefits/{id}/claim`: the benefit's current claim for review (audited as above).
+ * @throws AppError `not_found` (404) when the benefit has no claim
+ */
+export async function getBenefitClaimForStaff(
+  db: Database,
+  benefitId: number,
+  context: AuditContext,
+): Promise<AdminClaimResponse> {
+  const claim = await findCurrentClaim(db, benefitId);
+  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound);
+  return getClaimForStaff(db, claim.id, context);
+}

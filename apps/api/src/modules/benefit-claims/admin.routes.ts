@@ -1,0 +1,138 @@
+import {
+  AdminClaimResponse,
+  AdminLodgeClaimRequest,
+  ClaimDecisionRequest,
+  ErrorResponse,
+  IdParams,
+  ProcessStepLogRequest,
+} from '@bcp/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditContext } from '../../platform/audit/audit-context.js';
+import { getClaimForStaff } from './admin-claims.service.js';
+import { announceClaimMove } from './claim-announcements.js';
+import { assertStaffMayDecide, decideClaim, lodgeClaimForMember } from './claim-decisions.service.js';
+import { recordProcessStepLog } from './process-step-log.service.js';
+
+const tags = ['staff review'];
+const security = [{ bearerToken: [] }];
+const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
+
+function staffActor(request: { staff?: { userId: number } }) {
+  return { type: 'user' as const, id: request.staff?.userId ?? null };
+}
+
+/**
+ * Staff decisions on claims (issue 9; spec 4 "Benefit claims can be claimed and approved"): start
+ * the review, decide where no fund administrator is connected, and lodge assisted claims. Each
+ * move is audited and the member is told.
+ */
+export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/benefits/claim/:id/review',
+    {
+      config: { access: { area: 'admin', permission: 'claims.review' } },
+      schema: {
+        summary: 'Start the review of a submitted claim (submitted -> in_review); repeating it changes nothing',
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: AdminClaimResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { moved } = await decideClaim(
+        app.db,
+        request.params.id,
+        'in_review',
+        {},
+        staffActor(request),
+        auditContext(request),
+      );
+      if (moved) await announceClaimMove(app, request.params.id);
+      return getClaimForStaff(app.db, request.params.id, auditContext(request));
+    },
+  );
+
+  app.post(
+    '/benefits/claim/:id/decision',
+    {
+      config: { access: { area: 'admin', permission: 'claims.approve' } },
+      schema: {
+        summary: 'Approve, reject (with the reason) or mark paid (with the payment reference) a claim',
+        description:
+          "Only for funds without a connected administrator (409 otherwise: the administrator decides through the partner API). A repeat of the same decision changes nothing; a move the claim's state does not allow is 409.",
+        tags,
+        security,
+        params: IdParams,
+        body: ClaimDecisionRequest,
+        response: { 200: AdminClaimResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await assertStaffMayDecide(app.db, request.params.id);
+      const { decision, ...details } = request.body;
+      const { moved } = await decideClaim(
+        app.db,
+        request.params.id,
+        decision,
+        details,
+        staffActor(request),
+        auditContext(request),
+      );
+      if (moved) await announceClaimMove(app, request.params.id);
+      return getClaimForStaff(app.db, request.params.id, auditContext(request));
+    },
+  );
+
+  app.post(
+    '/benefits/:id',
+    {
+      config: { access: { area: 'admin', permission: 'claims.review' } },
+      schema: {
+        summary: "Record a process step's outcome (passed or failed, with a note) on the benefit's claim",
+        description: 'The first outcome on a submitted claim starts its review (submitted -> in_review).',
+        tags,
+        security,
+        params: IdParams,
+        body: ProcessStepLogRequest,
+        response: { 200: AdminClaimResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { claimId, movedToReview } = await recordProcessStepLog(
+        app.db,
+        request.params.id,
+        request.body,
+        staffActor(request),
+        auditContext(request),
+      );
+      if (movedToReview) await announceClaimMove(app, claimId);
+      return getClaimForStaff(app.db, claimId, auditContext(request));
+    },
+  );
+
+  app.post(
+    '/benefits/:id/admin/claim',
+    {
+      config: { access: { area: 'admin', permission: 'claims.lodge' } },
+      schema: {
+        summary: "Lodge a claim on the member's behalf (assisted claim); the reason is in the timeline and audit trail",
+        tags,
+        security,
+        params: IdParams,
+        body: AdminLodgeClaimRequest,
+        response: { 200: AdminClaimResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const claimId = await lodgeClaimForMember(
+        app.db,
+        request.params.id,
+        request.body.reason,
+        staffActor(request),
+        auditContext(request),
+      );
+      return getClaimForStaff(app.db, claimId, auditContext(request));
+    },
+  );
+};

@@ -1,0 +1,166 @@
+import type {
+  AdminClaimListResponse,
+  PartnerApprovalRequest,
+  PartnerClaimDetailsResponse,
+  PartnerClaimListRequest,
+} from '@bcp/contract';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import {
+  banks,
+  benefitClaims,
+  benefits,
+  funds,
+  personBankAccounts,
+  persons,
+  personUsers,
+} from '../../db/schema/index.js';
+import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
+import { decryptField } from '../../platform/crypto/field-encryption.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import type { PartnerIdentity } from '../partners/partner-api-keys.service.js';
+import { listClaimsForStaff } from './admin-claims.service.js';
+import { describeClaim } from './benefit-claims.service.js';
+import { decideClaim } from './claim-decisions.service.js';
+
+/** Not found and not the partner's are the same answer: ids reveal nothing. */
+const NOT_FOUND = 'Claim not found.';
+
+/** The ids of the funds whose administrator is this partner. */
+async function administeredFundIds(db: Database, partnerId: number): Promise<number[]> {
+  const rows = await db.select({ id: funds.id }).from(funds).where(eq(funds.administratorPartnerId, partnerId));
+  return rows.map((row) => row.id);
+}
+
+/** The claim if a fund this partner administers holds its benefit, else 404. */
+async function partnersClaim(db: Database, partner: PartnerIdentity, claimId: number) {
+  const [row] = await db
+    .select({ claim: benefitClaims, administratorPartnerId: funds.administratorPartnerId })
+    .from(benefitClaims)
+    .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
+    .innerJoin(funds, eq(funds.id, benefits.fundId))
+    .where(eq(benefitClaims.id, claimId));
+  if (!row || row.administratorPartnerId !== partner.partnerId || row.claim.status === 'draft') {
+    throw new AppError('not_found', NOT_FOUND);
+  }
+  return row.claim;
+}
+
+/** The partner as the audit trail names it. */
+export function partnerAuditContext(partner: PartnerIdentity, ip: string): AuditContext {
+  return { actor: { type: 'partner', id: partner.partnerId, label: `api key ${partner.apiKeyId}` }, ip };
+}
+
+/**
+ * `POST /api/v2/benefitclaim/getlist` (issue 9): submitted and later claims of the funds the
+ * partner administers, newest first, by status and submission date, cursor pages.
+ */
+export async function listPartnerClaims(
+  db: Database,
+  partner: PartnerIdentity,
+  request: PartnerClaimListRequest,
+): Promise<AdminClaimListResponse> {
+  const fundIds = await administeredFundIds(db, partner.partnerId);
+  if (fundIds.length === 0) return { items: [], pageSize: request.pageSize, nextCursor: null };
+  return listClaimsForStaff(
+    db,
+    {
+      page: 1,
+      pageSize: request.pageSize,
+      sort: [{ field: 'id', direction: 'desc' }],
+      filter: { status: request.status, submittedFrom: request.submittedFrom, submittedTo: request.submittedTo },
+      cursor: request.cursor,
+    },
+    { fundIds },
+  );
+}
+
+/**
+ * `POST /api/v2/benefitclaim/getdetails`: what the administrator needs to pay, including the full
+ * bank account number (the reason this call exists); every read is audited.
+ * @throws AppError 404 for a claim that is not of the partner's funds
+ */
+export async function getPartnerClaimDetails(
+  db: Database,
+  secret: string,
+  partner: PartnerIdentity,
+  claimId: number,
+  context: AuditContext,
+): Promise<PartnerClaimDetailsResponse> {
+  const claim = await partnersClaim(db, partner, claimId);
+  const [row] = await db
+    .select({ benefit: benefits, person: persons, identityVerified: personUsers.iidentifiiVerified })
+    .from(benefits)
+    .innerJoin(persons, eq(persons.id, benefits.personId))
+    .innerJoin(personUsers, eq(personUsers.id, claim.personUserId))
+    .where(eq(benefits.id, claim.benefitId));
+  if (!row) throw new AppError('not_found', NOT_FOUND);
+  const [account] = claim.bankAccountId
+    ? await db
+        .select({ account: personBankAccounts, bank: banks })
+        .from(personBankAccounts)
+        .innerJoin(banks, eq(banks.id, personBankAccounts.bankId))
+        .where(eq(personBankAccounts.id, claim.bankAccountId))
+    : [];
+  const { documents, payout, events } = await describeClaim(db, claim, row.benefit);
+  await recordAudit(db, { ...context, action: 'claims.viewed', entityType: 'claims', entityId: claim.id });
+  return {
+    claimId: claim.id,
+    status: claim.status,
+    submittedAt: claim.submittedAt?.toISOString() ?? null,
+    member: {
+      firstName: row.person.firstName,
+      lastName: row.person.lastName,
+      idNumber: row.person.idNumber,
+      dateOfBirth: row.person.dateOfBirth,
+      identityVerified: row.identityVerified,
+    },
+    benefit: {
+      id: row.benefit.id,
+      fundId: row.benefit.fundId,
+      memberNumber: row.benefit.memberNumber,
+      benefitType: row.benefit.benefitType,
+      amountCents: row.benefit.amountCents,
+    },
+    bankAccount: account
+      ? {
+          bankName: account.bank.name,
+          universalBranchCode: account.bank.universalBranchCode,
+          accountType: account.account.accountType,
+          accountNumber: decryptField(secret, account.account.accountNumberEncrypted),
+          holderName: account.account.holderName,
+        }
+      : null,
+    documents,
+    payout,
+    rejectionReason: claim.rejectionReason,
+    paymentReference: claim.paymentReference,
+    events,
+  };
+}
+
+/**
+ * `POST /api/v2/benefitclaim/approvalresponse`: the administrator approves, rejects (with the
+ * reason) or marks paid (with the payment reference). Idempotent: the same answer again changes
+ * nothing; a move the claim's state does not allow is 409.
+ * @returns the claim's status after the answer and whether this call changed it
+ * @throws AppError 404 (not the partner's), 409 (not allowed), 422 (reason or reference missing)
+ */
+export async function answerClaimApproval(
+  db: Database,
+  partner: PartnerIdentity,
+  request: PartnerApprovalRequest,
+  context: AuditContext,
+): Promise<{ claimId: number; status: string; changed: boolean }> {
+  await partnersClaim(db, partner, request.claimId);
+  const { claimId, decision, ...details } = request;
+  const { claim, moved } = await decideClaim(
+    db,
+    claimId,
+    decision,
+    details,
+    { type: 'partner', id: partner.partnerId },
+    context,
+  );
+  return { claimId: claim.id, status: claim.status, changed: moved };
+}

@@ -1,0 +1,109 @@
+import {
+  ErrorResponse,
+  PartnerApprovalRequest,
+  PartnerClaimDetailsRequest,
+  PartnerClaimDetailsResponse,
+  PartnerClaimListRequest,
+  PartnerClaimListResponse,
+} from '@bcp/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requirePartner } from '../../platform/auth/route-access.js';
+import { perIp } from '../../platform/http/rate-limit.js';
+import { announceClaimMove } from './claim-announcements.js';
+import {
+  answerClaimApproval,
+  getPartnerClaimDetails,
+  listPartnerClaims,
+  partnerAuditContext,
+} from './partner-claims.service.js';
+
+const tags = ['partner API'];
+const security = [{ bearerToken: [] }];
+/** Per client: a partner's batch job may be busy, but not unbounded. */
+const partner = { access: { area: 'partner' }, rateLimit: perIp(600, '1 minute') } as const;
+const errors = { 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };
+
+const ApprovalResponse = z
+  .object({
+    claimId: z.number().int(),
+    status: z.string(),
+    /** false when the same answer had already been recorded (a replay changes nothing). */
+    changed: z.boolean(),
+  })
+  .meta({ id: 'PartnerApprovalResponse', examples: [{ claimId: 42, status: 'approved', changed: true }] });
+
+/**
+ * The partner API for fund administrators (spec 7 "Admin, version 2 (all POST)", issue 9):
+ * `Authorization: Bearer bcp_pk_...` (an API key staff created for the partner); no cookies, no
+ * XSRF. Only claims of the funds the partner administers; any other claim is 404.
+ */
+export const partnerClaimRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/benefitclaim/getlist',
+    {
+      config: partner,
+      schema: {
+        summary: "Claims of the partner's funds: by status and submission date, newest first, cursor pages",
+        tags,
+        security,
+        body: PartnerClaimListRequest,
+        response: { 200: PartnerClaimListResponse, ...errors },
+      },
+    },
+    async (request) => listPartnerClaims(app.db, requirePartner(request), request.body),
+  );
+
+  app.post(
+    '/benefitclaim/getdetails',
+    {
+      config: partner,
+      schema: {
+        summary: 'What the administrator needs to pay: member identity, benefit, bank account, documents, fees, net',
+        description: 'The bank account number is given in full; every call is in the audit trail.',
+        tags,
+        security,
+        body: PartnerClaimDetailsRequest,
+        response: { 200: PartnerClaimDetailsResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const identity = requirePartner(request);
+      return getPartnerClaimDetails(
+        app.db,
+        app.config.appSecret as string,
+        identity,
+        request.body.claimId,
+        partnerAuditContext(identity, request.ip),
+      );
+    },
+  );
+
+  app.post(
+    '/benefitclaim/approvalresponse',
+    {
+      config: partner,
+      schema: {
+        summary: 'Approve, reject (with the reason the member reads) or mark paid (with the payment reference)',
+        description:
+          'Idempotent: the same answer again changes nothing (`changed: false`). A claim not yet in review is taken ' +
+          "through review first; a move the claim's state does not allow (e.g. paid before approved) is 409.",
+        tags,
+        security,
+        body: PartnerApprovalRequest,
+        response: { 200: ApprovalResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const identity = requirePartner(request);
+      const answer = await answerClaimApproval(
+        app.db,
+        identity,
+        request.body,
+        partnerAuditContext(identity, request.ip),
+      );
+      if (answer.changed) await announceClaimMove(app, answer.claimId);
+      return answer;
+    },
+  );
+};

@@ -1,0 +1,58 @@
+import { DECISION_MESSAGES, type ProcessStepLogRequest } from '@bcp/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { claimProcessSteps } from '../../db/schema/index.js';
+import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { findCurrentClaim } from './benefit-claims.service.js';
+import { decideClaim } from './claim-decisions.service.js';
+import type { ClaimActor } from './claim-moves.service.js';
+
+/**
+ * Records one process step's outcome on a benefit's claim (spec 4 "a process step log can be
+ * saved"; issue 9): passed or failed, with a note, who and when; audited
+ * (`claims.process_step_logged`). The first outcome on a submitted claim starts its review.
+ * @returns the claim's id and whether this call moved it to in_review
+ * @throws AppError 404 (no claim, or the step is not on it), 409 (the claim is not submitted or in review)
+ */
+export async function recordProcessStepLog(
+  db: Database,
+  benefitId: number,
+  log: ProcessStepLogRequest,
+  actor: ClaimActor & { type: 'user' | 'partner' },
+  context: AuditContext,
+): Promise<{ claimId: number; movedToReview: boolean }> {
+  const claim = await findCurrentClaim(db, benefitId);
+  if (!claim) throw new AppError('not_found', 'Claim not found.');
+  if (claim.status !== 'submitted' && claim.status !== 'in_review') {
+    throw new AppError('conflict', DECISION_MESSAGES.notInReview);
+  }
+  const [step] = await db
+    .select()
+    .from(claimProcessSteps)
+    .where(and(eq(claimProcessSteps.id, log.stepId), eq(claimProcessSteps.claimId, claim.id)));
+  if (!step) throw new AppError('not_found', DECISION_MESSAGES.stepNotFound);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(claimProcessSteps)
+      .set({
+        status: log.status,
+        note: log.note ?? null,
+        decidedByType: actor.type,
+        decidedById: actor.id,
+        decidedAt: new Date(),
+      })
+      .where(eq(claimProcessSteps.id, step.id));
+    await recordAudit(tx as unknown as Database, {
+      ...context,
+      action: 'claims.process_step_logged',
+      entityType: 'claims',
+      entityId: claim.id,
+      before: { step: step.label, status: step.status, note: step.note },
+      after: { step: step.label, status: log.status, note: log.note ?? null },
+    });
+  });
+  if (claim.status !== 'submitted') return { claimId: claim.id, movedToReview: false };
+  const { moved } = await decideClaim(db, claim.id, 'in_review', {}, actor, context);
+  return { claimId: claim.id, movedToReview: moved };
+}

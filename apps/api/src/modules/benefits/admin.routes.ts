@@ -1,0 +1,141 @@
+import {
+  AdminBenefitDetailResponse,
+  AdminBenefitListQuery,
+  AdminBenefitListResponse,
+  AdminClaimListQuery,
+  AdminClaimListResponse,
+  AdminClaimResponse,
+  ErrorResponse,
+  IdParams,
+  StatusCountsQuery,
+  StatusCountsResponse,
+} from '@bcp/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditContext } from '../../platform/audit/audit-context.js';
+import {
+  countClaimsByStatus,
+  getBenefitClaimForStaff,
+  getClaimForStaff,
+  listClaimsForStaff,
+} from '../benefit-claims/admin-claims.service.js';
+import { countBenefitsByStatus, getBenefitForStaff, listBenefitsForStaff } from './admin-benefits.service.js';
+
+const tags = ['staff review'];
+const security = [{ bearerToken: [] }];
+const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
+const listBenefits = { access: { area: 'admin', permission: 'benefits.read' } } as const;
+const readClaim = { access: { area: 'admin', permission: 'claims.read' } } as const;
+
+/**
+ * Staff review of benefits and claims (spec 7 `/api/v1/benefits*`, issue 9): lists paged by cursor
+ * (decision 016), counts by status, and one benefit or claim (each view of personal data audited).
+ */
+export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/benefits',
+    {
+      config: listBenefits,
+      schema: {
+        summary:
+          'Benefits, newest first: filter[fundId], filter[status], filter[createdFrom|createdTo]; q is an ID number, member number or surname',
+        tags,
+        security,
+        querystring: AdminBenefitListQuery,
+        response: { 200: AdminBenefitListResponse, ...errors },
+      },
+    },
+    async (request) => listBenefitsForStaff(app.db, request.query),
+  );
+
+  app.get(
+    '/benefits/status',
+    {
+      config: listBenefits,
+      schema: {
+        summary: 'Benefits counted by status',
+        tags,
+        security,
+        querystring: StatusCountsQuery,
+        response: { 200: StatusCountsResponse, ...errors },
+      },
+    },
+    async (request) => countBenefitsByStatus(app.db, request.query.fundId),
+  );
+
+  app.get(
+    '/benefits/claims',
+    {
+      config: listBenefits,
+      schema: {
+        summary:
+          'Claims, newest first (drafts only with filter[status]=draft): filter[fundId], filter[status], filter[submittedFrom|submittedTo]; q as for benefits',
+        tags,
+        security,
+        querystring: AdminClaimListQuery,
+        response: { 200: AdminClaimListResponse, ...errors },
+      },
+    },
+    async (request) => listClaimsForStaff(app.db, request.query),
+  );
+
+  app.get(
+    '/benefits/claims/status',
+    {
+      config: listBenefits,
+      schema: {
+        summary: 'Claims counted by status',
+        tags,
+        security,
+        querystring: StatusCountsQuery,
+        response: { 200: StatusCountsResponse, ...errors },
+      },
+    },
+    async (request) => countClaimsByStatus(app.db, request.query.fundId),
+  );
+
+  app.get(
+    '/benefits/:id',
+    {
+      config: listBenefits,
+      schema: {
+        summary: 'One benefit with its current claim (the view is audited)',
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: AdminBenefitDetailResponse, ...errors },
+      },
+    },
+    async (request) => getBenefitForStaff(app.db, request.params.id, auditContext(request)),
+  );
+
+  app.get(
+    '/benefits/:id/claim',
+    {
+      config: readClaim,
+      schema: {
+        summary:
+          "The benefit's current claim with the member's details, documents, bank account and timeline (audited)",
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: AdminClaimResponse, ...errors },
+      },
+    },
+    async (request) => getBenefitClaimForStaff(app.db, request.params.id, auditContext(request)),
+  );
+
+  app.get(
+    '/benefits/claim/:id',
+    {
+      config: readClaim,
+      schema: {
+        summary: 'One claim by its id, as `benefits/{id}/claim` (audited)',
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: AdminClaimResponse, ...errors },
+      },
+    },
+    async (request) => getClaimForStaff(app.db, request.params.id, auditContext(request)),
+  );
+};

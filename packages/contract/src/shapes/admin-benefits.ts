@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { CLAIM_STATUSES } from '../claims.js';
+import { PersonBankResponse } from './bank-accounts.js';
+import { BENEFIT_STATUSES, FundSummary, PayoutResponse } from './benefits.js';
+import { ClaimDocumentResponse, ClaimEventResponse } from './claims.js';
+import { ClaimProcessStepResponse } from './funds.js';
+import { cursorListResponse, listQuery, zCursor, zQueryId } from './lists.js';
+
+/**
+ * Staff review of benefits and claims (spec 7 `/api/v1/benefits*`; issue 9). Lists page by cursor
+ * (decision 016); one benefit or claim with personal data is audited on every view.
+ */
+
+const zDate = () => z.iso.date().describe('YYYY-MM-DD');
+
+/** `GET /api/v1/benefits`: filter by fund, status, created date; `q` is an ID number, member number or surname. */
+export const AdminBenefitListQuery = listQuery({
+  sort: ['id'],
+  defaultSort: [{ field: 'id', direction: 'desc' }],
+  filter: {
+    fundId: zQueryId().optional(),
+    status: z.enum(BENEFIT_STATUSES).optional(),
+    createdFrom: zDate().optional(),
+    createdTo: zDate().optional(),
+  },
+}).extend({ cursor: zCursor() });
+export type AdminBenefitListQuery = z.output<typeof AdminBenefitListQuery>;
+
+/** The person behind a benefit in lists: name and masked ID number only. */
+export const AdminPersonSummary = z
+  .object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), idNumberMasked: z.string() })
+  .meta({ id: 'AdminPersonSummary' });
+
+/** A benefit in the staff list. */
+export const AdminBenefitResponse = z
+  .object({
+    id: z.number().int(),
+    fund: FundSummary,
+    person: AdminPersonSummary,
+    memberNumber: z.string(),
+    benefitType: z.string(),
+    /** Gross, cents. */
+    amountCents: z.number().int(),
+    status: z.enum(BENEFIT_STATUSES),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'AdminBenefitResponse' });
+export type AdminBenefitResponse = z.infer<typeof AdminBenefitResponse>;
+
+export const AdminBenefitListResponse = cursorListResponse(AdminBenefitResponse).meta({
+  id: 'AdminBenefitListResponse',
+});
+export type AdminBenefitListResponse = z.infer<typeof AdminBenefitListResponse>;
+
+/** `GET benefits/status` and `benefits/claims/status`: how many in each status, and all. */
+export const StatusCountsResponse = z
+  .object({ counts: z.record(z.string(), z.number().int()), total: z.number().int() })
+  .meta({ id: 'StatusCountsResponse' });
+export type StatusCountsResponse = z.infer<typeof StatusCountsResponse>;
+
+/** `GET benefits/status` and `benefits/claims/status` query: optionally one fund. */
+export const StatusCountsQuery = z.object({ fundId: zQueryId().optional() });
+
+/** `GET /api/v1/benefits/claims`: filter by fund, status, submitted date. */
+export const AdminClaimListQuery = listQuery({
+  sort: ['id'],
+  defaultSort: [{ field: 'id', direction: 'desc' }],
+  filter: {
+    fundId: zQueryId().optional(),
+    status: z.enum(CLAIM_STATUSES).optional(),
+    submittedFrom: zDate().optional(),
+    submittedTo: zDate().optional(),
+  },
+}).extend({ cursor: zCursor() });
+export type AdminClaimListQuery = z.output<typeof AdminClaimListQuery>;
+
+/** A claim in the staff list. */
+export const AdminClaimSummaryResponse = z
+  .object({
+    id: z.number().int(),
+    benefitId: z.number().int(),
+    status: z.enum(CLAIM_STATUSES),
+    fund: FundSummary,
+    person: AdminPersonSummary,
+    /** Gross, cents. */
+    amountCents: z.number().int(),
+    submittedAt: z.iso.datetime().nullable(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'AdminClaimSummaryResponse' });
+export type AdminClaimSummaryResponse = z.infer<typeof AdminClaimSummaryResponse>;
+
+export const AdminClaimListResponse = cursorListResponse(AdminClaimSummaryResponse).meta({
+  id: 'AdminClaimListResponse',
+});
+export type AdminClaimListResponse = z.infer<typeof AdminClaimListResponse>;
+
+/** The member as staff verify them: full ID number and contact details (every view audited). */
+export const AdminClaimantResponse = z
+  .object({
+    personId: z.number().int(),
+    personUserId: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    idNumber: z.string(),
+    dateOfBirth: z.string(),
+    email: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    iidentifiiVerified: z.boolean(),
+  })
+  .meta({ id: 'AdminClaimantResponse' });
+
+/** One claim for review: member, benefit, bank account (masked), documents, payout, timeline. */
+export const AdminClaimResponse = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(CLAIM_STATUSES),
+    benefit: AdminBenefitResponse,
+    claimant: AdminClaimantResponse,
+    bankAccount: PersonBankResponse.nullable(),
+    documents: z.array(ClaimDocumentResponse),
+    payout: PayoutResponse,
+    submittedAt: z.iso.datetime().nullable(),
+    decidedAt: z.iso.datetime().nullable(),
+    paidAt: z.iso.datetime().nullable(),
+    rejectionReason: z.string().nullable(),
+    paymentReference: z.string().nullable(),
+    events: z.array(ClaimEventResponse),
+    /** The fund's checklist as it was at submission, with each step's outcome. */
+    processSteps: z.array(ClaimProcessStepResponse),
+  })
+  .meta({ id: 'AdminClaimResponse' });
+export type AdminClaimResponse = z.infer<typeof AdminClaimResponse>;
+
+/** `GET /api/v1/benefits/{id}`: a benefit with its current claim's summary. */
+export const AdminBenefitDetailResponse = AdminBenefitResponse.extend({
+  claim: AdminClaimSummaryResponse.pick({ id: true, status: true, submittedAt: true }).nullable(),
+}).meta({ id: 'AdminBenefitDetailResponse' });
+export type AdminBenefitDetailResponse = z.infer<typeof AdminBenefitDetailResponse>;
+
+/** Messages of claim decisions (issue 9). */
+export const DECISION_MESSAGES = {
+  reasonRequired: 'Give the reason the member will read.',
+  paymentReferenceRequired: 'Give the payment reference.',
+  administratorDecides: "This fund's administrator decides its claims through the partner API.",
+  alreadyDecided: 'This claim was already decided differently.',
+  noAccount: 'This member has no account yet, so a claim cannot be lodged for them.',
+  notInReview: 'Process steps are recorded while a claim is submitted or in review.',
+  stepNotFound: 'This process step is not on this claim.',
+} as const;
+
+/**
+ * A decision on a claim (staff `POST benefits/claim/{id}/decision`, partner `approvalresponse`):
+ * approve, reject with the reason the member reads, or mark paid with the payment reference.
+ */
+export const ClaimDecisionRequest = z
+  .object({
+    decision: z.enum(['approved', 'rejected', 'paid']),
+    reason: z.string().trim().max(500).optional(),
+    paymentReference: z.string().trim().max(100).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.decision === 'rejected' && !value.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: DECISION_MESSAGES.reasonRequired });
+    }
+    if (value.decision === 'paid' && !value.paymentReference) {
+      ctx.addIssue({ code: 'custom', path: ['paymentReference'], message: DECISION_MESSAGES.paymentReferenceRequired });
+    }
+  })
+  .meta({ id: 'ClaimDecisionRequest' });
+export type ClaimDecisionRequest = z.infer<typeof ClaimDecisionRequest>;
+
+/** `POST benefits/{id}/admin/claim`: staff lodge a claim for the member (assisted claim); the reason is kept. */
+export const AdminLodgeClaimRequest = z
+  .object({ reason: z.string().trim().min(3, DECISION_MESSAGES.reasonRequired).max(500) })
+  .meta({ id: 'AdminLodgeClaimRequest' });
+export type AdminLodgeClaimRequest = z.infer<typeof AdminLodgeClaimRequest>;
+
+/**
+ * `POST /api/v1/benefits/{id}` (spec 7 "POST {id} (claim)"; issue 9): records one process step's
+ * outcome on the benefit's claim; the first one starts the review.
+ */
+export const ProcessStepLogRequest = z
+  .object({
+    stepId: z.number().int().positive(),
+    status: z.enum(['passed', 'failed']),
+    note: z.string().trim().max(1000).optional(),
+  })
+  .meta({ id: 'ProcessStepLogRequest' });
+export type ProcessStepLogRequest = z.infer<typeof ProcessStepLogRequest>;
