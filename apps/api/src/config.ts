@@ -14,6 +14,19 @@ const booleanFlag = (fallback: boolean) =>
     .optional()
     .transform((value) => (value === undefined || value === '' ? fallback : value === 'true' || value === '1'));
 
+/**
+ * Push services browsers subscribe with (Chrome/Edge via FCM, Firefox, Safari, Windows): web push
+ * requests go only to these hosts or their subdomains, so a registered "subscription" cannot make
+ * the server call anything else.
+ */
+const DEFAULT_WEB_PUSH_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'push.services.mozilla.com',
+  'web.push.apple.com',
+  'notify.windows.com',
+];
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -51,7 +64,54 @@ const EnvSchema = z.object({
   IIDENTIFII_BASE_URL: optionalString.pipe(z.url('must be a URL').optional()),
   IIDENTIFII_API_KEY: optionalString,
   IIDENTIFII_CALLBACK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  VAPID_PUBLIC_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{80,90}$/, 'must be a base64url P-256 public key')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{40,46}$/, 'must be a base64url P-256 private key')
+      .optional(),
+  ),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
+    .default('mailto:no-reply@benefit-finder.local'),
+  WEB_PUSH_ALLOWED_HOSTS: z.string().default(DEFAULT_WEB_PUSH_HOSTS.join(',')),
+  WEB_PUSH_CA_FILE: optionalString,
+  FCM_SERVICE_ACCOUNT_FILE: optionalString,
+  JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
 });
+
+/** Push settings (issue 5): VAPID for web push, FCM for the native app, allowed push services. */
+export interface PushConfig {
+  /**
+   * base64url. Both unset: outside production created once in `dataDir` (`ensureVapidKeys`); in
+   * production web push is off (pushes to WEB devices are recorded as undeliverable).
+   */
+  vapidPublicKey: string | undefined;
+  vapidPrivateKey: string | undefined;
+  /** `mailto:` or `https:` contact sent to push services. */
+  vapidSubject: string;
+  /** Host names (and their subdomains) web push requests may go to. */
+  allowedHosts: string[];
+  /** Extra CA certificate (PEM file) trusted for push services, e.g. behind a TLS-inspecting proxy. */
+  caFile: string | undefined;
+  /** Firebase service account JSON; unset: APP pushes are recorded as undeliverable. */
+  fcmServiceAccountFile: string | undefined;
+}
+
+/** Background jobs (pg-boss): attempts after the first, delay before a retry (doubling), polling. */
+export interface JobsConfig {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  pollIntervalSeconds: number;
+}
 
 /** Identity verification provider settings (spec 7 `beneficiary-sessions/iidentifii`). */
 export type IdentityProviderConfig =
@@ -91,6 +151,8 @@ export interface Config {
   identity: IdentityProviderConfig;
   /** Anonymous ID searches allowed per client IP per hour (issue 4: default 30). */
   benefitSearchLimitPerHour: number;
+  push: PushConfig;
+  jobs: JobsConfig;
 }
 
 /** Thrown when an environment variable has a bad value; the message names every bad variable. */
@@ -113,6 +175,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (values.NODE_ENV === 'production' && !values.APP_SECRET) problems.push('APP_SECRET: is required in production');
   if (values.NODE_ENV === 'production' && values.IDENTITY_PROVIDER === 'sandbox') {
     problems.push('IDENTITY_PROVIDER: the sandbox provider is not allowed in production');
+  }
+  if (Boolean(values.VAPID_PUBLIC_KEY) !== Boolean(values.VAPID_PRIVATE_KEY)) {
+    problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
   }
   if (values.IDENTITY_PROVIDER === 'iidentifii') {
     for (const name of ['IIDENTIFII_BASE_URL', 'IIDENTIFII_API_KEY', 'IIDENTIFII_CALLBACK_SECRET'] as const) {
@@ -137,6 +202,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
     sms: { gatewayUrl: values.SMS_GATEWAY_URL, gatewayToken: values.SMS_GATEWAY_TOKEN },
     benefitSearchLimitPerHour: values.BENEFIT_SEARCH_LIMIT_PER_HOUR,
+    push: {
+      vapidPublicKey: values.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: values.VAPID_PRIVATE_KEY,
+      vapidSubject: values.VAPID_SUBJECT,
+      allowedHosts: values.WEB_PUSH_ALLOWED_HOSTS.split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+      caFile: values.WEB_PUSH_CA_FILE === undefined ? undefined : absolute(values.WEB_PUSH_CA_FILE),
+      fcmServiceAccountFile:
+        values.FCM_SERVICE_ACCOUNT_FILE === undefined ? undefined : absolute(values.FCM_SERVICE_ACCOUNT_FILE),
+    },
+    jobs: {
+      retryLimit: values.JOB_RETRY_LIMIT,
+      retryDelaySeconds: values.JOB_RETRY_DELAY_SECONDS,
+      pollIntervalSeconds: values.JOB_POLL_INTERVAL_SECONDS,
+    },
     identity:
       values.IDENTITY_PROVIDER === 'iidentifii'
         ? {

@@ -3,7 +3,9 @@ import { buildApp } from './app.js';
 import { type Config, ensureAppSecret } from './config.js';
 import { openDatabase } from './db/client.js';
 import { applyMigrations } from './db/migrate.js';
-import { seedDemoDataIfEmpty } from './modules/file-uploads/demo/seed-demo-data.js';
+import { DEMO_FUND, seedDemoDataIfEmpty } from './modules/file-uploads/demo/seed-demo-data.js';
+import { seedDemoPartnerIfNone } from './modules/partners/demo-partner.js';
+import { seedDemoStaffIfNone } from './modules/users/bootstrap.service.js';
 
 /**
  * Starts the whole product: opens the database (PostgreSQL when `databaseUrl` is set, embedded
@@ -26,6 +28,12 @@ export async function startServer(environmentConfig: Config): Promise<FastifyIns
     await database.withStartupLock(async () => {
       await applyMigrations(database);
       if (config.seedDemoData) await seedDemoDataIfEmpty(database.db, config.dataDir, app.log);
+      // Demo staff with known passwords: never in production (README "Back office (staff)").
+      if (config.seedDemoData && config.env !== 'production') await seedDemoStaffIfNone(database.db, app.log);
+      // Demo fund administrator with an API key logged once (README "Partners and API keys"): never in production.
+      if (config.seedDemoData && config.env !== 'production') {
+        await seedDemoPartnerIfNone(database.db, app.log, DEMO_FUND.registrationNumber);
+      }
     });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

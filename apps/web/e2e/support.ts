@@ -9,6 +9,9 @@ export const DEMO = {
   johan: { idNumber: '5808307702085', phone: '+27845550102', email: 'johan.botha@example.co.za' },
   ayesha: { idNumber: '9312053390084', phone: '+27795550103', email: 'ayesha.khan@example.co.za' },
   thabo: { idNumber: '7902276021086', phone: '+27605550104', email: 'thabo.nkosi@example.co.za' },
+  zanele: { idNumber: '8706124302088', phone: '+27735550105', email: 'zanele.mthembu@example.co.za' },
+  kagiso: { idNumber: '9103085518085', phone: '+27715550106', email: 'kagiso.molefe@example.co.za' },
+  anele: { idNumber: '7610192264082', phone: '+27825550107', email: 'anele.zulu@example.co.za' },
   noBenefits: '8809094410087',
 } as const;
 
@@ -119,4 +122,53 @@ export async function memberViaApi(
     { apiToken: token, verified: steps.verifyPin },
   );
   return token;
+}
+
+const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+const SAMPLE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Chooses a file through the page's file picker, as a person would after tapping the button. */
+async function chooseFile(page: Page, button: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: button }).click();
+  await (await chooser).setFiles(file);
+}
+
+/** Claim step 2: fills in the bank account form (bank option, savings, number) and saves it. */
+export async function fillBankAccountForm(page: Page, bankOption: string, accountNumber: string) {
+  const form = page.getByRole('form', { name: 'Add a bank account' });
+  await form.getByRole('combobox', { name: 'Bank' }).click();
+  await page.getByRole('option', { name: bankOption }).click();
+  await form.getByRole('combobox', { name: 'Account type' }).click();
+  await page.getByRole('option', { name: 'Savings account' }).click();
+  await form.getByLabel('Account number').fill(accountNumber);
+  await form.getByRole('button', { name: 'Save bank account' }).click();
+}
+
+/** Claim step 3: uploads a PDF ID copy and a PNG proof of account, then continues. */
+export async function uploadClaimDocuments(page: Page) {
+  await chooseFile(page, 'Upload copy of your id', {
+    name: 'my-id.pdf',
+    mimeType: 'application/pdf',
+    buffer: SAMPLE_PDF,
+  });
+  await expect(page.getByRole('region', { name: 'Copy of your ID' })).toContainText('my-id.pdf');
+  await chooseFile(page, 'Upload proof of bank account', {
+    name: 'statement.png',
+    mimeType: 'image/png',
+    buffer: SAMPLE_PNG,
+  });
+  await expect(page.getByRole('region', { name: 'Proof of bank account' })).toContainText('statement.png');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}
+
+/** Claim steps 5 and 6: the declaration, then submission; waits for the claim page. */
+export async function declareAndSubmit(page: Page) {
+  await page.getByLabel('I make this declaration').check();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByRole('button', { name: 'Submit my claim' }).click();
+  await expect(page).toHaveURL(/\/benefit\/claim-details$/);
 }

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
 import { paths, ROUTE_NAMES, type RouteHandle } from '../config/paths';
+import { getSelectedBenefit, selectBenefitById, storedSelectedBenefitId } from '../features/benefits/selected-benefit';
 import { loadPersonUser, logout } from '../lib/session';
 import { getApiToken, getVerified, sessionSnapshot } from '../lib/session-store';
 import { decideNavigation } from './guard';
@@ -24,6 +25,13 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
   });
   if (decision.logout) await logout();
   if (decision.redirect && decision.redirect !== path) throw redirect(decision.redirect);
+  // Spec 4: the steps route with no selected benefit but a benefitId query loads that benefit; after
+  // a reload, the benefit pages load the one selected before.
+  const queried = Number(new URL(request.url).searchParams.get('benefitId'));
+  const benefitId =
+    path === paths.steps() && Number.isInteger(queried) && queried > 0 ? queried : storedSelectedBenefitId();
+  const benefitPage = path === paths.steps() || path === paths.claimDetails();
+  if (benefitPage && user && !getSelectedBenefit() && benefitId !== undefined) await selectBenefitById(benefitId);
   return null;
 }
 

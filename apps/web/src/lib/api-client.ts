@@ -106,7 +106,7 @@ export function createApiClient(options: ApiClientOptions) {
   /**
    * Sends a file as multipart/form-data with upload progress (0 to 1). fetch cannot report upload
    * progress over HTTP/1.1, so this one call uses XMLHttpRequest, with the same token, XSRF header,
-   * timeout-free transfer, error values and 401 handling as every other call (decision 012).
+   * timeout-free transfer, error values and 401 handling as every other call (decision 010).
    */
   function upload<T>(
     path: string,

@@ -82,6 +82,12 @@ export function getFcmToken(): string | null {
   return state.fcmToken;
 }
 
+/** Keeps the push registration token (spec section 3 `fcmToken`); null removes it. */
+export function setFcmToken(token: string | null): void {
+  write(STORAGE_KEYS.fcmToken, token);
+  update({ fcmToken: token });
+}
+
 /** The two-factor method (a string), reloaded from browser storage on demand (spec section 4). */
 export function getTwoFactorMethod(): TwoFactorMethod | null {
   if (!state.twoFactorMethod) {

@@ -30,6 +30,9 @@ export const benefits = pgTable(
   },
   (table) => [
     index('benefits_person_id_idx').on(table.personId),
+    // Staff lists page by id (newest first) within a status or a fund (issue 9).
+    index('benefits_status_id_idx').on(table.status, table.id),
+    index('benefits_fund_id_id_idx').on(table.fundId, table.id),
     uniqueIndex('benefits_fund_member_type_unique').on(table.fundId, table.memberNumber, table.benefitType),
   ],
 );

@@ -11,7 +11,9 @@ export const oneTimePins = pgTable(
   {
     id: idColumn(),
     /** `sign_in` | `password_reset` | `destination_change` */
-    purpose: text('purpose', { enum: ['sign_in', 'password_reset', 'destination_change'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['sign_in', 'password_reset', 'destination_change', 'bank_account_change'],
+    }).notNull(),
     subjectArea: text('subject_area', { enum: ['admin', 'beneficiary'] }).notNull(),
     subjectId: bigint('subject_id', { mode: 'number' }).notNull(),
     /** The sign-in session this PIN completes (purpose `sign_in`). */

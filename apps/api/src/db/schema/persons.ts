@@ -1,4 +1,5 @@
-import { date, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from './columns.js';
 
 /** A person known from fund data, identified by their SA ID number. Personal information (POPIA). */
@@ -18,5 +19,9 @@ export const persons = pgTable(
     phoneNumber: text('phone_number'),
     ...timestamps(),
   },
-  (table) => [uniqueIndex('persons_id_number_unique').on(table.idNumber)],
+  (table) => [
+    uniqueIndex('persons_id_number_unique').on(table.idNumber),
+    // Staff search by surname, case-insensitive (issue 9).
+    index('persons_last_name_lower_idx').on(sql`lower(${table.lastName})`),
+  ],
 );

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
   type MessageResponse,
@@ -7,10 +7,11 @@ import {
   type ResetPasswordUserResponse,
   type ResetTokenResponse,
 } from '@bcp/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { passwordResetTokens, personUsers } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { personUsers } from '../../db/schema/index.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
-import { hashToken, revokeSubjectSessions } from '../../platform/auth/sessions.js';
+import { consumeResetToken, issueResetToken } from '../../platform/auth/reset-tokens.js';
+import { revokeSubjectSessions } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { issueOtp, maskDestination, type OtpDependencies, verifyOtp } from '../../platform/otp/otp.service.js';
 import {
@@ -89,11 +90,11 @@ export async function verifyPasswordResetOtp(
   const user = await findPersonUserByIdentifier(deps.db, input.identifier);
   if (!user) throw new AppError('validation', ACCOUNT_MESSAGES.otpWrong, { otp: [ACCOUNT_MESSAGES.otpWrong] });
   await verifyOtp(deps, SUBJECT(user.id), input.otp);
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000);
-  await deps.db
-    .insert(passwordResetTokens)
-    .values({ subjectArea: 'beneficiary', subjectId: user.id, tokenHash: hashToken(token), expiresAt });
+  const { token, expiresAt } = await issueResetToken(
+    deps.db,
+    { area: 'beneficiary', subjectId: user.id },
+    RESET_TOKEN_TTL_SECONDS,
+  );
   return { resetToken: token, expiresAt: expiresAt.toISOString() };
 }
 
@@ -108,18 +109,8 @@ export async function resetPassword(
   input: { resetToken: string; password: string },
 ): Promise<MessageResponse> {
   const now = new Date();
-  const [token] = await deps.db
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, hashToken(input.resetToken)),
-        eq(passwordResetTokens.subjectArea, 'beneficiary'),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    )
-    .returning({ subjectId: passwordResetTokens.subjectId });
+  const subjectId = await consumeResetToken(deps.db, 'beneficiary', input.resetToken, now);
+  const token = subjectId === undefined ? undefined : { subjectId };
   if (!token) {
     throw new AppError('validation', ACCOUNT_MESSAGES.resetTokenInvalid, {
       resetToken: [ACCOUNT_MESSAGES.resetTokenInvalid],

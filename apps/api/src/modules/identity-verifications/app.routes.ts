@@ -1,6 +1,7 @@
 import { ErrorResponse, IdentityCallbackRequest, IdentityCallbackResponse } from '@bcp/contract';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notifyIdentityVerified } from '../notifications/event-messages.js';
 import { recordIdentityResult } from './identity-verifications.service.js';
 
 /**
@@ -45,6 +46,7 @@ export const identityVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
       const recorded = await recordIdentityResult(app.db, result, provider.name);
       const log = { provider: provider.name, personUserId: recorded.personUserId, status: result.status };
       if (recorded.changed) request.log.info(log, 'identity check completed');
+      if (recorded.changed && recorded.status === 'passed') await notifyIdentityVerified(app, recorded.personUserId);
       else if (recorded.status !== result.status) {
         request.log.warn(
           { ...log, keptStatus: recorded.status },

@@ -1,7 +1,8 @@
-import { type PersonUserResponse, parseSaIdNumber } from '@bcp/contract';
+import { CLAIM_MESSAGES, type PersonUserResponse, parseSaIdNumber } from '@bcp/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { persons, personUsers } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors/app-error.js';
 
 /** The person behind a person user, as identity checks and messages need it. */
 export interface PersonUserProfile {
@@ -115,4 +116,17 @@ export function twoFactorDestination(user: PersonUserRecord): { channel: 'SMS' |
   const destination = user.twoFactorMethod === 'EMAIL' ? user.email : user.phoneNumber;
   if (!destination) throw new Error(`person user ${user.id} has no ${user.twoFactorMethod} destination`);
   return { channel: user.twoFactorMethod, destination };
+}
+
+/**
+ * The member's profile when the identity provider has confirmed them (spec 6: access to benefits
+ * needs iidentifiiVerified as well as the sign-in PIN).
+ * @throws AppError `forbidden` (403) before the identity check passed; `unauthenticated` (401) for
+ *   a person user that no longer exists
+ */
+export async function requireIdentityVerified(db: Database, personUserId: number): Promise<PersonUserProfile> {
+  const profile = await findPersonUserProfile(db, personUserId);
+  if (!profile) throw new AppError('unauthenticated', 'Please sign in.');
+  if (!profile.iidentifiiVerified) throw new AppError('forbidden', CLAIM_MESSAGES.identityFirst);
+  return profile;
 }

@@ -1,5 +1,8 @@
+import { isPermission, type Permission } from '@bcp/contract';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import { authenticatePartnerApiKey, type PartnerIdentity } from '../../modules/partners/partner-api-keys.service.js';
 import { AppError } from '../errors/app-error.js';
+import { hasPermission, loadStaffAccess } from '../rbac/staff-access.js';
 import { findActiveSession } from './sessions.js';
 
 /**
@@ -7,9 +10,32 @@ import { findActiveSession } from './sessions.js';
  * without it stops the server at start (default deny, DESIGN.md "Conventions").
  * - `public`: anyone (rate limits still apply where the route sets them);
  * - `beneficiary`: a member's session token (area `beneficiary`); `verified` (default true) also
- *   requires the sign-in OTP to have been entered.
+ *   requires the sign-in OTP to have been entered;
+ * - `{ area: 'admin', permission }`: a staff session token whose sign-in PIN was entered, of an
+ *   active user whose roles give `permission` (decision 009). Every `/api/v1` route declares one,
+ *   except the sign-in calls (`public`, or `session: 'signing-in'` for the session's own PIN and
+ *   logout calls, which any staff session may make before its PIN).
+ * - `{ area: 'partner' }`: a partner API key (`Authorization: Bearer bcp_pk_...`) that is not
+ *   revoked, of an active partner; sets `request.partner` (its id and the funds it serves). Every
+ *   `/api/v2` route declares it, and only `/api/v2` routes may (issue 8, decision 017).
  */
-export type RouteAccess = 'public' | { area: 'beneficiary'; verified?: boolean };
+export type RouteAccess =
+  | 'public'
+  | { area: 'beneficiary'; verified?: boolean }
+  | { area: 'admin'; permission: Permission }
+  | { area: 'admin'; session: 'signing-in' }
+  | { area: 'partner' };
+
+export type { PartnerIdentity };
+
+/** The signed-in staff user behind a request (routes with `area: 'admin'`). */
+export interface StaffIdentity {
+  sessionId: number;
+  userId: number;
+  email: string;
+  /** The sign-in PIN was entered. */
+  verified: boolean;
+}
 
 /** The signed-in member behind a request (routes with `area: 'beneficiary'`). */
 export interface BeneficiaryIdentity {
@@ -25,6 +51,9 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     beneficiary?: BeneficiaryIdentity;
+    staff?: StaffIdentity;
+    /** The partner behind a partner API key (routes with `area: 'partner'`). */
+    partner?: PartnerIdentity;
   }
 }
 
@@ -32,6 +61,8 @@ export const ACCESS_MESSAGES = {
   signIn: 'Please sign in.',
   sessionEnded: 'Your session has ended. Please sign in again.',
   verifyFirst: 'Enter the PIN we sent you to finish signing in.',
+  noPermission: 'You do not have permission to do this.',
+  partnerKey: 'Invalid or revoked API key.',
 } as const;
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -71,6 +102,87 @@ function beneficiaryGuard(app: FastifyInstance, requireVerified: boolean): onReq
   };
 }
 
+/** The staff user behind the request; for handlers of routes with `area: 'admin'`. */
+export function requireStaff(request: FastifyRequest): StaffIdentity {
+  if (!request.staff) throw new AppError('unauthenticated', ACCESS_MESSAGES.signIn);
+  return request.staff;
+}
+
+/**
+ * 401 without a live admin session of an active user (member tokens never match); then, unless
+ * the route is a sign-in step, 403 before the PIN was entered or without the route's permission.
+ * Roles and permissions are read on every request, so a change takes effect at once.
+ */
+function adminGuard(app: FastifyInstance, access: Extract<RouteAccess, { area: 'admin' }>): onRequestHookHandler {
+  return async (request) => {
+    const token = bearerToken(request);
+    if (!token) throw new AppError('unauthenticated', ACCESS_MESSAGES.signIn);
+    const session = await findActiveSession(app.db, token, 'admin');
+    const staff = session && (await loadStaffAccess(app.db, session.subjectId));
+    if (!session || !staff?.active) throw new AppError('unauthenticated', ACCESS_MESSAGES.sessionEnded);
+    request.staff = { sessionId: session.id, userId: staff.userId, email: staff.email, verified: session.verified };
+    if ('session' in access) return;
+    if (!session.verified) throw new AppError('forbidden', ACCESS_MESSAGES.verifyFirst);
+    if (!hasPermission(staff, access.permission)) throw new AppError('forbidden', ACCESS_MESSAGES.noPermission);
+  };
+}
+
+/** The partner behind the request; for handlers of routes with `area: 'partner'`. */
+export function requirePartner(request: FastifyRequest): PartnerIdentity {
+  if (!request.partner) throw new AppError('unauthenticated', ACCESS_MESSAGES.partnerKey);
+  return request.partner;
+}
+
+/**
+ * 401 without a key in `Authorization: Bearer`, or with a key that is unknown or revoked, or whose
+ * partner is inactive or deleted (`authenticatePartnerApiKey`). Staff and member tokens never match.
+ */
+function partnerGuard(app: FastifyInstance): onRequestHookHandler {
+  return async (request) => {
+    const key = bearerToken(request);
+    const partner = key ? await authenticatePartnerApiKey(app.db, key) : undefined;
+    if (!partner) throw new AppError('unauthenticated', ACCESS_MESSAGES.partnerKey);
+    request.partner = partner;
+  };
+}
+
+/**
+ * Why a declared access is not allowed for `url`, or undefined: `/api/v1` routes are `public` or
+ * admin routes with a permission of the code's list (or a sign-in step); admin access is for
+ * `/api/v1` only.
+ */
+function accessProblem(url: string, access: RouteAccess): string | undefined {
+  const backOffice = url.startsWith('/api/v1/');
+  const partnerApi = url.startsWith('/api/v2/');
+  if (partnerApi !== (access !== 'public' && access.area === 'partner')) {
+    return partnerApi
+      ? 'a partner API route must declare { area: "partner" }'
+      : 'partner access is only for /api/v2 routes';
+  }
+  if (access === 'public' || access.area === 'partner') return undefined;
+  if (access.area === 'beneficiary') return backOffice ? 'a back-office route cannot take member sessions' : undefined;
+  if (!backOffice) return 'admin access is only for /api/v1 routes';
+  if ('session' in access) return access.session === 'signing-in' ? undefined : 'unknown session requirement';
+  if (!access.permission || !isPermission(access.permission)) {
+    return `declares no permission of the code's list (packages/contract PERMISSIONS): ${String(access.permission)}`;
+  }
+  return undefined;
+}
+
+/** A registered `/api` route and the access it declared (for the authorization matrix test). */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+const declared = new WeakMap<FastifyInstance, DeclaredRoute[]>();
+
+/** Every `/api` route registered on `app` so far, with its declared access. */
+export function declaredRoutes(app: FastifyInstance): readonly DeclaredRoute[] {
+  return declared.get(app) ?? [];
+}
+
 /** Paths served by plugins (documentation), which declare nothing. */
 const UNDECLARED_ALLOWED = [/^\/api\/docs(\/|$)/, /^\/api\/openapi\.json$/];
 
@@ -83,9 +195,12 @@ export class UndeclaredAccessError extends Error {
  * Refuses, at registration, any `/api` route without `config.access`, so that no route is
  * reachable by accident, and puts the declared check in front of each route: 401 without a live
  * session of the route's area (the other area's tokens never match), 403 when the session has not
- * entered its PIN. Install before any route is registered.
+ * entered its PIN. `/api/v1` routes must declare a permission (`accessProblem`): default deny.
+ * Install before any route is registered.
  */
 export function installAccessControl(app: FastifyInstance): void {
+  const routes: DeclaredRoute[] = [];
+  declared.set(app, routes);
   app.addHook('onRoute', (route: RouteOptions) => {
     const url = route.url ?? '';
     if (!url.startsWith('/api') || UNDECLARED_ALLOWED.some((pattern) => pattern.test(url))) return;
@@ -93,8 +208,16 @@ export function installAccessControl(app: FastifyInstance): void {
       throw new UndeclaredAccessError(`Route ${String(route.method)} ${url} declares no config.access`);
     }
     const access = route.config?.access;
+    const problem = accessProblem(url, access);
+    if (problem) throw new UndeclaredAccessError(`Route ${String(route.method)} ${url}: ${problem}`);
+    for (const method of [route.method].flat()) routes.push({ method: String(method), url, access });
     if (access && access !== 'public') {
-      const guard = beneficiaryGuard(app, access.verified !== false);
+      const guard =
+        access.area === 'admin'
+          ? adminGuard(app, access)
+          : access.area === 'partner'
+            ? partnerGuard(app)
+            : beneficiaryGuard(app, access.verified !== false);
       const existing = route.onRequest;
       route.onRequest = [guard, ...(existing ? (Array.isArray(existing) ? existing : [existing]) : [])];
     }

@@ -25,24 +25,24 @@ export async function installRateLimits(app: FastifyInstance, redisUrl: string |
   });
 }
 
-/** Normalises what a member typed as an identifier (ID number or email) for use in a limit's key. */
-function identifierKey(request: FastifyRequest): string {
-  const body = request.body as { identifier?: unknown } | undefined;
-  const query = request.query as { identifier?: unknown } | undefined;
-  const raw = body?.identifier ?? query?.identifier;
+/** Normalises what was typed as an identifier (ID number or email) for use in a limit's key. */
+function identifierKey(request: FastifyRequest, field: string): string {
+  const body = request.body as Record<string, unknown> | undefined;
+  const query = request.query as Record<string, unknown> | undefined;
+  const raw = body?.[field] ?? query?.[field];
   return typeof raw === 'string' ? raw.trim().toLowerCase().replace(/[\s-]/g, '') : '';
 }
 
 /**
- * A limit per client IP and per identifier typed (the body or query `identifier`), e.g. issue 3's
- * "5 sign-in attempts a minute per identifier and IP".
+ * A limit per client IP and per identifier typed (the body or query `identifier`, or the `field`
+ * named, e.g. `email` for staff), e.g. issue 3's "5 sign-in attempts a minute per identifier and IP".
  */
-export function perIdentifierAndIp(max: number, timeWindow: string): RateLimitOptions {
+export function perIdentifierAndIp(max: number, timeWindow: string, field = 'identifier'): RateLimitOptions {
   return {
     max,
     timeWindow,
     hook: 'preHandler',
-    keyGenerator: (request) => `${request.ip}|${identifierKey(request)}`,
+    keyGenerator: (request) => `${request.ip}|${identifierKey(request, field)}`,
   };
 }
 

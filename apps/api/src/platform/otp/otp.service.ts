@@ -6,6 +6,7 @@ import { oneTimePins } from '../../db/schema/index.js';
 import type { SessionArea } from '../auth/sessions.js';
 import { AppError } from '../errors/app-error.js';
 import type { Messenger } from '../messaging/messenger.js';
+import { renderMessage } from '../templating/render-message.js';
 
 /**
  * OTP rules (DESIGN.md "OTP"; issue 3): 6 digits, valid 10 minutes, single use, bound to its
@@ -20,7 +21,7 @@ export const OTP_RULES = {
   maxPerHourPerDestination: 5,
 } as const;
 
-export type OtpPurpose = 'sign_in' | 'password_reset' | 'destination_change';
+export type OtpPurpose = 'sign_in' | 'password_reset' | 'destination_change' | 'bank_account_change';
 export type OtpChannel = 'SMS' | 'EMAIL';
 
 export interface OtpDependencies {
@@ -62,6 +63,7 @@ const PURPOSE_TEXT: Record<OtpPurpose, string> = {
   sign_in: 'to sign in',
   password_reset: 'to reset your password',
   destination_change: 'to confirm your new contact details',
+  bank_account_change: 'to confirm the change of your bank account',
 };
 
 /**
@@ -126,13 +128,24 @@ export async function issueOtp(
     createdAt: now,
     expiresAt,
   });
-  const text = `Your Benefit Finder PIN ${PURPOSE_TEXT[subject.purpose]} is ${code}. It expires in 10 minutes. Never share it: we will never ask you for it.`;
+  // Text from the `otp` template of the channel's kind, else the built-in default (issue 7).
+  const message = await renderMessage(deps.db, {
+    key: 'otp',
+    kind: delivery.channel === 'EMAIL' ? 'email' : 'sms',
+    data: {
+      pin: code,
+      purpose: PURPOSE_TEXT[subject.purpose],
+      purposeKey: subject.purpose,
+      expiresInMinutes: OTP_RULES.ttlSeconds / 60,
+    },
+  });
   await deps.messenger.send({
     channel: delivery.channel === 'EMAIL' ? 'email' : 'sms',
     destination: delivery.destination,
     purpose: `otp.${subject.purpose}`,
-    subject: delivery.channel === 'EMAIL' ? `Your PIN: ${code}` : undefined,
-    text,
+    subject: delivery.channel === 'EMAIL' ? message.subject : undefined,
+    text: message.text,
+    ...(message.html ? { html: message.html } : {}),
     secrets: [code],
     recipient: { area: subject.area, id: subject.subjectId },
   });

@@ -1,4 +1,4 @@
-import { AppShell, Button, Container, Group, Modal, Text, Title } from '@mantine/core';
+import { AppShell, Container, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useBlocker, useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -6,8 +6,12 @@ import { BottomTabBar, type TabKey } from '../../components/layout/bottom-tab-ba
 import { useDocumentTitle, useRouteHandle } from '../../components/layout/use-route-handle';
 import { APP_NAME, paths } from '../../config/paths';
 import { NotificationSettingsDialog } from '../../features/account/components/notification-settings-dialog';
+import { FaqDialog } from '../../features/faqs/components/faq-dialog';
+import { useFaqDialog } from '../../features/faqs/faq-query';
+import { NotificationsDialog } from '../../features/notifications/components/notifications-dialog';
+import { useActivities } from '../../features/notifications/use-activities';
 import { installUnauthorizedHandler, logout } from '../../lib/session';
-import { getVerified, setPersonUser, useSession } from '../../lib/session-store';
+import { getVerified, STORAGE_KEYS, setPersonUser, useSession } from '../../lib/session-store';
 import { asksBeforeLeaving, LEAVE_QUESTION, LOGOUT_QUESTION } from '../guard';
 
 function tabForPath(pathname: string): TabKey | null {
@@ -24,7 +28,7 @@ export function RootLayout() {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [faqOpen, setFaqOpen] = useState(false);
+  const faq = useFaqDialog();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   useDocumentTitle(handle?.title);
@@ -42,6 +46,10 @@ export function RootLayout() {
   const signedIn = session.personUser !== null;
   const hideNavbar = handle?.hideNavbar === true;
   const verified = signedIn && session.personUser?.iidentifiiVerified === true && getVerified();
+  // Activities (issue 5): unread total, pulsing flag, push setup and live updates once the PIN is entered.
+  // Reads storage without `getVerified()`, which replaces the store's snapshot and would re-render forever.
+  const pinEntered = session.verified || localStorage.getItem(STORAGE_KEYS.verified) === 'true';
+  const activities = useActivities(session.personUser?.id, signedIn && pinEntered);
 
   return (
     <AppShell {...(hideNavbar ? {} : { header: { height: 56 } })} footer={{ height: 64 }} padding="md">
@@ -62,27 +70,24 @@ export function RootLayout() {
       <AppShell.Footer>
         <BottomTabBar
           signedIn={signedIn}
-          selected={faqOpen ? 'faqs' : tabForPath(location.pathname)}
-          notificationTotal={0}
+          selected={faq.opened ? 'faqs' : activities.opened ? 'activities' : tabForPath(location.pathname)}
+          notificationTotal={activities.total}
+          pulsing={activities.pulsing}
           onHome={() => navigate(verified ? paths.benefits() : paths.search())}
-          onActivities={() => undefined}
-          onFaqs={() => setFaqOpen(true)}
+          onActivities={activities.open}
+          onFaqs={faq.open}
           onNotificationSettings={() => setSettingsOpen(true)}
           onLogout={() => setConfirmingLogout(true)}
         />
       </AppShell.Footer>
-      <Modal
-        opened={faqOpen}
-        onClose={() => setFaqOpen(false)}
-        title={<Title order={3}>Frequently Asked Questions</Title>}
-      >
-        <Text>Answers to common questions about claiming are on their way.</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setFaqOpen(false)}>
-            Cancel
-          </Button>
-        </Group>
-      </Modal>
+      <FaqDialog opened={faq.opened} onClose={faq.close} />
+      {session.personUser && (
+        <NotificationsDialog
+          opened={activities.opened}
+          personUserId={session.personUser.id}
+          onClose={activities.close}
+        />
+      )}
       {session.personUser && (
         <NotificationSettingsDialog
           opened={settingsOpen}

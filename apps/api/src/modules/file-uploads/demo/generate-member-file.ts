@@ -45,6 +45,9 @@ export const DEMO_MEMBERS: readonly MemberFileRow[] = [
       ['1958-08-30', 7702, 'Johan', 'Botha', '+27845550102', 'preservation', '58120.00'],
       ['1993-12-05', 3390, 'Ayesha', 'Khan', '+27795550103', 'withdrawal', '740.10'],
       ['1979-02-27', 6021, 'Thabo', 'Nkosi', '+27605550104', 'retirement', '8675.40'],
+      ['1987-06-12', 4302, 'Zanele', 'Mthembu', '+27735550105', 'withdrawal', '3450.00'],
+      ['1991-03-08', 5518, 'Kagiso', 'Molefe', '+27715550106', 'surplus', '512.30'],
+      ['1976-10-19', 2264, 'Anele', 'Zulu', '+27825550107', 'withdrawal', '21760.90'],
     ] as const
   ).map(([dateOfBirth, sequence, firstName, lastName, phone, type, amount], index) => ({
     id_number: buildSaIdNumber(dateOfBirth, sequence),

@@ -2,6 +2,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
+import { seedDemoFaqs } from '../../faqs/demo-faqs.js';
+import { configureDemoFund } from '../../funds/demo-fund.js';
 import { countFunds, createFund } from '../../funds/funds.service.js';
 import { importMemberFile } from '../member-file-import.service.js';
 import { generateMemberFile } from './generate-member-file.js';
@@ -25,6 +27,9 @@ export async function seedDemoDataIfEmpty(db: Database, dataDir: string, log: Fa
   writeFileSync(path, generateMemberFile({ seed: DEMO_SEED, members: DEMO_MEMBER_COUNT }));
 
   const fund = await createFund(db, DEMO_FUND);
+  // Issue 8: fund type, a tracing fee (2.5% + VAT) and the staff checklist.
+  await configureDemoFund(db, fund.id);
+  await seedDemoFaqs(db, fund.id);
   const result = await importMemberFile(db, {
     fundId: fund.id,
     fileName: 'demo-member-file.csv',
