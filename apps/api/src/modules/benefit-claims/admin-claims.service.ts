@@ -18,6 +18,7 @@ import {
   benefitSearchCondition,
   dayRange,
   toAdminBenefitResponse,
+  toStatusCounts,
 } from '../benefits/admin-benefits.service.js';
 import { listClaimProcessSteps } from '../process-steps/process-steps.service.js';
 import { describeClaim, findCurrentClaim } from './benefit-claims.service.js';
@@ -97,8 +98,7 @@ export async function countClaimsByStatus(db: Database, fundId?: number): Promis
     .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
     .where(fundId ? eq(benefits.fundId, fundId) : undefined)
     .groupBy(benefitClaims.status);
-  const counts = Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
-  return { counts, total: rows.reduce((sum, row) => sum + Number(row.count), 0) };
+  return toStatusCounts(rows);
 }
 
 /**

@@ -114,6 +114,11 @@ export async function countBenefitsByStatus(db: Database, fundId?: number): Prom
     .from(benefits)
     .where(fundId ? eq(benefits.fundId, fundId) : undefined)
     .groupBy(benefits.status);
+  return toStatusCounts(rows);
+}
+
+/** Grouped counts as the `.../status` calls answer them: by status, and all together. */
+export function toStatusCounts(rows: readonly { status: string; count: number }[]): StatusCountsResponse {
   const counts = Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
   return { counts, total: rows.reduce((sum, row) => sum + Number(row.count), 0) };
 }

@@ -1,13 +1,16 @@
+import { renderMessage } from '../../platform/templating/render-message.js';
 import { type NotifyDependencies, notifyPersonUser } from './notify.service.js';
 
 /**
  * Tells the member their identity check passed (issue 5 "identity verified"), called by the
- * identity provider's callback once the check moves to `passed`.
+ * identity provider's callback once the check moves to `passed`. The text is the template
+ * `identity.verified` (kind push) when staff saved one, else the built-in default (issue 7).
  */
 export async function notifyIdentityVerified(deps: NotifyDependencies, personUserId: number) {
+  const message = await renderMessage(deps.db, { key: 'identity.verified', kind: 'push', data: {} });
   return notifyPersonUser(deps, personUserId, {
-    title: 'Identity verified',
-    body: '<p>Your identity has been verified. You can now view and claim your benefits.</p>',
+    title: message.subject ?? 'Identity verified',
+    body: message.html ?? message.text,
     event: 'identity.verified',
   });
 }

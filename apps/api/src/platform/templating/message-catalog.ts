@@ -39,6 +39,16 @@ function claimMove(description: string, title: string, body: string): BuiltInMes
  * of adding it here; listing it here shows it in the template editor.
  */
 export const BUILT_IN_MESSAGES: Record<string, BuiltInMessage> = {
+  'identity.verified': {
+    description: "The member's identity check passed",
+    variables: [],
+    defaults: {
+      push: {
+        subject: 'Identity verified',
+        body: '<p>Your identity has been verified. You can now view and claim your benefits.</p>',
+      },
+    },
+  },
   'claim.submitted': claimMove(
     'A member submitted a claim',
     'Claim submitted',
