@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../src/db/schema/index.js';
 import { call } from './support/accounts.js';
-import { type ClaimingMember, claimingMember, prepareClaim } from './support/claims.js';
+import { type ClaimingMember, claimingMember, prepareClaim, SAMPLE_FILES } from './support/claims.js';
 import { createStaff, type Staff } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -126,5 +126,18 @@ describe('issue 9 staff review: claims', () => {
     });
     const views = await app().db.select().from(auditEvents).where(eq(auditEvents.action, 'benefits.viewed'));
     expect(views.some((row) => row.entityId === String(submitted.benefitId))).toBe(true);
+  });
+
+  it("serves a claim document's file to the reviewer, exactly as uploaded, and audits the read", async () => {
+    const claim = (await get(`/api/v1/benefits/claim/${submittedClaimId}`)).json();
+    const pdf = claim.documents.find((document: { kind: string }) => document.kind === 'ID_COPY');
+    const response = await get(`/api/v1/benefits/claim/${submittedClaimId}/documents/${pdf.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.rawPayload.equals(SAMPLE_FILES.pdf)).toBe(true);
+    const reads = await app().db.select().from(auditEvents).where(eq(auditEvents.action, 'claims.document_viewed'));
+    expect(reads.map((row) => row.entityId)).toEqual([String(submittedClaimId)]);
+    const elsewhere = await get(`/api/v1/benefits/claim/${submittedClaimId + 1000}/documents/${pdf.id}`);
+    expect(elsewhere.statusCode).toBe(404);
   });
 });

@@ -7,10 +7,12 @@ import {
   ProcessStepLogRequest,
 } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
 import { getClaimForStaff } from './admin-claims.service.js';
 import { announceClaimMove } from './claim-announcements.js';
 import { assertStaffMayDecide, decideClaim, lodgeClaimForMember } from './claim-decisions.service.js';
+import { openClaimDocumentForStaff } from './claim-documents.service.js';
 import { recordProcessStepLog } from './process-step-log.service.js';
 
 const tags = ['staff review'];
@@ -81,6 +83,40 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (moved) await announceClaimMove(app, request.params.id);
       return getClaimForStaff(app.db, request.params.id, auditContext(request));
+    },
+  );
+
+  app.get(
+    '/benefits/claim/:id/documents/:documentId',
+    {
+      config: { access: { area: 'admin', permission: 'claims.read' } },
+      schema: {
+        summary: "A claim document's file (PDF, JPEG or PNG), for the review; every read is audited",
+        tags,
+        security,
+        params: IdParams.extend({ documentId: z.coerce.number().int().min(1) }),
+        produces: ['application/pdf', 'image/jpeg', 'image/png'],
+        response: {
+          200: z.any().describe('The file, as uploaded'),
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await openClaimDocumentForStaff(
+        { db: app.db, dataDir: app.config.dataDir },
+        request.params.id,
+        request.params.documentId,
+        auditContext(request),
+      );
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.sizeBytes))
+        .header('content-disposition', `attachment; filename="document-${request.params.documentId}"`)
+        .header('cache-control', 'no-store')
+        .send(file.content);
     },
   );
 

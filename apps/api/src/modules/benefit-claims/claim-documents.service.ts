@@ -1,9 +1,11 @@
+import { createReadStream, type ReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { CLAIM_DOCUMENT_LIMITS, CLAIM_MESSAGES, type ClaimDocumentKind, type ClaimResponse } from '@bcp/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import type { Database } from '../../db/client.js';
 import { claimDocuments } from '../../db/schema/index.js';
+import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import {
   FileTooLargeError,
@@ -113,4 +115,38 @@ export async function removeClaimDocument(
   if (!removed) throw new AppError('not_found', CLAIM_MESSAGES.documentNotFound);
   await removePrivateFile(deps.dataDir, CLAIM_DOCUMENTS_FOLDER, removed.storedName);
   return getBenefitClaim(deps.db, personUserId, benefitId);
+}
+
+/**
+ * A claim document's file for the staff reviewing the claim (issue 9: staff check the ID copy and
+ * proof of account): its stream, type and the member's file name. Every read is audited
+ * (`claims.document_viewed`): the file is personal information.
+ * @throws AppError 404 when the document is not on this claim (or was removed)
+ */
+export async function openClaimDocumentForStaff(
+  deps: ClaimDocumentDependencies,
+  claimId: number,
+  documentId: number,
+  context: AuditContext,
+): Promise<{ content: ReadStream; contentType: string; fileName: string; sizeBytes: number }> {
+  const [document] = await deps.db
+    .select()
+    .from(claimDocuments)
+    .where(
+      and(eq(claimDocuments.id, documentId), eq(claimDocuments.claimId, claimId), isNull(claimDocuments.removedAt)),
+    );
+  if (!document) throw new AppError('not_found', CLAIM_MESSAGES.documentNotFound);
+  await recordAudit(deps.db, {
+    ...context,
+    action: 'claims.document_viewed',
+    entityType: 'claims',
+    entityId: claimId,
+    after: { documentId: document.id, kind: document.kind },
+  });
+  return {
+    content: createReadStream(privateFilePath(deps.dataDir, CLAIM_DOCUMENTS_FOLDER, document.storedName)),
+    contentType: document.contentType,
+    fileName: document.originalName,
+    sizeBytes: document.sizeBytes,
+  };
 }
