@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../src/db/schema/index.js';
 import { call } from './support/accounts.js';
-import { type ClaimingMember, claimingMember, prepareClaim, SAMPLE_FILES } from './support/claims.js';
+import { type ClaimingMember, claimingMember, SAMPLE_FILES, submittedClaim } from './support/claims.js';
 import { createStaff, type Staff } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -16,13 +16,9 @@ const app = () => testApp.app;
 beforeAll(async () => {
   testApp = await createTestApp();
   reviewer = await createStaff(app(), ['benefits.read', 'claims.read']);
-  submitted = await claimingMember(app(), { amountCents: 50_000 });
-  const { netAmountCents } = await prepareClaim(app(), submitted);
-  const response = await call(app(), 'POST', `/api/app/benefit-claims/${submitted.benefitId}/claim`, {
-    token: submitted.token,
-    body: { declarationAccepted: true, netAmountCents },
-  });
-  submittedClaimId = response.json().id;
+  const claim = await submittedClaim(app(), { amountCents: 50_000 });
+  submitted = claim;
+  submittedClaimId = claim.claimId;
   drafting = await claimingMember(app(), { amountCents: 70_000 });
   await call(app(), 'POST', `/api/app/benefit-claims/${drafting.benefitId}`, { token: drafting.token, body: {} });
   for (let index = 0; index < 3; index += 1) await claimingMember(app());

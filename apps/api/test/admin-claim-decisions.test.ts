@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, benefitClaimEvents, benefits, notifications } from '../src/db/schema/index.js';
 import { call } from './support/accounts.js';
-import { type ClaimingMember, claimingMember, prepareClaim } from './support/claims.js';
+import { claimingMember, submittedClaim } from './support/claims.js';
 import { createStaff, type Staff } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -17,16 +17,6 @@ beforeAll(async () => {
 });
 afterAll(async () => testApp.close());
 
-async function submittedClaim(): Promise<ClaimingMember & { claimId: number }> {
-  const member = await claimingMember(app());
-  const { netAmountCents } = await prepareClaim(app(), member);
-  const response = await call(app(), 'POST', `/api/app/benefit-claims/${member.benefitId}/claim`, {
-    token: member.token,
-    body: { declarationAccepted: true, netAmountCents },
-  });
-  return { ...member, claimId: response.json().id };
-}
-
 const staffPost = (url: string, body?: object) => call(app(), 'POST', url, { token: approver.token, body: body ?? {} });
 
 async function claimEvents(claimId: number) {
@@ -35,7 +25,7 @@ async function claimEvents(claimId: number) {
 
 describe('issue 9 decisions by staff', () => {
   it('takes a claim through review, approval and payment, each move in the timeline with its actor', async () => {
-    const member = await submittedClaim();
+    const member = await submittedClaim(app());
     const review = await staffPost(`/api/v1/benefits/claim/${member.claimId}/review`);
     expect(review.statusCode).toBe(200);
     expect(review.json().status).toBe('in_review');
@@ -65,7 +55,7 @@ describe('issue 9 decisions by staff', () => {
   });
 
   it('changes nothing when the same decision comes again', async () => {
-    const member = await submittedClaim();
+    const member = await submittedClaim(app());
     await staffPost(`/api/v1/benefits/claim/${member.claimId}/review`);
     const again = await staffPost(`/api/v1/benefits/claim/${member.claimId}/review`);
     expect(again.statusCode).toBe(200);
@@ -91,7 +81,7 @@ describe('issue 9 decisions by staff', () => {
   });
 
   it('refuses moves the state machine does not allow (409) and changes nothing', async () => {
-    const member = await submittedClaim();
+    const member = await submittedClaim(app());
     const paid = await staffPost(`/api/v1/benefits/claim/${member.claimId}/decision`, {
       decision: 'paid',
       paymentReference: 'EFT-1',
@@ -101,7 +91,7 @@ describe('issue 9 decisions by staff', () => {
   });
 
   it('needs the reason of a rejection and the reference of a payment (422 per field)', async () => {
-    const member = await submittedClaim();
+    const member = await submittedClaim(app());
     const rejected = await staffPost(`/api/v1/benefits/claim/${member.claimId}/decision`, { decision: 'rejected' });
     expect(rejected.statusCode).toBe(422);
     expect(rejected.json().errors).toEqual({ reason: [DECISION_MESSAGES.reasonRequired] });
@@ -126,7 +116,7 @@ describe('issue 9 decisions by staff', () => {
   });
 
   it('records process step outcomes on the claim; the first one starts the review; audited', async () => {
-    const member = await submittedClaim();
+    const member = await submittedClaim(app());
     const claim = await call(app(), 'GET', `/api/v1/benefits/claim/${member.claimId}`, { token: approver.token });
     const steps = claim.json().processSteps;
     expect(steps.length).toBeGreaterThan(0);
@@ -148,7 +138,7 @@ describe('issue 9 decisions by staff', () => {
       .from(auditEvents)
       .where(eq(auditEvents.action, 'claims.process_step_logged'));
     expect(audits.some((row) => row.entityId === String(member.claimId))).toBe(true);
-    const otherClaim = await submittedClaim();
+    const otherClaim = await submittedClaim(app());
     const foreign = await staffPost(`/api/v1/benefits/${otherClaim.benefitId}`, {
       stepId: steps[0].id,
       status: 'passed',

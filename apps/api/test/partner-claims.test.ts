@@ -4,7 +4,7 @@ import { auditEvents, benefitClaimEvents, funds, notifications } from '../src/db
 import { createApiKey, revokeApiKey } from '../src/modules/partners/partner-api-keys.service.js';
 import { createPartner } from '../src/modules/partners/partners.service.js';
 import { call } from './support/accounts.js';
-import { type ClaimingMember, claimingMember, prepareClaim } from './support/claims.js';
+import { submittedClaim } from './support/claims.js';
 import { createStaff } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -30,16 +30,6 @@ async function administratorOf(fundId: number): Promise<{ partnerId: number; key
   return { partnerId: partner.id, key: key.key, keyId: key.id };
 }
 
-async function submittedClaim(): Promise<ClaimingMember & { claimId: number }> {
-  const member = await claimingMember(app());
-  const { netAmountCents } = await prepareClaim(app(), member);
-  const response = await call(app(), 'POST', `/api/app/benefit-claims/${member.benefitId}/claim`, {
-    token: member.token,
-    body: { declarationAccepted: true, netAmountCents },
-  });
-  return { ...member, claimId: response.json().id };
-}
-
 /** A partner API call: API key, no cookies, no XSRF header. */
 const partnerCall = (key: string, path: string, body: object) =>
   app().inject({
@@ -51,8 +41,8 @@ const partnerCall = (key: string, path: string, body: object) =>
 
 describe('issue 9 partner API v2 (benefitclaim/*)', () => {
   it('lists and details only the claims of the funds the partner administers', async () => {
-    const mine = await submittedClaim();
-    const others = await submittedClaim();
+    const mine = await submittedClaim(app());
+    const others = await submittedClaim(app());
     const partner = await administratorOf(mine.fundId);
     await administratorOf(others.fundId);
     const list = await partnerCall(partner.key, 'getlist', {});
@@ -83,7 +73,7 @@ describe('issue 9 partner API v2 (benefitclaim/*)', () => {
   });
 
   it('refuses a wrong or revoked key (401), and member or staff tokens', async () => {
-    const member = await submittedClaim();
+    const member = await submittedClaim(app());
     const partner = await administratorOf(member.fundId);
     expect((await partnerCall('bcp_pk_wrong', 'getlist', {})).statusCode).toBe(401);
     expect((await partnerCall(member.token, 'getlist', {})).statusCode).toBe(401);
@@ -94,7 +84,7 @@ describe('issue 9 partner API v2 (benefitclaim/*)', () => {
   });
 
   it('approves and then marks paid; a replayed answer changes nothing; illegal moves are 409', async () => {
-    const member = await submittedClaim();
+    const member = await submittedClaim(app());
     const partner = await administratorOf(member.fundId);
     const early = await partnerCall(partner.key, 'approvalresponse', {
       claimId: member.claimId,
@@ -135,7 +125,7 @@ describe('issue 9 partner API v2 (benefitclaim/*)', () => {
   });
 
   it('needs a reason to reject (422) and changes nothing', async () => {
-    const member = await submittedClaim();
+    const member = await submittedClaim(app());
     const partner = await administratorOf(member.fundId);
     const response = await partnerCall(partner.key, 'approvalresponse', {
       claimId: member.claimId,
@@ -148,7 +138,7 @@ describe('issue 9 partner API v2 (benefitclaim/*)', () => {
   });
 
   it('leaves decisions on an administered fund to its administrator: staff get 409', async () => {
-    const member = await submittedClaim();
+    const member = await submittedClaim(app());
     await administratorOf(member.fundId);
     const staff = await createStaff(app(), ['claims.approve']);
     const response = await call(app(), 'POST', `/api/v1/benefits/claim/${member.claimId}/decision`, {

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   DEMO,
   enterPin,
+  memberViaApi,
   PASSWORD,
   passIdentityCheck,
   readOtp,
@@ -17,23 +18,7 @@ const NEW_PASSWORD = 'Winter@Rain2027';
 // Pieter's account exists before the journeys start (sign-up through the API, as the app calls it).
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
-  await page.goto('/main');
-  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  for (const member of [DEMO.pieter]) {
-    const response = await page.request.post('/api/app/person-users', {
-      headers: { 'x-xsrf-token': xsrf },
-      data: {
-        idNumber: member.idNumber,
-        phoneNumber: member.phone,
-        email: member.email,
-        password: PASSWORD,
-        passwordConfirmation: PASSWORD,
-        twoFactorMethod: 'SMS',
-        acceptTerms: true,
-      },
-    });
-    expect(response.status()).toBe(201);
-  }
+  await memberViaApi(page, DEMO.pieter, { verifyPin: false, passIdentity: false });
   membersSignedUpAt = Date.now();
   await page.close();
 });

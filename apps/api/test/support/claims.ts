@@ -176,3 +176,18 @@ export async function prepareClaim(app: FastifyInstance, member: ClaimingMember)
   }
   return { netAmountCents: draft.json().payout.netAmountCents };
 }
+
+/** A member whose claim was taken through every step and submitted through the API; with its id. */
+export async function submittedClaim(
+  app: FastifyInstance,
+  options: Parameters<typeof claimingMember>[1] = {},
+): Promise<ClaimingMember & { claimId: number }> {
+  const member = await claimingMember(app, options);
+  const { netAmountCents } = await prepareClaim(app, member);
+  const response = await call(app, 'POST', `/api/app/benefit-claims/${member.benefitId}/claim`, {
+    token: member.token,
+    body: { declarationAccepted: true, netAmountCents },
+  });
+  if (response.statusCode !== 200) throw new Error(`claim not submitted: ${response.body}`);
+  return { ...member, claimId: response.json().id };
+}

@@ -4,7 +4,6 @@ import {
   type AdminClaimResponse,
   type AdminClaimSummaryResponse,
   CLAIM_MESSAGES,
-  maskSaIdNumber,
   type StatusCountsResponse,
 } from '@bcp/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -18,10 +17,12 @@ import {
   benefitSearchCondition,
   dayRange,
   toAdminBenefitResponse,
+  toAdminPersonSummary,
   toStatusCounts,
 } from '../benefits/admin-benefits.service.js';
 import { listClaimProcessSteps } from '../process-steps/process-steps.service.js';
-import { describeClaim, findCurrentClaim } from './benefit-claims.service.js';
+import { describeClaim } from './benefit-claims.service.js';
+import { findCurrentClaim } from './current-claims.js';
 
 const claimListColumns = {
   ...adminBenefitColumns,
@@ -49,12 +50,7 @@ function toAdminClaimSummary(row: ClaimListRow): AdminClaimSummaryResponse {
     benefitId: row.benefitId,
     status: row.claimStatus,
     fund: row.fund,
-    person: {
-      id: row.person.id,
-      firstName: row.person.firstName,
-      lastName: row.person.lastName,
-      idNumberMasked: maskSaIdNumber(row.person.idNumber),
-    },
+    person: toAdminPersonSummary(row.person),
     amountCents: row.amountCents,
     submittedAt: row.submittedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),

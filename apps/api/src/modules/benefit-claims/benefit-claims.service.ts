@@ -21,11 +21,12 @@ import { benefitClaimEvents, benefitClaims, claimDocuments } from '../../db/sche
 import { AppError } from '../../platform/errors/app-error.js';
 import { findMemberBenefit, type MemberBenefit } from '../benefits/member-benefits.service.js';
 import { listFundFeeRules } from '../funds/fund-fees.service.js';
-import { findPersonBank } from '../person-banks/person-banks.service.js';
+import { findClaimBankAccount, findPersonBank } from '../person-banks/person-banks.service.js';
 import { requireIdentityVerified } from '../person-users/person-users.service.js';
 import { snapshotProcessSteps } from '../process-steps/process-steps.service.js';
 import { createTask } from '../tasks/tasks.service.js';
 import { type ClaimActor, moveClaim } from './claim-moves.service.js';
+import { findCurrentClaim } from './current-claims.js';
 
 type ClaimRow = typeof benefitClaims.$inferSelect;
 
@@ -41,18 +42,6 @@ export async function findOpenClaim(db: Database, benefitId: number): Promise<Cl
     .from(benefitClaims)
     .where(and(eq(benefitClaims.benefitId, benefitId), ne(benefitClaims.status, 'rejected')));
   return row;
-}
-
-/** The claim the member sees for a benefit: the open one, else the latest rejected one. */
-export async function findCurrentClaim(db: Database, benefitId: number): Promise<ClaimRow | undefined> {
-  const open = await findOpenClaim(db, benefitId);
-  if (open) return open;
-  const rows = await db
-    .select()
-    .from(benefitClaims)
-    .where(eq(benefitClaims.benefitId, benefitId))
-    .orderBy(asc(benefitClaims.id));
-  return rows.at(-1);
 }
 
 /** The payout of a benefit after its fund's fees in effect today (cents). */
@@ -101,9 +90,7 @@ export async function describeClaim(
     .orderBy(asc(benefitClaimEvents.id));
   return {
     documentKinds: new Set(documents.map((document) => document.kind)),
-    bankAccount: claim.bankAccountId
-      ? await findPersonBank(db, claim.personUserId, claim.bankAccountId).catch(() => null)
-      : null,
+    bankAccount: claim.bankAccountId ? await findClaimBankAccount(db, claim.bankAccountId) : null,
     documents: documents.map((document) => ({
       id: document.id,
       kind: document.kind,
@@ -142,15 +129,6 @@ async function toClaimResponse(db: Database, claim: ClaimRow, benefit: MemberBen
     rejectionReason: claim.rejectionReason,
     ...details,
   };
-}
-
-/** The benefit's current claim in brief (id, status, submitted), or null. */
-export async function findCurrentClaimSummary(
-  db: Database,
-  benefitId: number,
-): Promise<{ id: number; status: ClaimRow['status']; submittedAt: string | null } | null> {
-  const claim = await findCurrentClaim(db, benefitId);
-  return claim ? { id: claim.id, status: claim.status, submittedAt: claim.submittedAt?.toISOString() ?? null } : null;
 }
 
 /** The member's benefit after the identity gate (403) and the ownership check (404). */

@@ -15,7 +15,7 @@ import { benefits, funds, persons } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { afterCursor, cursorPage } from '../../platform/lists/cursor.js';
-import { findCurrentClaimSummary } from '../benefit-claims/benefit-claims.service.js';
+import { findCurrentClaimSummaries } from '../benefit-claims/current-claims.js';
 
 export const adminBenefitColumns = {
   id: benefits.id,
@@ -39,17 +39,22 @@ type AdminBenefitRow = {
   person: { id: number; firstName: string; lastName: string; idNumber: string };
 };
 
+/** The person behind a benefit as staff lists show them: the ID number masked. */
+export function toAdminPersonSummary(person: AdminBenefitRow['person']): AdminBenefitResponse['person'] {
+  return {
+    id: person.id,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    idNumberMasked: maskSaIdNumber(person.idNumber),
+  };
+}
+
 /** A benefit as staff lists show it: the person's ID number masked. */
 export function toAdminBenefitResponse(row: AdminBenefitRow): AdminBenefitResponse {
   return {
     id: row.id,
     fund: row.fund,
-    person: {
-      id: row.person.id,
-      firstName: row.person.firstName,
-      lastName: row.person.lastName,
-      idNumberMasked: maskSaIdNumber(row.person.idNumber),
-    },
+    person: toAdminPersonSummary(row.person),
     memberNumber: row.memberNumber,
     benefitType: row.benefitType,
     amountCents: row.amountCents,
@@ -141,5 +146,6 @@ export async function getBenefitForStaff(
     .where(eq(benefits.id, benefitId));
   if (!row) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
   await recordAudit(db, { ...context, action: 'benefits.viewed', entityType: 'benefits', entityId: row.id });
-  return { ...toAdminBenefitResponse(row), claim: await findCurrentClaimSummary(db, row.id) };
+  const claims = await findCurrentClaimSummaries(db, [row.id]);
+  return { ...toAdminBenefitResponse(row), claim: claims.get(row.id) ?? null };
 }

@@ -7,10 +7,11 @@ import {
   type MemberBenefitResponse,
   maskSaIdNumber,
 } from '@bcp/contract';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefitClaims, benefits, funds, persons, personUsers } from '../../db/schema/index.js';
+import { benefits, funds, persons, personUsers } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { findCurrentClaimSummaries } from '../benefit-claims/current-claims.js';
 import { listFundFeeRules } from '../funds/fund-fees.service.js';
 
 /** A benefit of the member with what the app and the claim rules need. */
@@ -49,27 +50,6 @@ function memberBenefitsQuery(db: Database) {
     .innerJoin(funds, eq(funds.id, benefits.fundId));
 }
 
-/** Each benefit's current claim: the open one, else the latest rejected one. */
-async function currentClaims(db: Database, benefitIds: number[]): Promise<Map<number, ClaimSummary>> {
-  const claims = new Map<number, ClaimSummary>();
-  if (benefitIds.length === 0) return claims;
-  const rows = await db
-    .select({
-      id: benefitClaims.id,
-      benefitId: benefitClaims.benefitId,
-      status: benefitClaims.status,
-      submittedAt: benefitClaims.submittedAt,
-    })
-    .from(benefitClaims)
-    .where(inArray(benefitClaims.benefitId, benefitIds))
-    .orderBy(sql`${benefitClaims.status} = 'rejected'`, desc(benefitClaims.id));
-  for (const row of rows) {
-    if (claims.has(row.benefitId)) continue;
-    claims.set(row.benefitId, { id: row.id, status: row.status, submittedAt: row.submittedAt?.toISOString() ?? null });
-  }
-  return claims;
-}
-
 function toMemberBenefitResponse(benefit: MemberBenefit, claim: ClaimSummary | undefined): MemberBenefitResponse {
   return {
     id: benefit.id,
@@ -89,7 +69,7 @@ export async function listMemberBenefits(db: Database, personUserId: number): Pr
   const rows = await memberBenefitsQuery(db)
     .where(eq(personUsers.id, personUserId))
     .orderBy(desc(benefits.amountCents), asc(benefits.id));
-  const claims = await currentClaims(
+  const claims = await findCurrentClaimSummaries(
     db,
     rows.map((row) => row.id),
   );
@@ -138,7 +118,7 @@ export async function getMemberBenefit(
   benefitId: number,
 ): Promise<BenefitResponse> {
   const benefit = await findMemberBenefit(db, personUserId, benefitId);
-  const claims = await currentClaims(db, [benefit.id]);
+  const claims = await findCurrentClaimSummaries(db, [benefit.id]);
   return {
     ...toMemberBenefitResponse(benefit, claims.get(benefit.id)),
     person: {

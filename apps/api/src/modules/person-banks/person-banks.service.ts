@@ -100,6 +100,21 @@ async function findOwnAccount(db: Database, personUserId: number, accountId: num
 }
 
 /**
+ * The account a claim pays into, as the claim shows it (masked), even after the member removed it
+ * from their list (a paid claim still names it); `null` when there is no such account.
+ */
+export async function findClaimBankAccount(db: Database, accountId: number): Promise<PersonBankResponse | null> {
+  const [row] = await db
+    .select({ account: personBankAccounts, bank: bankColumns })
+    .from(personBankAccounts)
+    .innerJoin(banks, eq(banks.id, personBankAccounts.bankId))
+    .where(eq(personBankAccounts.id, accountId));
+  if (!row) return null;
+  const inProgress = await accountsInProgress(db, [row.account.id]);
+  return toPersonBankResponse(row.account, row.bank, inProgress.has(row.account.id));
+}
+
+/**
  * One of the member's accounts as a claim shows it (masked).
  * @throws AppError `not_found` (404) when it is not theirs
  */
@@ -215,25 +230,20 @@ async function announceAccountChange(deps: PersonBankDependencies, personUserId:
   const recipient = { area: 'beneficiary' as const, id: personUserId };
   // Texts from the `bank-account.changed` templates, else the built-in defaults (issue 7).
   const data = { accountLast4: last4 };
-  if (user.email) {
-    const email = await renderMessage(deps.db, { key: 'bank-account.changed', kind: 'email', data });
+  const destinations = [
+    { kind: 'email', channel: 'email', destination: user.email },
+    { kind: 'sms', channel: 'sms', destination: user.phoneNumber },
+  ] as const;
+  for (const { kind, channel, destination } of destinations) {
+    if (!destination) continue;
+    const message = await renderMessage(deps.db, { key: 'bank-account.changed', kind, data });
     await deps.messenger.send({
-      channel: 'email',
-      destination: user.email,
+      channel,
+      destination,
       purpose: 'bank_account.changed',
-      subject: email.subject,
-      text: email.text,
-      ...(email.html ? { html: email.html } : {}),
-      recipient,
-    });
-  }
-  if (user.phoneNumber) {
-    const sms = await renderMessage(deps.db, { key: 'bank-account.changed', kind: 'sms', data });
-    await deps.messenger.send({
-      channel: 'sms',
-      destination: user.phoneNumber,
-      purpose: 'bank_account.changed',
-      text: sms.text,
+      ...(message.subject ? { subject: message.subject } : {}),
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
       recipient,
     });
   }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { paths } from '../../../config/paths';
 import { benefitTypeLabel } from '../../../features/benefits/components/benefit-card';
+import { ChooseBenefitFirst } from '../../../features/benefits/components/choose-benefit-first';
 import { useSelectedBenefit } from '../../../features/benefits/selected-benefit';
 import { useClaim } from '../../../features/claims/api/claims';
 import { ClaimStatusBadge } from '../../../features/claims/components/claim-status-badge';
@@ -21,13 +22,7 @@ export function ClaimDetailsPage() {
   const claim = useClaim(benefit?.id);
 
   if (!benefit) {
-    return (
-      <PageIntro title="Your claim" intro="Choose a benefit to see its claim.">
-        <Button component={Link} to={paths.benefits()} w="fit-content">
-          See your benefits
-        </Button>
-      </PageIntro>
-    );
+    return <ChooseBenefitFirst title="Your claim" intro="Choose a benefit to see its claim." />;
   }
   return (
     <PageIntro

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { paths } from '../../../config/paths';
 import { benefitTypeLabel } from '../../../features/benefits/components/benefit-card';
+import { ChooseBenefitFirst } from '../../../features/benefits/components/choose-benefit-first';
 import { useSelectedBenefit } from '../../../features/benefits/selected-benefit';
 import { claimKeys, saveClaimDraft } from '../../../features/claims/api/claims';
 import { ClaimStepper } from '../../../features/claims/components/claim-stepper';
@@ -30,13 +31,7 @@ export function StepsPage() {
   });
 
   if (!benefit) {
-    return (
-      <PageIntro title="Claim your benefit" intro="Choose the benefit you want to claim first.">
-        <Button component={Link} to={paths.benefits()} w="fit-content">
-          See your benefits
-        </Button>
-      </PageIntro>
-    );
+    return <ChooseBenefitFirst title="Claim your benefit" intro="Choose the benefit you want to claim first." />;
   }
   return (
     <PageIntro
