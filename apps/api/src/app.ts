@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { accountTypeRoutes } from './modules/account-types/admin.routes.js';
@@ -33,16 +33,19 @@ import { taskRoutes } from './modules/tasks/admin.routes.js';
 import { templateRoutes } from './modules/templates/admin.routes.js';
 import { userRoutes } from './modules/users/admin.routes.js';
 import { installAccessControl } from './platform/auth/route-access.js';
-import { installErrorHandling } from './platform/errors/error-handler.js';
+import { installErrorHandling, sendError } from './platform/errors/error-handler.js';
+import { installBodySizeGuard } from './platform/http/body-size.js';
+import { answerClientError } from './platform/http/client-error.js';
 import { installOpenApi } from './platform/http/openapi.js';
+import { parseQueryString } from './platform/http/query-string.js';
 import { installRateLimits } from './platform/http/rate-limit.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
+import { validatorCompiler } from './platform/http/validation.js';
 import { installWebApp, isAppRoute } from './platform/http/web-app.js';
 import { installXsrfProtection } from './platform/http/xsrf.js';
 import { createIdentityProvider, type IdentityProvider } from './platform/identity/identity-provider.js';
 import { identitySandboxRoutes } from './platform/identity/sandbox.routes.js';
-import { installBracketQueries } from './platform/lists/bracket-query.js';
-import { redactUrl } from './platform/logging/redact-url.js';
+import { logRedactionOptions } from './platform/logging/log-redaction.js';
 import { devOutboxRoutes } from './platform/messaging/dev-outbox.routes.js';
 import { createMessenger, type Messenger } from './platform/messaging/messenger.js';
 
@@ -79,10 +82,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     logger: {
       level: config.logLevel,
       ...(logStream ? { stream: logStream } : {}),
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
-      serializers: {
-        req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
-      },
+      // Personal data and secrets never reach a log line (issue 13 item 9).
+      ...logRedactionOptions(),
     },
     trustProxy: config.trustProxy,
     // Our genReqId reads `x-request-id` itself, keeping only well-formed ids.
@@ -92,6 +93,11 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Request input is hostile (issue 13): one safe query parser; the router's own errors (a bad
+    // percent escape, an over-long id) and the HTTP parser's in the one error shape.
+    routerOptions: { querystringParser: parseQueryString },
+    frameworkErrors: (error, request, reply) => sendError(error, request, reply),
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -107,6 +113,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   });
 
   installErrorHandling(app);
+  installBodySizeGuard(app);
   await installSecurityHeaders(app);
   await app.register(cookie);
   // Callers without our cookies: partners (API keys), identity providers (signed callbacks), and
@@ -116,7 +123,6 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   });
   await installOpenApi(app);
   installAccessControl(app);
-  installBracketQueries(app);
   await installRateLimits(app, config.redisUrl);
 
   await app.register(healthRoutes, { prefix: '/api' });

@@ -42,9 +42,13 @@ export const CLAIM_DOCUMENT_LABELS: Record<ClaimDocumentKind, string> = {
   PROOF_OF_BANK_ACCOUNT: 'Proof of bank account',
 };
 
-/** Uploads: PDF, JPEG or PNG (checked by their magic bytes), at most 10 MB each. */
+/**
+ * Uploads: PDF, JPEG or PNG (checked by their magic bytes), at most 10 MB each; images at most
+ * 12,000 pixels a side (as their header declares).
+ */
 export const CLAIM_DOCUMENT_LIMITS = {
   maxBytes: 10 * 1024 * 1024,
+  maxImageSide: 12_000,
   contentTypes: ['application/pdf', 'image/jpeg', 'image/png'],
 } as const;
 

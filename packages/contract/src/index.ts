@@ -8,6 +8,7 @@ export * from './payout.js';
 export * from './permissions.js';
 export * from './phone-number.js';
 export * from './rules/form-rules.js';
+export * from './rules/hostile-strings.js';
 export * from './rules/messages.js';
 export * from './rules/zod-rules.js';
 export * from './shapes/accounts.js';

@@ -8,7 +8,12 @@ export const RULE_MESSAGES = {
   strongPassword:
     'Passwords Must be at least 10 characters long, contain at least one capital letter, one number and one special character.',
   custom: 'Field validation issue',
+  /** Issue 13 item 3: a NUL character is refused in every string, query and path parameter. */
+  nulCharacter: 'Must not contain a NUL character.',
 } as const;
+
+/** The message for a string over its length limit (checked before any pattern runs, issue 13 item 2). */
+export const tooLongMessage = (maxLength: number) => `Must be at most ${maxLength} characters.`;
 
 /** Notice shown when the server returns per-field validation errors (spec section 5). */
 export const VALIDATION_NOTICE = {

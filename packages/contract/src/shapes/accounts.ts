@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { TWO_FACTOR_METHODS } from '../constants.js';
 import { normalizePhoneNumber } from '../phone-number.js';
-import { email as emailRule } from '../rules/form-rules.js';
+import { EMAIL_MAX_LENGTH, email as emailRule } from '../rules/form-rules.js';
 import { RULE_MESSAGES } from '../rules/messages.js';
-import { zRequiredString, zSaIdNumber, zStrongPassword } from '../rules/zod-rules.js';
+import { zBoundedString, zRequiredString, zSaIdNumber, zStrongPassword } from '../rules/zod-rules.js';
 
 /** Messages of the accounts calls (sign-up, sign-in, OTP, reset), shown per field or as notices. */
 export const ACCOUNT_MESSAGES = {
@@ -25,10 +25,12 @@ export const ACCOUNT_MESSAGES = {
 
 export const zTwoFactorMethod = z.enum(TWO_FACTOR_METHODS);
 
+/** What a member types to sign in or reset: an ID number or an email (characters). */
+const IDENTIFIER_MAX_LENGTH = EMAIL_MAX_LENGTH;
+
 /** An optional email: empty means none; otherwise it must pass the spec's email rule. Output lower-case. */
 export const zOptionalEmail = () =>
-  z
-    .string()
+  zBoundedString(EMAIL_MAX_LENGTH)
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value === '') return undefined;
@@ -42,8 +44,7 @@ export const zOptionalEmail = () =>
 
 /** An optional phone number: empty means none; otherwise normalised to E.164 (default region ZA). */
 export const zOptionalPhoneNumber = () =>
-  z
-    .string()
+  zBoundedString(40)
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value.trim() === '') return undefined;
@@ -91,17 +92,30 @@ export const SignUpRequest = z
   .meta({ id: 'SignUpRequest' });
 export type SignUpRequest = z.input<typeof SignUpRequest>;
 
-/** The person user as the app sees it (spec section 3 "Person user"). */
+/**
+ * The person user as the app sees it (spec section 3 "Person user").
+ *
+ * Before the PIN (issue 13 item 7): a session that passed the password but not yet the sign-in PIN
+ * (the sign-up and sign-in answers, and `GET person-users/me` on such a session) gets `email`,
+ * `phoneNumber` and `idNumber` masked as the PIN screen shows destinations (`no***@example.co.za`,
+ * `+27 ** *** *567`, `*********5081`): a stolen password alone shows nothing of them. Once the PIN
+ * is entered (`verifyOtp`'s answer, and `person-users/me` afterwards) they are whole.
+ */
 export const PersonUserResponse = z
   .object({
     id: z.number().int(),
+    /** Masked before the PIN (`no***@example.co.za`). */
     email: z.string().nullable(),
+    /** E.164 (`+27821234567`); masked before the PIN (`+27 ** *** *567`). */
     phoneNumber: z.string().nullable(),
     twoFactorMethod: zTwoFactorMethod,
     iidentifiiVerified: z.boolean(),
     /** For greeting the member. */
     firstName: z.string(),
-    /** The member's own ID number: the app's `/id-verify/{idNumber}` route needs it (spec 2). */
+    /**
+     * The member's own ID number: the app's `/id-verify/{idNumber}` route needs it (spec 2), and
+     * reaches it only after the PIN. Before the PIN only its last 4 digits (`*********5081`).
+     */
     idNumber: z.string(),
   })
   .meta({ id: 'PersonUserResponse' });
@@ -121,7 +135,10 @@ export const OtpSentResponse = z
   .meta({ id: 'OtpSentResponse' });
 export type OtpSentResponse = z.infer<typeof OtpSentResponse>;
 
-/** Sign-up and sign-in answer: a new, not yet verified session and where its PIN went. */
+/**
+ * Sign-up and sign-in answer: a new, not yet verified session and where its PIN went. Its
+ * `personUser` is masked (see `PersonUserResponse`): the whole one comes with `VerifyOtpResponse`.
+ */
 export const SessionResponse = z
   .object({
     apiToken: z.string(),
@@ -135,17 +152,17 @@ export type SessionResponse = z.infer<typeof SessionResponse>;
 
 /** `POST beneficiary-sessions/login`: ID number or email, and password. */
 export const LoginRequest = z
-  .object({ identifier: zRequiredString(), password: zRequiredString() })
+  .object({ identifier: zRequiredString(IDENTIFIER_MAX_LENGTH), password: zRequiredString() })
   .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
-const zOtp = () => zRequiredString().regex(/^\d{6}$/, ACCOUNT_MESSAGES.otpFormat);
+const zOtp = () => zRequiredString(20).regex(/^\d{6}$/, ACCOUNT_MESSAGES.otpFormat);
 
 /** `POST beneficiary-sessions/verifyOtp`. */
 export const VerifyOtpRequest = z.object({ otp: zOtp() }).meta({ id: 'VerifyOtpRequest' });
 export type VerifyOtpRequest = z.input<typeof VerifyOtpRequest>;
 
-/** `POST beneficiary-sessions/verifyOtp` answer. */
+/** `POST beneficiary-sessions/verifyOtp` answer: the session is verified; the whole person user. */
 export const VerifyOtpResponse = z
   .object({ verified: z.literal(true), personUser: PersonUserResponse })
   .meta({ id: 'VerifyOtpResponse' });
@@ -153,7 +170,7 @@ export type VerifyOtpResponse = z.infer<typeof VerifyOtpResponse>;
 
 /** `GET beneficiary-sessions/reset-password-user?identifier=` and `POST reset-password-request`. */
 // No schema id: it is also a querystring, which OpenAPI cannot take by reference.
-export const ResetPasswordIdentifier = z.object({ identifier: zRequiredString() });
+export const ResetPasswordIdentifier = z.object({ identifier: zRequiredString(IDENTIFIER_MAX_LENGTH) });
 export type ResetPasswordIdentifier = z.input<typeof ResetPasswordIdentifier>;
 
 /** Where the reset PIN goes (masked). The same shape, and a stable answer, for unknown accounts. */
@@ -164,7 +181,7 @@ export type ResetPasswordUserResponse = z.infer<typeof ResetPasswordUserResponse
 
 /** `POST beneficiary-session/verify-reset-password-otp`. */
 export const VerifyResetPasswordOtpRequest = z
-  .object({ identifier: zRequiredString(), otp: zOtp() })
+  .object({ identifier: zRequiredString(IDENTIFIER_MAX_LENGTH), otp: zOtp() })
   .meta({ id: 'VerifyResetPasswordOtpRequest' });
 export type VerifyResetPasswordOtpRequest = z.input<typeof VerifyResetPasswordOtpRequest>;
 

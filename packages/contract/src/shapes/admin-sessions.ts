@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '../permissions.js';
+import { EMAIL_MAX_LENGTH } from '../rules/form-rules.js';
 import { zEmail, zRequiredString, zStrongPassword } from '../rules/zod-rules.js';
 import { ACCOUNT_MESSAGES, OtpSentResponse, zTwoFactorMethod } from './accounts.js';
 
@@ -14,7 +15,7 @@ export const STAFF_SESSION_MESSAGES = {
 
 /** `POST /api/v1/admin-sessions/login`. */
 export const StaffLoginRequest = z
-  .object({ email: zRequiredString(), password: zRequiredString() })
+  .object({ email: zRequiredString(EMAIL_MAX_LENGTH), password: zRequiredString() })
   .meta({ id: 'StaffLoginRequest' });
 export type StaffLoginRequest = z.input<typeof StaffLoginRequest>;
 
@@ -40,7 +41,7 @@ export type StaffSessionResponse = z.infer<typeof StaffSessionResponse>;
 
 /** `POST admin-sessions/otp/verify`. */
 export const StaffVerifyOtpRequest = z
-  .object({ otp: zRequiredString().regex(/^\d{6}$/, ACCOUNT_MESSAGES.otpFormat) })
+  .object({ otp: zRequiredString(20).regex(/^\d{6}$/, ACCOUNT_MESSAGES.otpFormat) })
   .meta({ id: 'StaffVerifyOtpRequest' });
 export type StaffVerifyOtpRequest = z.input<typeof StaffVerifyOtpRequest>;
 

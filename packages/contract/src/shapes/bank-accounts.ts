@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_NUMBER_LENGTH, BANK_ACCOUNT_TYPES } from '../banks.js';
-import { zRequiredString } from '../rules/zod-rules.js';
+import { zBoundedString, zRequiredString } from '../rules/zod-rules.js';
 import { listResponse } from './lists.js';
 
 /** Messages of the bank account calls (issue 4 "Bank account"). */
@@ -34,7 +34,7 @@ export const PersonBankRequest = z
   .object({
     bankId: z.number({ error: BANK_ACCOUNT_MESSAGES.bankUnknown }).int().positive(BANK_ACCOUNT_MESSAGES.bankUnknown),
     accountType: z.enum(BANK_ACCOUNT_TYPES, { error: BANK_ACCOUNT_MESSAGES.accountType }),
-    accountNumber: zRequiredString().transform((value, ctx) => {
+    accountNumber: zRequiredString(40).transform((value, ctx) => {
       const digits = value.replace(/[\s-]/g, '');
       const pattern = new RegExp(`^\\d{${ACCOUNT_NUMBER_LENGTH.min},${ACCOUNT_NUMBER_LENGTH.max}}$`);
       if (!pattern.test(digits)) {
@@ -43,11 +43,10 @@ export const PersonBankRequest = z
       }
       return digits;
     }),
-    holderName: zRequiredString()
+    holderName: zRequiredString(200)
       .transform((value) => value.trim().replace(/\s+/g, ' '))
       .pipe(z.string().min(2, BANK_ACCOUNT_MESSAGES.holderName).max(100, BANK_ACCOUNT_MESSAGES.holderName)),
-    otp: z
-      .string()
+    otp: zBoundedString(20)
       .regex(/^\d{6}$/, 'Enter the 6 digits of your PIN.')
       .optional(),
   })

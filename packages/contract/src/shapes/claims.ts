@@ -16,6 +16,7 @@ export const CLAIM_MESSAGES = {
   mustAccept: 'Please accept to continue.',
   documentTooLarge: 'The file is too large: at most 10 MB.',
   documentType: 'Upload a PDF, JPEG or PNG file.',
+  documentDimensions: 'This image is too large: at most 12,000 pixels a side. Take a smaller photo or scan.',
   documentMissing: 'Choose a file to upload.',
   documentKind: 'Choose what the document is.',
   documentNotFound: 'Document not found.',

@@ -36,8 +36,8 @@ const zFundIds = () => z.array(z.number().int().min(1)).max(200);
 /** `POST /api/v1/faq`. The answer must parse as Liquid (422 `answer` with line and column). */
 export const CreateFaqRequest = z
   .object({
-    question: zRequiredString().max(500),
-    answer: zRequiredString().max(20_000),
+    question: zRequiredString(500),
+    answer: zRequiredString(20_000),
     sortOrder: z.number().int().min(0).max(100_000).default(0),
     published: z.boolean().default(false),
     fundIds: zFundIds().default([]),
@@ -48,8 +48,8 @@ export type CreateFaqRequest = z.input<typeof CreateFaqRequest>;
 /** `PATCH /api/v1/faq/{id}`: only the fields given change (`fundIds` replaces the set). */
 export const UpdateFaqRequest = z
   .object({
-    question: zRequiredString().max(500).optional(),
-    answer: zRequiredString().max(20_000).optional(),
+    question: zRequiredString(500).optional(),
+    answer: zRequiredString(20_000).optional(),
     sortOrder: z.number().int().min(0).max(100_000).optional(),
     published: z.boolean().optional(),
     fundIds: zFundIds().optional(),

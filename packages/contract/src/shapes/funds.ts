@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CLAIM_PROCESS_STEP_STATUSES, FUND_STATUSES, PROCESS_STEP_KIND_CODES, PROCESS_STEP_KINDS } from '../funds.js';
-import { zRequiredString } from '../rules/zod-rules.js';
+import { zBoundedString, zRequiredString } from '../rules/zod-rules.js';
 import { zOptionalEmail, zOptionalPhoneNumber } from './accounts.js';
 import { listQuery, listResponse, zQueryId } from './lists.js';
 
@@ -45,13 +45,12 @@ export const zClearable = <T extends z.ZodType>(schema: T) =>
     .optional()
     .transform((value) => (value === undefined ? undefined : (value ?? null)));
 const zTag = () =>
-  z
-    .string()
+  zBoundedString(100)
     .trim()
     .regex(/^[\p{L}\p{N} _-]{1,40}$/u, FUND_MESSAGES.tag);
 
 const zRegistrationNumber = () =>
-  zRequiredString()
+  zRequiredString(60)
     .transform((value) => value.trim().toUpperCase())
     .pipe(z.string().regex(/^[0-9A-Z][0-9A-Z/.-]{2,39}$/, FUND_MESSAGES.registrationNumber));
 
@@ -87,7 +86,7 @@ export const FundResponse = z
 export type FundResponse = z.infer<typeof FundResponse>;
 
 const fundFields = {
-  name: zRequiredString().max(200),
+  name: zRequiredString(200),
   registrationNumber: zRegistrationNumber(),
   fundTypeId: z.number().int().positive().nullable().optional(),
   administratorPartnerId: z.number().int().positive().nullable().optional(),
@@ -187,7 +186,7 @@ export function feeProblems(fee: FeeFields): Record<string, string[]> {
 }
 
 const feeFields = {
-  name: zRequiredString().max(100),
+  name: zRequiredString(100),
   kind: z.enum(['percentage', 'fixed'], { error: 'Choose percentage or fixed.' }),
   basisPoints: z.number().int().min(1).max(10_000).nullable().optional(),
   amountCents: z.number().int().min(1).max(100_000_000_000).nullable().optional(),

@@ -43,7 +43,7 @@ export const PartnerResponse = z
 export type PartnerResponse = z.infer<typeof PartnerResponse>;
 
 const partnerFields = {
-  name: zRequiredString().max(200),
+  name: zRequiredString(200),
   kind: z.enum(PARTNER_KINDS, { error: 'Choose tracing-partner or fund-administrator.' }),
   contactName: z.string().trim().max(200).nullable().optional(),
   contactEmail: zClearable(zOptionalEmail()),
@@ -97,7 +97,7 @@ export const CreatedApiKeyResponse = ApiKeyResponse.extend({
 export type CreatedApiKeyResponse = z.infer<typeof CreatedApiKeyResponse>;
 
 /** `POST /api/v1/partners/{id}/api-keys` and `.../rotate`. */
-export const CreateApiKeyRequest = z.object({ name: zRequiredString().max(80) }).meta({ id: 'CreateApiKeyRequest' });
+export const CreateApiKeyRequest = z.object({ name: zRequiredString(80) }).meta({ id: 'CreateApiKeyRequest' });
 export type CreateApiKeyRequest = z.input<typeof CreateApiKeyRequest>;
 
 /** Path of one key: `partners/{id}/api-keys/{keyId}`. */

@@ -31,10 +31,10 @@ export type AccountTypeResponse = z.infer<typeof AccountTypeResponse>;
 /** `POST /api/v1/account_types`. */
 export const CreateAccountTypeRequest = z
   .object({
-    code: zRequiredString()
+    code: zRequiredString(40)
       .transform((value) => value.trim().toUpperCase())
       .pipe(z.string().regex(/^[A-Z][A-Z0-9_]{1,29}$/, ACCOUNT_TYPE_MESSAGES.code)),
-    label: zRequiredString().max(80),
+    label: zRequiredString(80),
     active: z.boolean().optional(),
   })
   .meta({ id: 'CreateAccountTypeRequest' });
@@ -42,7 +42,7 @@ export type CreateAccountTypeRequest = z.input<typeof CreateAccountTypeRequest>;
 
 /** `PATCH /api/v1/account_types/{id}`: label and active (the code stays). */
 export const UpdateAccountTypeRequest = z
-  .object({ label: zRequiredString().max(80).optional(), active: z.boolean().optional() })
+  .object({ label: zRequiredString(80).optional(), active: z.boolean().optional() })
   .meta({ id: 'UpdateAccountTypeRequest' });
 export type UpdateAccountTypeRequest = z.input<typeof UpdateAccountTypeRequest>;
 

@@ -25,7 +25,7 @@ export type RoleResponse = z.infer<typeof RoleResponse>;
 /** `POST /api/v1/roles`. */
 export const CreateRoleRequest = z
   .object({
-    name: zRequiredString().max(80),
+    name: zRequiredString(80),
     description: z.string().max(500).default(''),
     permissions: z.array(zPermission()).max(200).default([]),
   })
@@ -35,7 +35,7 @@ export type CreateRoleRequest = z.input<typeof CreateRoleRequest>;
 /** `PATCH /api/v1/roles/{id}`: only the fields given change; `permissions` replaces the role's. */
 export const UpdateRoleRequest = z
   .object({
-    name: zRequiredString().max(80).optional(),
+    name: zRequiredString(80).optional(),
     description: z.string().max(500).optional(),
     permissions: z.array(zPermission()).max(200).optional(),
   })

@@ -37,7 +37,7 @@ export type TaskResponse = z.infer<typeof TaskResponse>;
 /** `POST /api/v1/tasks`. `entityType` and `entityId` go together. */
 export const CreateTaskRequest = z
   .object({
-    title: zRequiredString().max(200),
+    title: zRequiredString(200),
     description: z.string().max(5000).default(''),
     entityType: z
       .string()
@@ -59,7 +59,7 @@ export type CreateTaskRequest = z.input<typeof CreateTaskRequest>;
 /** `PATCH /api/v1/tasks/{id}` (open tasks only): only the fields given change. */
 export const UpdateTaskRequest = z
   .object({
-    title: zRequiredString().max(200).optional(),
+    title: zRequiredString(200).optional(),
     description: z.string().max(5000).optional(),
     assigneeId: z.number().int().min(1).nullable().optional(),
     dueDate: zDate().nullable().optional(),
@@ -68,7 +68,7 @@ export const UpdateTaskRequest = z
 export type UpdateTaskRequest = z.input<typeof UpdateTaskRequest>;
 
 /** `PATCH /api/v1/tasks/{id}/reject`. */
-export const RejectTaskRequest = z.object({ reason: zRequiredString().max(2000) }).meta({ id: 'RejectTaskRequest' });
+export const RejectTaskRequest = z.object({ reason: zRequiredString(2000) }).meta({ id: 'RejectTaskRequest' });
 export type RejectTaskRequest = z.input<typeof RejectTaskRequest>;
 
 /** `GET /api/v1/tasks` query: filter by status, assignee and linked entity; search title and description. */

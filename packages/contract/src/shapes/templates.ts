@@ -105,11 +105,11 @@ const zKey = () =>
  */
 export const CreateTemplateRequest = z
   .object({
-    name: zRequiredString().max(200),
+    name: zRequiredString(200),
     kind: z.enum(TEMPLATE_KINDS, { error: `Choose one of ${TEMPLATE_KINDS.join(', ')}.` }),
     key: zKey().optional(),
     subject: z.string().max(500).nullable().optional(),
-    body: zRequiredString().max(20_000),
+    body: zRequiredString(20_000),
   })
   .meta({ id: 'CreateTemplateRequest' });
 export type CreateTemplateRequest = z.input<typeof CreateTemplateRequest>;
@@ -117,11 +117,11 @@ export type CreateTemplateRequest = z.input<typeof CreateTemplateRequest>;
 /** `PATCH /api/v1/templates/{id}`: only the fields given change. */
 export const UpdateTemplateRequest = z
   .object({
-    name: zRequiredString().max(200).optional(),
+    name: zRequiredString(200).optional(),
     kind: z.enum(TEMPLATE_KINDS, { error: `Choose one of ${TEMPLATE_KINDS.join(', ')}.` }).optional(),
     key: zKey().optional(),
     subject: z.string().max(500).nullable().optional(),
-    body: zRequiredString().max(20_000).optional(),
+    body: zRequiredString(20_000).optional(),
   })
   .meta({ id: 'UpdateTemplateRequest' });
 export type UpdateTemplateRequest = z.input<typeof UpdateTemplateRequest>;

@@ -24,7 +24,7 @@ export const StaffUserResponse = z
   .meta({ id: 'StaffUserResponse' });
 export type StaffUserResponse = z.infer<typeof StaffUserResponse>;
 
-const zName = () => zRequiredString().max(120);
+const zName = () => zRequiredString(120);
 const zRoleIds = () => z.array(z.number().int().min(1)).max(50);
 
 /**

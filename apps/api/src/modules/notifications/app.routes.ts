@@ -11,7 +11,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireBeneficiary } from '../../platform/auth/route-access.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { bracketArrayQuery } from './bracket-query.js';
 import {
   countUnreadNotifications,
   listNotifications,
@@ -42,7 +41,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/firebase/:id/notification',
     {
       config: { access },
-      preValidation: bracketArrayQuery,
       schema: {
         summary: "The member's notifications",
         description:
