@@ -8,12 +8,13 @@ export function call(
   app: FastifyInstance,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  options: { token?: string; body?: unknown; headers?: Record<string, string>; remoteAddress?: string } = {},
 ): Promise<LightMyRequestResponse> {
   const pair = xsrfPair();
   return app.inject({
     method,
     url,
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     cookies: pair.cookies,
     headers: {
       ...pair.headers,
@@ -77,7 +78,11 @@ export async function signUpMember(
   const person = await createPerson(app);
   const email = `member${sequence}@example.co.za`;
   const phoneNumber = `+2782555${String(sequence).padStart(4, '0')}`;
+  // Each member signs up from an address of their own, as members do: per-IP limits stay out of
+  // the way of tests that make many members.
+  const remoteAddress = `10.200.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`;
   const signUp = await call(app, 'POST', '/api/app/person-users', {
+    remoteAddress,
     body: {
       idNumber: person.idNumber,
       email,
@@ -92,6 +97,7 @@ export async function signUpMember(
   const { apiToken, personUser } = signUp.json();
   const otp = await latestOtp(app, overrides.twoFactorMethod === 'EMAIL' ? email : phoneNumber);
   const verified = await call(app, 'POST', '/api/app/beneficiary-sessions/verifyOtp', {
+    remoteAddress,
     token: apiToken,
     body: { otp },
   });

@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
 import { requireStaff } from '../../platform/auth/route-access.js';
-import { perIdentifierAndIp, perIp } from '../../platform/http/rate-limit.js';
+import { perAccount, perIp } from '../../platform/http/rate-limit.js';
 import { requestStaffPasswordReset, setStaffPassword, verifyStaffResetUrl } from './password-reset.service.js';
 import { resendStaffOtp, signInStaff, signOutStaff, verifyStaffOtp } from './sign-in.service.js';
 
@@ -30,13 +30,18 @@ const ownSession = { area: 'admin', session: 'signing-in' } as const;
  * method; password links by email; logout. Sessions are area `admin` (30 minutes idle, 12 hours).
  */
 export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** PIN, sign-in and reset limits hold even while Redis is down (issue 13 item 13). */
+  const closed = { failClosed: true } as const;
   const deps = () => ({ db: app.db, messenger: app.messenger, secret: app.config.appSecret as string });
   const linkDeps = () => ({ db: app.db, messenger: app.messenger, publicUrl: app.config.publicUrl });
 
   app.post(
     '/admin-sessions/login',
     {
-      config: { access: 'public', rateLimit: perIdentifierAndIp(5, '1 minute', 'email') },
+      config: {
+        access: 'public',
+        throttle: [perIp(60, '1 minute', closed), perAccount(5, '1 minute', undefined, { ...closed, field: 'email' })],
+      },
       schema: {
         summary: 'Staff sign-in with email and password; sends the sign-in PIN',
         description:
@@ -53,7 +58,7 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin-sessions/otp',
     {
-      config: { access: ownSession, rateLimit: perIp(10, '1 minute') },
+      config: { access: ownSession, throttle: perIp(10, '1 minute', closed) },
       schema: {
         summary: 'Send a new sign-in PIN (no sooner than 60 s; at most 5 an hour)',
         tags,
@@ -67,7 +72,7 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin-sessions/otp/verify',
     {
-      config: { access: ownSession, rateLimit: perIp(20, '1 minute') },
+      config: { access: ownSession, throttle: perIp(20, '1 minute', closed) },
       schema: {
         summary: 'Enter the sign-in PIN; the session becomes verified',
         description: 'Answers the user with roles and permissions. 5 wrong PINs kill the PIN.',
@@ -100,7 +105,10 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin-sessions/reset-password-request',
     {
-      config: { access: 'public', rateLimit: perIdentifierAndIp(5, '1 hour', 'email') },
+      config: {
+        access: 'public',
+        throttle: [perIp(60, '1 hour', closed), perAccount(5, '1 hour', undefined, { ...closed, field: 'email' })],
+      },
       schema: {
         summary: 'Email a link to set a new password (the same answer for unknown emails)',
         description: 'The link carries a random token, valid 60 minutes, single use, built on PUBLIC_URL.',
@@ -115,7 +123,7 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin-sessions/verify-reset-url/:token',
     {
-      config: { access: 'public', rateLimit: perIp(20, '10 minutes') },
+      config: { access: 'public', throttle: perIp(20, '10 minutes', closed) },
       schema: {
         summary: "Check a password link's token (without using it)",
         description: '422 with `errors.token` for an unknown, used or expired token.',
@@ -130,7 +138,7 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin-sessions/reset-password',
     {
-      config: { access: 'public', rateLimit: perIp(10, '10 minutes') },
+      config: { access: 'public', throttle: perIp(10, '10 minutes', closed) },
       schema: {
         summary: "Set a new password with a link's token; ends every session of the user",
         description:

@@ -14,14 +14,16 @@ import {
   VerifyOtpResponse,
   VerifyResetPasswordOtpRequest,
 } from '@bcp/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireBeneficiary } from '../../platform/auth/route-access.js';
-import { perIdentifierAndIp, perIp } from '../../platform/http/rate-limit.js';
+import { identifierKey, perAccount, perIdentifierAndIp, perIp } from '../../platform/http/rate-limit.js';
 import {
   latestIdentityVerification,
   startIdentityVerification,
   toIdentityVerificationResponse,
 } from '../identity-verifications/identity-verifications.service.js';
+import { findPersonUserByIdentifier } from '../person-users/person-users.service.js';
 import {
   findResetDestination,
   requestPasswordReset,
@@ -40,6 +42,16 @@ const signingIn = { area: 'beneficiary', verified: false } as const;
  * `/api/app/beneficiary-session/*` reset calls, spelled as the spec spells them).
  */
 export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** PIN, sign-in and reset limits hold even while Redis is down (issue 13 item 13). */
+  const closed = { failClosed: true } as const;
+  /** The account an ID number or email names, however it is typed (issue 13 item 8). */
+  const resolveAccount = async (request: FastifyRequest) =>
+    (await findPersonUserByIdentifier(app.db, identifierKey(request, 'identifier')))?.id.toString();
+  /**
+   * Sign-in: 60 a minute per IP before the body is read (members behind a carrier's shared address
+   * must still get in), 5 a minute per account (README "Accounts and sessions").
+   */
+  const signInThrottles = [perIp(60, '1 minute', closed), perAccount(5, '1 minute', resolveAccount, closed)];
   const deps = () => ({ db: app.db, messenger: app.messenger, secret: app.config.appSecret as string });
   const meta = (request: { ip: string; headers: { 'user-agent'?: string } }) => ({
     ip: request.ip,
@@ -49,7 +61,7 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/beneficiary-sessions/login',
     {
-      config: { access: 'public', rateLimit: perIdentifierAndIp(5, '1 minute') },
+      config: { access: 'public', throttle: signInThrottles },
       schema: {
         summary: 'Sign in with ID number or email and password; sends the sign-in PIN',
         description: 'Answers a new, unverified session token. 401 for any wrong combination; 5 tries a minute.',
@@ -64,7 +76,7 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/beneficiary-sessions/otp',
     {
-      config: { access: signingIn },
+      config: { access: signingIn, throttle: perIp(10, '1 minute', closed) },
       schema: {
         summary: 'Send a new sign-in PIN (no sooner than 60 s; at most 5 an hour)',
         tags,
@@ -78,7 +90,7 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/beneficiary-sessions/verifyOtp',
     {
-      config: { access: signingIn, rateLimit: perIp(20, '1 minute') },
+      config: { access: signingIn, throttle: perIp(20, '1 minute', closed) },
       schema: {
         summary: 'Enter the sign-in PIN; the session becomes verified',
         tags,
@@ -147,7 +159,7 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/beneficiary-sessions/reset-password-user',
     {
-      config: { access: 'public', rateLimit: perIdentifierAndIp(10, '1 hour') },
+      config: { access: 'public', throttle: [perIp(60, '1 hour', closed), perIdentifierAndIp(10, '1 hour', closed)] },
       schema: {
         summary: 'Where a reset PIN would go, masked (the same answer shape for unknown accounts)',
         tags,
@@ -161,7 +173,10 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/beneficiary-sessions/reset-password-request',
     {
-      config: { access: 'public', rateLimit: perIdentifierAndIp(5, '1 hour') },
+      config: {
+        access: 'public',
+        throttle: [perIp(60, '1 hour', closed), perAccount(5, '1 hour', resolveAccount, closed)],
+      },
       schema: {
         summary: 'Send a password reset PIN (the same answer for unknown accounts)',
         tags,
@@ -175,7 +190,10 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/beneficiary-session/verify-reset-password-otp',
     {
-      config: { access: 'public', rateLimit: perIdentifierAndIp(10, '10 minutes') },
+      config: {
+        access: 'public',
+        throttle: [perIp(60, '10 minutes', closed), perIdentifierAndIp(10, '10 minutes', closed)],
+      },
       schema: {
         summary: 'Check the reset PIN; answers a 15-minute reset token',
         tags,
@@ -189,7 +207,7 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/beneficiary-session/reset-password',
     {
-      config: { access: 'public', rateLimit: perIp(10, '10 minutes') },
+      config: { access: 'public', throttle: perIp(10, '10 minutes', closed) },
       schema: {
         summary: 'Set a new password with a reset token; ends every session of the member',
         tags,

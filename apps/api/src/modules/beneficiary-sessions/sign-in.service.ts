@@ -9,6 +9,7 @@ import { assertMaySendOtp, issueOtp, type OtpDependencies, verifyOtp } from '../
 import {
   findPersonUserById,
   findPersonUserByIdentifier,
+  toPendingPersonUserResponse,
   toPersonUserResponse,
   twoFactorDestination,
 } from '../person-users/person-users.service.js';
@@ -54,7 +55,7 @@ export async function signIn(
     { purpose: 'sign_in', area: 'beneficiary', subjectId: user.id, sessionId: session.sessionId },
     destination,
   );
-  return { apiToken: session.token, verified: false, personUser: toPersonUserResponse(user), otp };
+  return { apiToken: session.token, verified: false, personUser: toPendingPersonUserResponse(user), otp };
 }
 
 async function lockAccount(deps: OtpDependencies, personUserId: number): Promise<void> {

@@ -30,6 +30,9 @@ const SubmitHeaders = z.object({
   'idempotency-key': z.string().optional().describe('Makes retries safe: a replay within 24 h gets the first answer'),
 });
 
+/** Room for the multipart boundaries and part headers around one document (bytes). */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
 /**
  * A member's claims (spec 7 `benefit-claims/{id}`, `benefit-claims/{id}/claim`; issue 4). `{id}` is
  * always the benefit's id: a benefit has at most one open claim. Every call needs the sign-in PIN
@@ -115,7 +118,9 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/benefit-claims/:id/documents',
     {
-      config: { ...member, rateLimit: perIp(60, '1 hour') },
+      // The file and the multipart framing around it; a larger declared body is refused at once.
+      bodyLimit: CLAIM_DOCUMENT_LIMITS.maxBytes + MULTIPART_OVERHEAD_BYTES,
+      config: { ...member, throttle: perIp(60, '1 hour') },
       schema: {
         summary: 'Upload a document for the draft claim (multipart, one file)',
         description:

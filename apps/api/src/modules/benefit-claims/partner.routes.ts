@@ -21,7 +21,7 @@ import {
 const tags = ['partner API'];
 const security = [{ bearerToken: [] }];
 /** Per client: a partner's batch job may be busy, but not unbounded. */
-const partner = { access: { area: 'partner' }, rateLimit: perIp(600, '1 minute') } as const;
+const partner = { access: { area: 'partner' }, throttle: perIp(600, '1 minute') } as const;
 const errors = { 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };
 
 const ApprovalResponse = z

@@ -25,7 +25,10 @@ export const benefitRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/benefits/idNumber',
     {
-      config: { access: 'public', rateLimit: perIp(app.config.benefitSearchLimitPerHour, '1 hour') },
+      config: {
+        access: 'public',
+        throttle: perIp(app.config.benefitSearchLimitPerHour, '1 hour', { failClosed: true }),
+      },
       schema: {
         summary: 'Anonymous search: how many unclaimed benefits wait for an SA ID number',
         description:

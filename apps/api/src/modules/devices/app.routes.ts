@@ -16,7 +16,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/firebase/device',
     {
-      config: { access, rateLimit: perIp(60, '1 hour') },
+      config: { access, throttle: perIp(60, '1 hour') },
       schema: {
         summary: 'Register this device for push (idempotent; the same token again refreshes it)',
         description:

@@ -51,7 +51,7 @@ export const personBankRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/benefit-claims/person-banks',
     {
-      config: { ...member, rateLimit: perIp(30, '1 hour') },
+      config: { ...member, throttle: perIp(30, '1 hour') },
       schema: {
         summary: "Add a bank account in the member's own name",
         description: 'Bank from `GET banks`; account number 7 to 11 digits; the holder name must include the surname.',
@@ -85,7 +85,7 @@ export const personBankRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/benefit-claims/person-banks/:id',
     {
-      config: { ...member, rateLimit: perIp(30, '1 hour') },
+      config: { ...member, throttle: perIp(30, '1 hour') },
       schema: {
         summary: 'Edit an account',
         description:

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { findBeneficiary, requireBeneficiary } from '../../platform/auth/route-access.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { perIp } from '../../platform/http/rate-limit.js';
-import { findPersonUserById, toPersonUserResponse } from './person-users.service.js';
+import { findPersonUserById, toPendingPersonUserResponse, toPersonUserResponse } from './person-users.service.js';
 import { signUpPersonUser } from './sign-up.service.js';
 import { updateTwoFactorMethod } from './two-factor-method.service.js';
 
@@ -35,7 +35,7 @@ export const personUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/person-users',
     {
-      config: { access: 'public', rateLimit: perIp(20, '1 hour') },
+      config: { access: 'public', throttle: perIp(20, '1 hour') },
       schema: {
         summary: 'Sign up: create the account for an ID number with benefits, and send the first PIN',
         tags,
@@ -69,7 +69,9 @@ export const personUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await findBeneficiary(app, request);
       if (!caller) return null;
       const user = await findPersonUserById(app.db, ownId(request.params.id, caller.personUserId));
-      return user ? toPersonUserResponse(user) : null;
+      if (!user) return null;
+      // Before the PIN, only what the PIN screen needs, masked (issue 13 item 7).
+      return caller.verified ? toPersonUserResponse(user) : toPendingPersonUserResponse(user);
     },
   );
 

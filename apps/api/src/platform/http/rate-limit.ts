@@ -1,52 +1,201 @@
-import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { AppError } from '../errors/app-error.js';
 
 /**
- * Rate limits are declared per route (`config.rateLimit`); none is global. Counters live in Redis
- * when `redisUrl` is set (several API processes), in memory otherwise. Exceeding one answers 429
- * in the one error shape with `Retry-After` in seconds.
+ * One throttle of a route: at most `max` requests per `timeWindow` for each key.
+ * - `key`: what is counted (default: the client IP); may read the database (e.g. the account an
+ *   identifier resolves to);
+ * - `hook`: `onRequest` (default) counts before the body is read or validated, so a flood of
+ *   hostile bodies is refused cheaply (issue 13 item 2); `preHandler` counts after validation,
+ *   for keys read from the body;
+ * - `failClosed`: when the counter store (Redis) cannot be reached, answer 503 with `Retry-After`
+ *   rather than let the request through unlimited (issue 13 item 13): set on PIN, sign-in, reset
+ *   and ID-search routes. Other routes stay open then.
  */
-export async function installRateLimits(app: FastifyInstance, redisUrl: string | undefined): Promise<void> {
-  const redis = redisUrl
-    ? new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: 'bcp-rate-limit-', skipOnError: true } : {}),
-    errorResponseBuilder: (_request, context) => {
-      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new AppError('throttled', `Too many attempts. Please try again in ${seconds} seconds.`, undefined, {
-        'retry-after': String(seconds),
-      });
-    },
-  });
+export interface Throttle {
+  /** Names the counter, together with the route: `ip`, `account`, ... */
+  name: string;
+  max: number;
+  /** `'1 minute'`, `'10 minutes'`, `'1 hour'` (ms strings), or milliseconds. */
+  timeWindow: string | number;
+  key?: (request: FastifyRequest) => string | Promise<string>;
+  hook?: 'onRequest' | 'preHandler';
+  failClosed?: boolean;
 }
 
-/** Normalises what was typed as an identifier (ID number or email) for use in a limit's key. */
-function identifierKey(request: FastifyRequest, field: string): string {
-  const body = request.body as Record<string, unknown> | undefined;
-  const query = request.query as Record<string, unknown> | undefined;
-  const raw = body?.[field] ?? query?.[field];
-  return typeof raw === 'string' ? raw.trim().toLowerCase().replace(/[\s-]/g, '') : '';
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's throttles (platform/http/rate-limit.ts), each counted on its own. */
+    throttle?: Throttle | readonly Throttle[];
+  }
 }
 
-/**
- * A limit per client IP and per identifier typed (the body or query `identifier`, or the `field`
- * named, e.g. `email` for staff), e.g. issue 3's "5 sign-in attempts a minute per identifier and IP".
- */
-export function perIdentifierAndIp(max: number, timeWindow: string, field = 'identifier'): RateLimitOptions {
+/** Seconds a client should wait when limits cannot be counted (Redis down). */
+export const THROTTLE_UNAVAILABLE_RETRY_SECONDS = 5;
+
+const THROTTLE_UNAVAILABLE_MESSAGE = 'This service is briefly unavailable. Please try again shortly.';
+
+/** Logs an unreachable counter store once until it answers again, not once per request. */
+function storeHealth(log: FastifyBaseLogger) {
+  let failing = false;
   return {
-    max,
-    timeWindow,
-    hook: 'preHandler',
-    keyGenerator: (request) => `${request.ip}|${identifierKey(request, field)}`,
+    failed(error: unknown) {
+      if (failing) return;
+      failing = true;
+      log.error({ reason: (error as Error)?.message }, 'rate-limit store unavailable: sensitive routes answer 503');
+    },
+    answered() {
+      if (!failing) return;
+      failing = false;
+      log.info('rate-limit store available again');
+    },
   };
 }
 
-/** A limit per client IP. */
-export function perIp(max: number, timeWindow: string): RateLimitOptions {
-  return { max, timeWindow };
+/**
+ * Installs the throttles routes declare in `config.throttle` (none is global). Counters live in
+ * Redis when `redisUrl` is set (several API processes), in memory otherwise. Exceeding one
+ * answers 429 in the one error shape with `Retry-After` in seconds.
+ */
+export async function installRateLimits(app: FastifyInstance, redisUrl: string | undefined): Promise<void> {
+  // No offline queue and a command timeout: while Redis is unreachable a count fails at once
+  // (and the route fails open or closed) instead of waiting for reconnection.
+  const redis = redisUrl
+    ? new Redis(redisUrl, {
+        connectTimeout: 500,
+        commandTimeout: 1000,
+        maxRetriesPerRequest: 1,
+        lazyConnect: true,
+        enableOfflineQueue: false,
+      })
+    : undefined;
+  if (redis) {
+    // Connection errors surface on each command (and are handled there); without a listener
+    // ioredis would report every reconnection attempt as an unhandled error event.
+    redis.on('error', () => undefined);
+    // Redis down at start is an outage like any other: ioredis keeps reconnecting.
+    await redis
+      .connect()
+      .catch((error: Error) => app.log.error({ reason: error.message }, 'Redis unreachable at start'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    skipOnError: false,
+    ...(redis ? { redis, nameSpace: 'bcp-rate-limit-' } : {}),
+  });
+  const health = storeHealth(app.log);
+  app.addHook('onRoute', (route) => {
+    const declared = route.config?.throttle;
+    if (!declared) return;
+    for (const throttle of Array.isArray(declared) ? declared : [declared as Throttle]) {
+      addThrottleHook(app, route, throttle, health);
+    }
+  });
+}
+
+function addThrottleHook(
+  app: FastifyInstance,
+  route: RouteOptions,
+  throttle: Throttle,
+  health: ReturnType<typeof storeHealth>,
+): void {
+  const routeKey = `${route.method}${route.url}|${throttle.name}|`;
+  const limiter = app.createRateLimit({
+    max: throttle.max,
+    timeWindow: throttle.timeWindow,
+    keyGenerator: async (request) => routeKey + (throttle.key ? await throttle.key(request) : request.ip),
+  });
+  const handler: onRequestHookHandler = async (request) => {
+    let result: Awaited<ReturnType<typeof limiter>>;
+    try {
+      result = await limiter(request);
+      health.answered();
+    } catch (error) {
+      health.failed(error);
+      if (!throttle.failClosed) return;
+      throw new AppError('unavailable', THROTTLE_UNAVAILABLE_MESSAGE, undefined, {
+        'retry-after': String(THROTTLE_UNAVAILABLE_RETRY_SECONDS),
+      });
+    }
+    if (result.isAllowed || !result.isExceeded) return;
+    const seconds = Math.max(1, result.ttlInSeconds);
+    throw new AppError('throttled', `Too many attempts. Please try again in ${seconds} seconds.`, undefined, {
+      'retry-after': String(seconds),
+    });
+  };
+  const hook = throttle.hook ?? 'onRequest';
+  const existing = route[hook];
+  const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
+  // Throttles run first: before authentication looks a token up in the database.
+  route[hook] = [handler, ...list] as never;
+}
+
+/**
+ * Normalises what was typed as an identifier (ID number or email) for use in a key: trimmed,
+ * lower-case, without spaces and hyphens, at most 254 characters.
+ */
+export function identifierKey(request: FastifyRequest, field: string): string {
+  const body = request.body as Record<string, unknown> | undefined;
+  const query = request.query as Record<string, unknown> | undefined;
+  const raw =
+    (body && Object.hasOwn(body, field) ? body[field] : undefined) ??
+    (query && Object.hasOwn(query, field) ? query[field] : undefined);
+  return typeof raw === 'string' ? raw.slice(0, 254).trim().toLowerCase().replace(/[\s-]/g, '') : '';
+}
+
+/** A limit per client IP, counted before the body is read. */
+export function perIp(max: number, timeWindow: string, options: { failClosed?: boolean } = {}): Throttle {
+  return { name: 'ip', max, timeWindow, ...options };
+}
+
+/**
+ * A limit per identifier typed (the body or query `field`, default `identifier`) and client IP,
+ * counted after validation.
+ */
+export function perIdentifierAndIp(
+  max: number,
+  timeWindow: string,
+  options: { field?: string; failClosed?: boolean } = {},
+): Throttle {
+  const field = options.field ?? 'identifier';
+  return {
+    name: `ip-${field}`,
+    max,
+    timeWindow,
+    hook: 'preHandler',
+    key: (request) => `${request.ip}|${identifierKey(request, field)}`,
+    ...(options.failClosed === undefined ? {} : { failClosed: options.failClosed }),
+  };
+}
+
+/**
+ * A limit per account (issue 13 item 8): `resolve` turns what was typed (an ID number, an email,
+ * in any spelling) into the account it names, so that each account gets `max` tries per
+ * `timeWindow` however it is typed and from however many addresses; an identifier that names no
+ * account, or a route with no `resolve` (staff sign in by email, which is the account), is counted as
+ * typed (trimmed, lower-case). Counted after validation.
+ */
+export function perAccount(
+  max: number,
+  timeWindow: string,
+  resolve: ((request: FastifyRequest) => Promise<string | undefined>) | undefined,
+  options: { field?: string; failClosed?: boolean } = {},
+): Throttle {
+  const field = options.field ?? 'identifier';
+  return {
+    name: 'account',
+    max,
+    timeWindow,
+    hook: 'preHandler',
+    key: async (request) => {
+      const account = resolve ? await resolve(request) : undefined;
+      return account ? `account:${account}` : `typed:${identifierKey(request, field)}`;
+    },
+    ...(options.failClosed === undefined ? {} : { failClosed: options.failClosed }),
+  };
 }
