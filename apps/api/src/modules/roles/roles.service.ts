@@ -15,6 +15,7 @@ import { permissions, rolePermissions, roles, userRoles } from '../../db/schema/
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { listPage, orderBy, searchCondition } from '../../platform/lists/list-page.js';
+import { hasPermission, loadStaffAccess, type StaffAccess } from '../../platform/rbac/staff-access.js';
 
 type RoleRecord = typeof roles.$inferSelect;
 
@@ -23,7 +24,73 @@ export const ROLE_MESSAGES = {
   nameTaken: 'A role with this name exists.',
   superAdminFixed: 'The super-admin role always has every permission; it cannot be changed or deleted.',
   inUse: (users: number) => `This role is given to ${users} user(s). Take it from them first.`,
+  permissionsNotHeld: (names: string) => `You cannot give permissions you do not hold: ${names}.`,
 } as const;
+
+/** What someone giving roles or permissions holds: their permissions, and whether they are a super-admin. */
+export type Grantor = Pick<StaffAccess, 'superAdmin' | 'permissions'>;
+
+/** What a role, or a user through their roles, carries. */
+export interface Holding {
+  superAdmin: boolean;
+  permissions: readonly Permission[];
+}
+
+const HOLDS_NOTHING: Grantor = { superAdmin: false, permissions: new Set() };
+
+/**
+ * What the actor of `context` holds now, read fresh from the database: undefined for the system
+ * (the admin command, demo data), which may give anything; nothing at all for an actor who is not a
+ * current staff user (fail closed).
+ */
+export async function loadGrantor(db: Database, context: AuditContext): Promise<Grantor | undefined> {
+  const { actor } = context;
+  if (actor.type === 'system') return undefined;
+  if (actor.type !== 'staff' || !actor.id) return HOLDS_NOTHING;
+  return (await loadStaffAccess(db, actor.id)) ?? HOLDS_NOTHING;
+}
+
+/**
+ * What of `holdings` `grantor` does not hold: the super-admin role (which only a super-admin holds,
+ * even beside every permission of the code) and the permissions they lack, sorted. Undefined when
+ * they hold it all; a super-admin or the system (`undefined` grantor) holds everything.
+ */
+export function beyondGrantor(grantor: Grantor | undefined, holdings: readonly Holding[]): Holding | undefined {
+  if (!grantor || grantor.superAdmin) return undefined;
+  const superAdmin = holdings.some((holding) => holding.superAdmin);
+  const permissions = [...new Set(holdings.flatMap((holding) => holding.permissions))]
+    .filter((permission) => !hasPermission(grantor, permission))
+    .sort();
+  return superAdmin || permissions.length > 0 ? { superAdmin, permissions } : undefined;
+}
+
+/** A refused escalation: the entity it aimed at (null for a create), why, and what was asked. */
+export interface EscalationRefusal {
+  entityType: 'users' | 'roles';
+  entityId: number | null;
+  message: string;
+  request: Record<string, unknown>;
+}
+
+/**
+ * Refuses an attempt to give more than one holds (issue 13 item 6): audits it as
+ * `<entityType>.escalation_refused` (the message as `reason`, the request as asked), changes nothing.
+ * @throws AppError `forbidden` (403) with `refusal.message`, always
+ */
+export async function refuseEscalation(
+  db: Database,
+  context: AuditContext,
+  refusal: EscalationRefusal,
+): Promise<never> {
+  await recordAudit(db, {
+    ...context,
+    action: `${refusal.entityType}.escalation_refused`,
+    entityType: refusal.entityType,
+    entityId: refusal.entityId,
+    after: { reason: refusal.message, request: refusal.request },
+  });
+  throw new AppError('forbidden', refusal.message);
+}
 
 async function describeRoles(db: Database, rows: RoleRecord[]): Promise<RoleResponse[]> {
   const ids = rows.map((row) => row.id);
@@ -70,6 +137,18 @@ async function findRole(db: Database, id: number): Promise<RoleRecord> {
 async function describeRole(db: Database, row: RoleRecord): Promise<RoleResponse> {
   const [response] = await describeRoles(db, [row]);
   return response as RoleResponse;
+}
+
+/** The roles of `ids` that exist, with the permissions each carries (every one for the super-admin role). */
+export async function describeRolesById(db: Database, ids: readonly number[]): Promise<RoleResponse[]> {
+  if (ids.length === 0) return [];
+  return describeRoles(
+    db,
+    await db
+      .select()
+      .from(roles)
+      .where(inArray(roles.id, [...ids])),
+  );
 }
 
 /** Roles in the list envelope (spec 7 `GET roles`): `q` searches name and description. */
@@ -128,14 +207,40 @@ function auditFields(role: RoleResponse): Record<string, unknown> {
 }
 
 /**
- * Creates a role with permissions (spec 7 `POST roles`); audited `roles.created`.
- * @throws AppError `validation` (422) name taken
+ * Refuses giving a role (`role.id`, null for a new one) permissions its actor does not hold: those of
+ * `request.permissions` not already among `role.current`. Taking permissions away is always allowed.
+ * @throws AppError `forbidden` (403) audited `roles.escalation_refused`
+ */
+async function assertMayGivePermissions(
+  db: Database,
+  context: AuditContext,
+  role: { id: number | null; current: readonly Permission[] },
+  request: { permissions?: readonly Permission[] | undefined } & Record<string, unknown>,
+): Promise<void> {
+  const added = (request.permissions ?? []).filter((permission) => !role.current.includes(permission));
+  if (added.length === 0) return;
+  const beyond = beyondGrantor(await loadGrantor(db, context), [{ superAdmin: false, permissions: added }]);
+  if (!beyond) return;
+  await refuseEscalation(db, context, {
+    entityType: 'roles',
+    entityId: role.id,
+    message: ROLE_MESSAGES.permissionsNotHeld(beyond.permissions.join(', ')),
+    request,
+  });
+}
+
+/**
+ * Creates a role with permissions (spec 7 `POST roles`); audited `roles.created`. Its actor gives
+ * only permissions they hold.
+ * @throws AppError `forbidden` (403) a permission the actor does not hold (audited
+ *   `roles.escalation_refused`); `validation` (422) name taken
  */
 export async function createRole(
   db: Database,
   input: z.output<typeof CreateRoleRequest>,
   context: AuditContext,
 ): Promise<RoleResponse> {
+  await assertMayGivePermissions(db, context, { id: null, current: [] }, input);
   await assertNameFree(db, input.name);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(roles).values({ name: input.name, description: input.description }).returning();
@@ -155,8 +260,11 @@ export async function createRole(
 
 /**
  * Changes a role (spec 7 `PATCH roles/{id}`); `permissions` replaces the role's, effective on the
- * next request of every holder. Audited `roles.updated`.
- * @throws AppError `not_found` (404); `validation` (422) name taken; `conflict` (409) the super-admin role
+ * next request of every holder. Audited `roles.updated`. Its actor adds only permissions they
+ * hold (to any role, their own included); taking permissions away is always allowed.
+ * @throws AppError `not_found` (404); `forbidden` (403) adding a permission the actor does not hold
+ *   (audited `roles.escalation_refused`); `validation` (422) name taken; `conflict` (409) the
+ *   super-admin role
  */
 export async function updateRole(
   db: Database,
@@ -166,8 +274,10 @@ export async function updateRole(
 ): Promise<RoleResponse> {
   const role = await findRole(db, id);
   if (role.superAdmin) throw new AppError('conflict', ROLE_MESSAGES.superAdminFixed);
+  const current = await describeRole(db, role);
+  await assertMayGivePermissions(db, context, { id, current: current.permissions }, input);
   if (input.name !== undefined) await assertNameFree(db, input.name, id);
-  const before = auditFields(await describeRole(db, role));
+  const before = auditFields(current);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(roles)

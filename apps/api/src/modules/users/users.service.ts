@@ -16,6 +16,14 @@ import { revokeSubjectSessions } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { listPage, orderBy, searchCondition } from '../../platform/lists/list-page.js';
 import { grantedPermissions, loadStaffAccess } from '../../platform/rbac/staff-access.js';
+import {
+  beyondGrantor,
+  describeRolesById,
+  type Grantor,
+  type Holding,
+  loadGrantor,
+  refuseEscalation,
+} from '../roles/roles.service.js';
 
 export type StaffUserRecord = typeof users.$inferSelect;
 type CreateInput = z.output<typeof CreateStaffUserRequest>;
@@ -28,6 +36,11 @@ export const USER_MESSAGES = {
   emailInUse: 'This email address is used by another staff user.',
   unknownRole: 'No such role.',
   notYourself: 'You cannot deactivate or delete your own account.',
+  ownRoles: 'You cannot change your own roles.',
+  superAdminRole: 'Only a super-admin can give the super-admin role.',
+  roleNotHeld: (names: string) => `You cannot give a role with permissions you do not hold: ${names}.`,
+  superAdminUser: 'Only a super-admin can change or delete a super-admin.',
+  userNotHeld: (names: string) => `You cannot change or delete a user who holds permissions you do not hold: ${names}.`,
 } as const;
 
 const notDeleted = isNull(users.deletedAt);
@@ -185,6 +198,78 @@ async function setRoles(db: Database, userId: number, roleIds: number[]): Promis
   if (unique.length > 0) await db.insert(userRoles).values(unique.map((roleId) => ({ userId, roleId })));
 }
 
+/** Whether the actor of `context` is the staff user `id`. */
+function isActor(context: AuditContext, id: number): boolean {
+  return context.actor.type === 'staff' && context.actor.id === id;
+}
+
+/** The message refusing `beyond`: `superAdmin` when it includes the super-admin role, else naming the permissions. */
+function beyondMessage(beyond: Holding, texts: { superAdmin: string; permissions: (names: string) => string }): string {
+  return beyond.superAdmin ? texts.superAdmin : texts.permissions(beyond.permissions.join(', '));
+}
+
+/** A change of a staff user's roles or of the user: `user` is undefined for a new one. */
+interface UserChange {
+  user?: StaffUserRecord | undefined;
+  /** The user's roles now (none for a new one). */
+  currentRoleIds: readonly number[];
+  /** The roles asked for (undefined: unchanged). */
+  roleIds?: readonly number[] | undefined;
+  request: Record<string, unknown>;
+}
+
+/** Why changing `user` is beyond `grantor`: they hold the super-admin role or a permission `grantor` lacks. */
+async function outOfReach(db: Database, grantor: Grantor, user: StaffUserRecord): Promise<string | undefined> {
+  const target = await loadStaffAccess(db, user.id);
+  const beyond =
+    target && beyondGrantor(grantor, [{ superAdmin: target.superAdmin, permissions: [...target.permissions] }]);
+  return (
+    beyond &&
+    beyondMessage(beyond, { superAdmin: USER_MESSAGES.superAdminUser, permissions: USER_MESSAGES.userNotHeld })
+  );
+}
+
+/** Why giving the roles of `change` not held yet is beyond `grantor`: the super-admin role, or a permission it lacks. */
+async function rolesBeyond(db: Database, grantor: Grantor, change: UserChange): Promise<string | undefined> {
+  const added = (change.roleIds ?? []).filter((roleId) => !change.currentRoleIds.includes(roleId));
+  const beyond = beyondGrantor(grantor, await describeRolesById(db, added));
+  return (
+    beyond &&
+    beyondMessage(beyond, { superAdmin: USER_MESSAGES.superAdminRole, permissions: USER_MESSAGES.roleNotHeld })
+  );
+}
+
+/** Whether `change` asks for other roles than the user has. */
+function changesRoles(change: UserChange): boolean {
+  const asked = new Set(change.roleIds ?? change.currentRoleIds);
+  return asked.size !== change.currentRoleIds.length || change.currentRoleIds.some((roleId) => !asked.has(roleId));
+}
+
+/**
+ * Refuses a change giving its actor, or anyone, more than the actor holds (issue 13 item 6): nobody
+ * changes their own roles; nobody changes or deletes a user holding the super-admin role or a
+ * permission they lack; nobody gives a role carrying a permission they lack, and only a super-admin
+ * gives the super-admin role. The system (admin command, demo data) may do anything.
+ * @throws AppError `forbidden` (403) audited `users.escalation_refused`
+ */
+async function assertNoEscalation(db: Database, context: AuditContext, change: UserChange): Promise<void> {
+  const grantor = await loadGrantor(db, context);
+  if (!grantor) return;
+  const { user } = change;
+  const self = user !== undefined && isActor(context, user.id);
+  const message =
+    (self && changesRoles(change) ? USER_MESSAGES.ownRoles : undefined) ??
+    (user && !self ? await outOfReach(db, grantor, user) : undefined) ??
+    (await rolesBeyond(db, grantor, change));
+  if (!message) return;
+  await refuseEscalation(db, context, {
+    entityType: 'users',
+    entityId: user?.id ?? null,
+    message,
+    request: change.request,
+  });
+}
+
 /** The audited fields of a user (never the password hash). */
 function auditFields(user: StaffUserResponse): Record<string, unknown> {
   const { createdAt: _created, updatedAt: _updated, lastSignInAt: _last, ...fields } = user;
@@ -193,8 +278,10 @@ function auditFields(user: StaffUserResponse): Record<string, unknown> {
 
 /**
  * Creates a staff user with roles (spec 7 `POST users`); audited as `users.created`. The user has
- * no password until they use the link `sendPasswordLink` emails them.
- * @throws AppError `validation` (422) `email` in use, `roleIds` unknown
+ * no password until they use the link `sendPasswordLink` emails them. A staff actor gives only
+ * roles whose permissions they hold, the super-admin role only as a super-admin.
+ * @throws AppError `forbidden` (403) a role beyond the actor (audited `users.escalation_refused`);
+ *   `validation` (422) `email` in use, `roleIds` unknown
  */
 export async function createStaffUser(
   db: Database,
@@ -202,6 +289,7 @@ export async function createStaffUser(
   context: AuditContext,
   options: { passwordHash?: string } = {},
 ): Promise<StaffUserRecord> {
+  await assertNoEscalation(db, context, { currentRoleIds: [], roleIds: input.roleIds, request: input });
   await assertEmailFree(db, input.email);
   await assertRolesExist(db, input.roleIds);
   return db.transaction(async (tx) => {
@@ -228,9 +316,11 @@ export async function createStaffUser(
 /**
  * Changes a staff user (spec 7 `PATCH users/{id}`): only the fields given; `roleIds` replaces the
  * roles (effective on the user's next request). Deactivating ends every session of the user.
- * Audited as `users.updated` with the changed fields.
- * @throws AppError `not_found` (404); `validation` (422: email in use, unknown role, SMS without a
- *   phone number); `conflict` (409) deactivating yourself
+ * Audited as `users.updated` with the changed fields. Nobody changes their own roles, changes a
+ * user holding more than they do, or gives a role beyond what they hold (`assertNoEscalation`).
+ * @throws AppError `not_found` (404); `forbidden` (403, audited `users.escalation_refused`) an
+ *   escalation; `validation` (422: email in use, unknown role, SMS without a phone number);
+ *   `conflict` (409) deactivating yourself
  */
 export async function updateStaffUser(
   db: Database,
@@ -240,16 +330,17 @@ export async function updateStaffUser(
 ): Promise<StaffUserResponse> {
   const user = await findStaffUserById(db, id);
   if (!user) throw new AppError('not_found', USER_MESSAGES.notFound);
-  if (input.active === false && context.actor.type === 'staff' && context.actor.id === id) {
-    throw new AppError('conflict', USER_MESSAGES.notYourself);
-  }
+  if (input.active === false && isActor(context, id)) throw new AppError('conflict', USER_MESSAGES.notYourself);
+  const current = await toStaffUserResponse(db, user);
+  const currentRoleIds = current.roles.map((role) => role.id);
+  await assertNoEscalation(db, context, { user, currentRoleIds, roleIds: input.roleIds, request: input });
   if (input.email) await assertEmailFree(db, input.email, id);
   if (input.roleIds) await assertRolesExist(db, input.roleIds);
   const phoneNumber = input.phoneNumber === undefined ? user.phoneNumber : input.phoneNumber;
   if ((input.twoFactorMethod ?? user.twoFactorMethod) === 'SMS' && !phoneNumber) {
     throw new AppError('validation', 'Field is required', { phoneNumber: ['Field is required'] });
   }
-  const before = auditFields(await toStaffUserResponse(db, user));
+  const before = auditFields(current);
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
@@ -282,14 +373,15 @@ export async function updateStaffUser(
 /**
  * Deletes a staff user (spec 7 `DELETE users/{id}`): the row stays, hidden, for the audit trail and
  * the tasks it is named in; their sessions end, their roles and open assignments go. Audited as
- * `users.deleted`.
- * @throws AppError `not_found` (404); `conflict` (409) deleting yourself
+ * `users.deleted`. Nobody deletes a user holding more than they do.
+ * @throws AppError `not_found` (404); `conflict` (409) deleting yourself; `forbidden` (403, audited
+ *   `users.escalation_refused`) a user holding the super-admin role or a permission the actor lacks
  */
 export async function deleteStaffUser(db: Database, id: number, context: AuditContext): Promise<void> {
   const user = await findStaffUserById(db, id);
   if (!user) throw new AppError('not_found', USER_MESSAGES.notFound);
-  if (context.actor.type === 'staff' && context.actor.id === id)
-    throw new AppError('conflict', USER_MESSAGES.notYourself);
+  if (isActor(context, id)) throw new AppError('conflict', USER_MESSAGES.notYourself);
+  await assertNoEscalation(db, context, { user, currentRoleIds: [], request: { deleted: true } });
   const before = auditFields(await toStaffUserResponse(db, user));
   await db.transaction(async (tx) => {
     await tx.update(users).set({ deletedAt: new Date(), active: false }).where(eq(users.id, id));
