@@ -28,6 +28,11 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The docs page sets its own policy; it must not be framed either (issue 13 item 10).
+    transformStaticCSP: (header) => `${header}; frame-ancestors 'none'`,
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
  * Security headers (@fastify/helmet) with a Content Security Policy the web app works under:
  * scripts only from our origin; inline styles allowed because Mantine sets CSS variables inline;
  * no framing; no plugins. `upgrade-insecure-requests` is left out so the app also runs on plain
- * http://localhost.
+ * http://localhost. Every `/api` answer is `Cache-Control: no-store` unless its route says otherwise.
  */
 export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
@@ -27,5 +27,10 @@ export async function installSecurityHeaders(app: FastifyInstance): Promise<void
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // Answers under /api carry personal data: no browser or proxy may keep them (issue 13 item 10),
+  // unless the route set its own caching.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 }
