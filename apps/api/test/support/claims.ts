@@ -91,7 +91,14 @@ export const SAMPLE_FILES = {
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
     'base64',
   ),
-  jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(64)]),
+  /** SOI, a JFIF APP0 segment, a baseline frame header of 1 x 1 pixels (images must declare their size), EOI. */
+  jpeg: Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+    Buffer.from('JFIF\0'),
+    Buffer.from([1, 1, 0, 0, 1, 0, 1, 0, 0]),
+    Buffer.from([0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00]),
+    Buffer.from([0xff, 0xd9]),
+  ]),
   text: Buffer.from('This is not a PDF, whatever its name says.\n'),
 } as const;
 

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { CLAIM_DOCUMENT_LIMITS, CLAIM_MESSAGES, type ClaimDocumentKind, type ClaimResponse } from '@bcp/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
+import { imageSizeFromFile } from 'image-size/fromFile';
 import type { Database } from '../../db/client.js';
 import { claimDocuments } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
@@ -35,6 +36,28 @@ function isTooLarge(error: unknown): boolean {
   return error instanceof FileTooLargeError || (error as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE';
 }
 
+/** A side as read from an image header: a whole number of pixels, from 1 (0 is no size) to the limit. */
+function isAcceptableSide(pixels: number | undefined): boolean {
+  return (
+    pixels !== undefined && Number.isInteger(pixels) && pixels >= 1 && pixels <= CLAIM_DOCUMENT_LIMITS.maxImageSide
+  );
+}
+
+/**
+ * Whether an image's header declares at most `CLAIM_DOCUMENT_LIMITS.maxImageSide` pixels a side
+ * (issue 13 item 12): a small file can declare 100,000 x 100,000 pixels and exhaust the memory of
+ * whatever decodes it (a staff browser, a thumbnailer). Unreadable dimensions fail too: a header
+ * cut short, or one declaring 0 pixels a side.
+ */
+async function hasAcceptableDimensions(path: string): Promise<boolean> {
+  try {
+    const { width, height } = await imageSizeFromFile(path);
+    return isAcceptableSide(width) && isAcceptableSide(height);
+  } catch {
+    return false;
+  }
+}
+
 /** The member's draft claim for a benefit, after the identity (403) and ownership (404) checks. */
 async function draftClaimOf(db: Database, personUserId: number, benefitId: number) {
   await requireIdentityVerified(db, personUserId);
@@ -50,7 +73,8 @@ async function draftClaimOf(db: Database, personUserId: number, benefitId: numbe
  * PDF, JPEG or PNG as its magic bytes say (the name and the declared type are not trusted), at most
  * 10 MB, under a generated name. A new document of a kind replaces the earlier one.
  * @returns the claim with its documents
- * @throws AppError 413 `too_large` past 10 MB; 415 `unsupported_media_type` for other content;
+ * @throws AppError 413 `too_large` past 10 MB; 415 `unsupported_media_type` for other content, or
+ *   an image over 12,000 pixels a side (or whose size cannot be read);
  *   403/404/409 as for the claim
  */
 export async function addClaimDocument(
@@ -75,6 +99,10 @@ export async function addClaimDocument(
   if (!detected || !allowed.includes(detected.mime)) {
     await removePrivateFile(deps.dataDir, CLAIM_DOCUMENTS_FOLDER, stored.storedName);
     throw new AppError('unsupported_media_type', CLAIM_MESSAGES.documentType);
+  }
+  if (detected.mime.startsWith('image/') && !(await hasAcceptableDimensions(path))) {
+    await removePrivateFile(deps.dataDir, CLAIM_DOCUMENTS_FOLDER, stored.storedName);
+    throw new AppError('unsupported_media_type', CLAIM_MESSAGES.documentDimensions);
   }
   const replaced = await deps.db
     .update(claimDocuments)
