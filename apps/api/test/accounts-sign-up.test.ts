@@ -35,14 +35,15 @@ describe('POST /api/app/person-users (sign-up)', () => {
     const session = response.json();
     expect(session.apiToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(session.verified).toBe(false);
+    // Before the PIN the contact details and ID number are masked (issue 13 item 7).
     expect(session.personUser).toEqual({
       id: expect.any(Number),
-      email: 'lindiwe.khumalo@example.co.za',
-      phoneNumber: '+27821234567',
+      email: 'li***@example.co.za',
+      phoneNumber: '+27 ** *** *567',
       twoFactorMethod: 'SMS',
       iidentifiiVerified: false,
       firstName: 'Lindiwe',
-      idNumber,
+      idNumber: `*********${idNumber.slice(-4)}`,
     });
     expect(session.otp).toMatchObject({ channel: 'SMS', destination: '+27 ** *** *567' });
     expect(response.body).not.toContain('password');

@@ -1,4 +1,11 @@
-import { CLAIM_MESSAGES, type PersonUserResponse, parseSaIdNumber } from '@bcp/contract';
+import {
+  CLAIM_MESSAGES,
+  maskEmail,
+  maskPhoneNumber,
+  maskSaIdNumber,
+  type PersonUserResponse,
+  parseSaIdNumber,
+} from '@bcp/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { persons, personUsers } from '../../db/schema/index.js';
@@ -108,6 +115,21 @@ export function toPersonUserResponse(user: PersonUserRecord): PersonUserResponse
     iidentifiiVerified: user.iidentifiiVerified,
     firstName: user.firstName,
     idNumber: user.idNumber,
+  };
+}
+
+/**
+ * The person user for a session that passed the password but not yet the PIN (issue 13 item 7):
+ * only what the PIN screen needs, and that masked: the ID number's last 4 digits, the email as
+ * `no***@example.co.za`, the phone as `+27 ** *** *567`. After the PIN the whole person user is
+ * answered (`toPersonUserResponse`).
+ */
+export function toPendingPersonUserResponse(user: PersonUserRecord): PersonUserResponse {
+  return {
+    ...toPersonUserResponse(user),
+    email: user.email === null ? null : maskEmail(user.email),
+    phoneNumber: user.phoneNumber === null ? null : maskPhoneNumber(user.phoneNumber),
+    idNumber: maskSaIdNumber(user.idNumber),
   };
 }
 

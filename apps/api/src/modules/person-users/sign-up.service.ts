@@ -6,7 +6,7 @@ import { hashPassword } from '../../platform/auth/passwords.js';
 import { createSession } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { assertMaySendOtp, issueOtp, type OtpDependencies } from '../../platform/otp/otp.service.js';
-import { findPersonUserById, toPersonUserResponse, twoFactorDestination } from './person-users.service.js';
+import { findPersonUserById, toPendingPersonUserResponse, twoFactorDestination } from './person-users.service.js';
 
 type SignUpInput = z.output<typeof SignUpRequest>;
 
@@ -76,5 +76,5 @@ export async function signUpPersonUser(
     { purpose: 'sign_in', area: 'beneficiary', subjectId: user.id, sessionId: session.sessionId },
     twoFactorDestination(user),
   );
-  return { apiToken: session.token, verified: false, personUser: toPersonUserResponse(user), otp };
+  return { apiToken: session.token, verified: false, personUser: toPendingPersonUserResponse(user), otp };
 }
