@@ -43,7 +43,9 @@ export function createIidentifiiProvider(
   settings: IidentifiiSettings,
   logger?: IdentityProviderLogger,
 ): IdentityProvider {
-  const baseUrl = settings.baseUrl.replace(/\/+$/, '');
+  // Without trailing slashes (a loop: a pattern anchored at the end backtracks on each slash).
+  let baseUrl = settings.baseUrl;
+  while (baseUrl.endsWith('/')) baseUrl = baseUrl.slice(0, -1);
   const unavailable = () => new AppError('unavailable', IDENTITY_SERVICE_UNAVAILABLE_MESSAGE);
   return {
     name: 'iidentifii',

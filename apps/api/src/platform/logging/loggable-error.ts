@@ -1,6 +1,13 @@
-/** Removes query parameters (which may hold ID numbers or bank details) from database error texts. */
+/**
+ * Removes query parameters (which may hold ID numbers or bank details) from database error texts:
+ * from `\nparams: ` up to the stack's first frame line, or the end.
+ */
 function redactParams(text: string | undefined): string | undefined {
-  return text?.replace(/\nparams: [\s\S]*?(\n\s+at |$)/, '\nparams: [redacted]$1');
+  const start = text?.indexOf('\nparams: ') ?? -1;
+  if (text === undefined || start === -1) return text;
+  const frame = text.slice(start + 1).search(/\n {2,}at /);
+  const rest = frame === -1 ? '' : text.slice(start + 1 + frame);
+  return `${text.slice(0, start)}\nparams: [redacted]${rest}`;
 }
 
 /**
