@@ -53,10 +53,18 @@ async function start(personUserId: number) {
   return { status: response.status, body: (await response.json()) as { url: string; reference: string } };
 }
 
+/** What a browser sends when it navigates: pages are for browsers, other clients get ErrorResponse. */
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+/** Opens a sandbox page the way a browser does. */
+async function openPage(url: string) {
+  return fetch(url, { headers: { accept: BROWSER_ACCEPT } });
+}
+
 async function submit(url: string, outcome: string) {
   return fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: BROWSER_ACCEPT },
     body: new URLSearchParams({ outcome }).toString(),
     redirect: 'manual',
   });
@@ -90,7 +98,7 @@ describe('identity sandbox: the whole journey over real HTTP', () => {
     expect(started.body.reference).toMatch(/^[A-Za-z0-9_-]{22,}$/);
     expect((await checkRow(started.body.reference))?.status).toBe('pending');
 
-    const page = await fetch(started.body.url);
+    const page = await openPage(started.body.url);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
@@ -151,7 +159,7 @@ describe('identity sandbox: the whole journey over real HTTP', () => {
     expect((await submit(started.body.url, 'fail')).status).toBe(303);
     const completedAt = (await checkRow(started.body.reference))?.completedAt;
 
-    const page = await fetch(started.body.url);
+    const page = await openPage(started.body.url);
     expect(page.status).toBe(409);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('already');
@@ -164,12 +172,30 @@ describe('identity sandbox: the whole journey over real HTTP', () => {
   });
 
   it('answers an unknown reference with a 404 page', async () => {
-    const page = await fetch(`${baseUrl}/api/identity-sandbox/checks/no-such-reference-0123456789`);
+    const page = await openPage(`${baseUrl}/api/identity-sandbox/checks/no-such-reference-0123456789`);
     expect(page.status).toBe(404);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('Identity check not found');
     const submitted = await submit(`${baseUrl}/api/identity-sandbox/checks/no-such-reference-0123456789`, 'pass');
     expect(submitted.status).toBe(404);
+  });
+
+  it('answers a client that does not ask for a page in the error shape (issue 13: one error shape)', async () => {
+    const unknown = `${baseUrl}/api/identity-sandbox/checks/no-such-reference-0123456789`;
+    for (const headers of [{}, { accept: '*/*' }, { accept: 'application/json' }] as Record<string, string>[]) {
+      const response = await fetch(unknown, { headers });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect(await response.json()).toEqual({ message: 'There is no identity check at this address.' });
+    }
+    const member = await createPersonUser(testApp.app.db);
+    const started = await start(member.personUserId);
+    expect((await submit(started.body.url, 'fail')).status).toBe(303);
+    const completed = await fetch(started.body.url);
+    expect(completed.status).toBe(409);
+    expect(await completed.json()).toEqual({
+      message: 'This identity check has already failed. Go back to the app to continue.',
+    });
   });
 
   it('refuses an outcome other than pass or fail (422) and changes nothing', async () => {
@@ -183,7 +209,7 @@ describe('identity sandbox: the whole journey over real HTTP', () => {
   it('HTML-escapes the first name on the check page', async () => {
     const member = await createPersonUser(testApp.app.db, { firstName: '<script>alert(1)</script>"&\'' });
     const started = await start(member.personUserId);
-    const html = await (await fetch(started.body.url)).text();
+    const html = await (await openPage(started.body.url)).text();
     expect(html).not.toContain('<script>');
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;&#39;');
@@ -206,7 +232,7 @@ describe('identity sandbox: the whole journey over real HTTP', () => {
   it('never logs the full ID number', async () => {
     const member = await createPersonUser(testApp.app.db);
     const started = await start(member.personUserId);
-    await fetch(started.body.url);
+    await openPage(started.body.url);
     expect((await submit(started.body.url, 'pass')).status).toBe(303);
     // The browser then opens the app's page, whose path holds the ID number.
     await fetch(`${baseUrl}/id-verify/${member.idNumber}`);
@@ -260,7 +286,7 @@ describe('identity sandbox: when the callback cannot be delivered', () => {
     const response = await unreachable.app.inject({
       method: 'POST',
       url: `/api/identity-sandbox/checks/${started.reference}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: BROWSER_ACCEPT },
       payload: 'outcome=pass',
     });
     expect(response.statusCode).toBe(502);

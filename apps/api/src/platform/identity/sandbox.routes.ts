@@ -1,3 +1,5 @@
+import { ErrorResponse } from '@bcp/contract';
+import negotiate from '@fastify/accept-negotiator';
 import formbody from '@fastify/formbody';
 import escapeHtml from 'escape-html';
 import type { FastifyReply } from 'fastify';
@@ -41,11 +43,28 @@ function sendPage(reply: FastifyReply, status: number, title: string, body: stri
     .send(page(title, body));
 }
 
+/**
+ * Whether the client asked for a page: a browser navigating here sends `Accept: text/html,…`.
+ * Anything else (no Accept header, a wildcard, `application/json`) gets the API error shape instead.
+ */
+function wantsPage(reply: FastifyReply): boolean {
+  const accept = reply.request.headers.accept;
+  return typeof accept === 'string' && negotiate(accept, ['application/json', 'text/html']) === 'text/html';
+}
+
+/** An error answer: a small page for a browser, otherwise `ErrorResponse` `{ message }` like every other route. */
 function sendMessage(reply: FastifyReply, status: number, title: string, message: string) {
+  if (!wantsPage(reply)) return reply.status(status).header('cache-control', 'no-store').send({ message });
   return sendPage(reply, status, title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>`);
 }
 
 const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
+
+/** An error answer: a page for browsers (`text/html`), `ErrorResponse` for everything else. */
+const pageOrError = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: z.string() }, 'application/json': { schema: ErrorResponse } },
+});
 
 /** A fresh instance per route: a schema object shared by two routes would be emitted as a $ref, which `@fastify/swagger` cannot resolve for params. */
 const checkParams = () => z.object({ reference: z.string().min(1).max(200) });
@@ -60,7 +79,8 @@ const SANDBOX_TAGS = ['identity sandbox'];
  * - `POST /api/identity-sandbox/checks/:reference` (form `outcome=pass|fail`): signs the result and
  *   POSTs it over HTTP to `<publicUrl>/api/app/identity-verifications/callback`, exactly as a
  *   provider would, then sends the browser (303) to the app's `/id-verify/{idNumber}` page.
- * Unknown references answer a 404 page, completed checks a 409 page, an undelivered callback 502.
+ * Unknown references answer 404, completed checks 409, an undelivered callback 502: a page when the
+ * client accepts `text/html` (a browser), otherwise `ErrorResponse` (issue 13: one error shape).
  */
 export const identitySandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = app.identityProvider;
@@ -99,7 +119,11 @@ export const identitySandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Identity sandbox: the check page (development and tests only)',
         tags: SANDBOX_TAGS,
         params: checkParams(),
-        response: { 200: html('The check page'), 404: html('No such check'), 409: html('Check already completed') },
+        response: {
+          200: html('The check page'),
+          404: pageOrError('No such check'),
+          409: pageOrError('Check already completed'),
+        },
       },
     },
     async (request, reply) => {
@@ -140,9 +164,9 @@ export const identitySandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z.object({ outcome: z.enum(['pass', 'fail']) }),
         response: {
           303: z.null().describe('Redirect to the app'),
-          404: html('No such check'),
-          409: html('Check already completed'),
-          502: html('The callback could not be delivered'),
+          404: pageOrError('No such check'),
+          409: pageOrError('Check already completed'),
+          502: pageOrError('The callback could not be delivered'),
         },
       },
     },
