@@ -1,4 +1,4 @@
-import { defaultServerConditions } from 'vite';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /** Workspace packages are used from their TypeScript sources (the `source` export condition). */
@@ -34,6 +34,17 @@ export default defineConfig({
       {
         ...sourceConditions,
         test: { name: 'web', include: ['apps/web/test/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        // Component tests (Testing Library): React screens and pieces rendered in jsdom, driven by
+        // user-event the way a person would, asserting what the person sees.
+        resolve: { conditions: ['source', ...defaultClientConditions] },
+        test: {
+          name: 'web-components',
+          include: ['apps/web/test/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/test/support/component-setup.ts'],
+        },
       },
     ],
   },
