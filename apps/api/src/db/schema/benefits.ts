@@ -33,6 +33,7 @@ export const benefits = pgTable(
     // Staff lists page by id (newest first) within a status or a fund (issue 9).
     index('benefits_status_id_idx').on(table.status, table.id),
     index('benefits_fund_id_id_idx').on(table.fundId, table.id),
+    index('benefits_file_upload_idx').on(table.fileUploadId),
     uniqueIndex('benefits_fund_member_type_unique').on(table.fundId, table.memberNumber, table.benefitType),
   ],
 );

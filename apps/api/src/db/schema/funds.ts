@@ -31,5 +31,6 @@ export const funds = pgTable(
     uniqueIndex('funds_registration_number_unique').on(table.registrationNumber),
     index('funds_tags_idx').using('gin', table.tags),
     index('funds_administrator_idx').on(table.administratorPartnerId),
+    index('funds_fund_type_idx').on(table.fundTypeId),
   ],
 );

@@ -66,5 +66,9 @@ export const notificationDeliveries = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     completedAt: at('completed_at'),
   },
-  (table) => [index('notification_deliveries_notification_idx').on(table.notificationId)],
+  (table) => [
+    index('notification_deliveries_notification_idx').on(table.notificationId),
+    // ON DELETE SET NULL from devices would otherwise scan every delivery (issue 15 item 5).
+    index('notification_deliveries_device_idx').on(table.deviceId),
+  ],
 );

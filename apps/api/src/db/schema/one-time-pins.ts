@@ -34,6 +34,8 @@ export const oneTimePins = pgTable(
   (table) => [
     index('one_time_pins_destination_idx').on(table.destination, table.createdAt),
     index('one_time_pins_subject_idx').on(table.subjectArea, table.subjectId, table.purpose),
+    // Ending a session invalidates its PINs.
+    index('one_time_pins_session_idx').on(table.sessionId),
   ],
 );
 

@@ -66,5 +66,7 @@ export const partnerApiKeys = pgTable(
   (table) => [
     uniqueIndex('partner_api_keys_hash_unique').on(table.keyHash),
     index('partner_api_keys_partner_idx').on(table.partnerId),
+    index('partner_api_keys_created_by_idx').on(table.createdById),
+    index('partner_api_keys_revoked_by_idx').on(table.revokedById),
   ],
 );

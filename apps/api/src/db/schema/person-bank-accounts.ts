@@ -28,5 +28,8 @@ export const personBankAccounts = pgTable(
     removedAt: at('removed_at'),
     ...timestamps(),
   },
-  (table) => [index('person_bank_accounts_person_user_idx').on(table.personUserId)],
+  (table) => [
+    index('person_bank_accounts_person_user_idx').on(table.personUserId),
+    index('person_bank_accounts_bank_idx').on(table.bankId),
+  ],
 );

@@ -29,5 +29,7 @@ export const tasks = pgTable(
     index('tasks_status_idx').on(table.status, table.createdAt),
     index('tasks_assignee_idx').on(table.assigneeId),
     index('tasks_entity_idx').on(table.entityType, table.entityId),
+    index('tasks_created_by_idx').on(table.createdById),
+    index('tasks_resolved_by_idx').on(table.resolvedById),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, idColumn, timestamps } from './columns.js';
 
 /** Staff users of the back office (spec 7 `users*`); members are `person_users`. */
@@ -63,7 +63,11 @@ export const rolePermissions = pgTable(
       .notNull()
       .references(() => permissions.id),
   },
-  (table) => [primaryKey({ columns: [table.roleId, table.permissionId] })],
+  (table) => [
+    primaryKey({ columns: [table.roleId, table.permissionId] }),
+    // The key starts with role_id; "roles holding this permission" needs its own index.
+    index('role_permissions_permission_idx').on(table.permissionId),
+  ],
 );
 
 export const userRoles = pgTable(
@@ -76,5 +80,9 @@ export const userRoles = pgTable(
       .notNull()
       .references(() => roles.id),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.roleId] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.roleId] }),
+    // The key starts with user_id; "users holding this role" needs its own index.
+    index('user_roles_role_idx').on(table.roleId),
+  ],
 );

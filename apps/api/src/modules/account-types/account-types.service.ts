@@ -13,6 +13,7 @@ import {
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import { hasRows } from '../../db/has-rows.js';
 import { accountTypes, personBankAccounts } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -44,7 +45,7 @@ async function findAccountType(db: Database, id: number): Promise<AccountTypeRec
 
 /** Whether a code is an active account type (members' bank accounts may use only those). */
 export async function isActiveAccountType(db: Database, code: string): Promise<boolean> {
-  return (await db.$count(accountTypes, and(eq(accountTypes.code, code), eq(accountTypes.active, true)))) > 0;
+  return hasRows(db, accountTypes, and(eq(accountTypes.code, code), eq(accountTypes.active, true)));
 }
 
 /** Account types in the list envelope (spec 7 `GET account_types`): `filter[active]`; `q` searches code and label. */
@@ -89,7 +90,7 @@ export async function createAccountType(
   input: z.output<typeof CreateAccountTypeRequest>,
   context: AuditContext,
 ): Promise<AccountTypeResponse> {
-  if ((await db.$count(accountTypes, eq(accountTypes.code, input.code))) > 0) {
+  if (await hasRows(db, accountTypes, eq(accountTypes.code, input.code))) {
     throw new AppError('validation', VALIDATION_FAILED_MESSAGE, { code: [ACCOUNT_TYPE_MESSAGES.codeTaken] });
   }
   return db.transaction(async (tx) => {

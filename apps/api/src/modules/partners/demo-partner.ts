@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { hasRows } from '../../db/has-rows.js';
 import { partners } from '../../db/schema/index.js';
 import type { AuditContext } from '../../platform/audit/audit.service.js';
 import { findFundIdByRegistrationNumber, updateFund } from '../funds/funds.service.js';
@@ -27,7 +28,7 @@ export async function seedDemoPartnerIfNone(
   log: FastifyBaseLogger,
   demoFundRegistrationNumber: string,
 ): Promise<boolean> {
-  if ((await db.$count(partners)) > 0) return false;
+  if (await hasRows(db, partners)) return false;
   const fundId = await findFundIdByRegistrationNumber(db, demoFundRegistrationNumber);
   const partner = await createPartner(
     db,

@@ -1,6 +1,7 @@
 import { RULE_MESSAGES, SUPER_ADMIN_ROLE, strongPassword, zEmail } from '@bcp/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { hasRows } from '../../db/has-rows.js';
 import { users } from '../../db/schema/index.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { issueResetToken } from '../../platform/auth/reset-tokens.js';
@@ -69,7 +70,7 @@ export async function createSuperAdmin(
  * @returns whether they were created
  */
 export async function seedDemoStaffIfNone(db: Database, log: FastifyBaseLogger): Promise<boolean> {
-  if ((await db.$count(users)) > 0) return false;
+  if (await hasRows(db, users)) return false;
   await syncPermissions(db);
   const reviewerRole = await createRole(
     db,
