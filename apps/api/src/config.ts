@@ -41,7 +41,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
   TRUST_PROXY: booleanFlag(false),
-  SEED_DEMO_DATA: booleanFlag(true),
+  /** Unset: on outside production, off in production (where asking for it is refused; issue 15 item 6). */
+  SEED_DEMO_DATA: z.enum(['true', 'false', '1', '0', '']).optional(),
   APP_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   PUBLIC_URL: optionalString.pipe(z.url('must be a URL such as https://benefits.example.co.za').optional()),
   REDIS_URL: optionalString.pipe(
@@ -133,7 +134,7 @@ export interface Config {
   webDistDir: string | undefined;
   /** Trust `X-Forwarded-*` headers (behind a load balancer). */
   trustProxy: boolean;
-  /** Create the demo fund and members when the database has no fund. */
+  /** Create the demo fund and members when the database has no fund; never in production. */
   seedDemoData: boolean;
   /**
    * Key for HMACs (OTP hashes, signed callbacks). Required in production; elsewhere
@@ -173,6 +174,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const values = parsed.data;
   const problems: string[] = [];
   if (values.NODE_ENV === 'production' && !values.APP_SECRET) problems.push('APP_SECRET: is required in production');
+  const seedDemoData =
+    values.SEED_DEMO_DATA === undefined || values.SEED_DEMO_DATA === ''
+      ? values.NODE_ENV !== 'production'
+      : values.SEED_DEMO_DATA === 'true' || values.SEED_DEMO_DATA === '1';
+  if (values.NODE_ENV === 'production' && seedDemoData) {
+    // Generated members have valid ID numbers that may be real people's (POPIA).
+    problems.push('SEED_DEMO_DATA: demo data is not allowed in production');
+  }
   if (values.NODE_ENV === 'production' && values.IDENTITY_PROVIDER === 'sandbox') {
     problems.push('IDENTITY_PROVIDER: the sandbox provider is not allowed in production');
   }
@@ -195,7 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: values.LOG_LEVEL,
     webDistDir: values.WEB_DIST_DIR === undefined ? undefined : absolute(values.WEB_DIST_DIR),
     trustProxy: values.TRUST_PROXY,
-    seedDemoData: values.SEED_DEMO_DATA,
+    seedDemoData,
     appSecret: values.APP_SECRET,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     redisUrl: values.REDIS_URL,

@@ -3,9 +3,6 @@ import { buildApp } from './app.js';
 import { type Config, ensureAppSecret } from './config.js';
 import { openDatabase } from './db/client.js';
 import { applyMigrations } from './db/migrate.js';
-import { DEMO_FUND, seedDemoDataIfEmpty } from './modules/file-uploads/demo/seed-demo-data.js';
-import { seedDemoPartnerIfNone } from './modules/partners/demo-partner.js';
-import { seedDemoStaffIfNone } from './modules/users/bootstrap.service.js';
 
 /**
  * Starts the whole product: opens the database (PostgreSQL when `databaseUrl` is set, embedded
@@ -27,12 +24,12 @@ export async function startServer(environmentConfig: Config): Promise<FastifyIns
   try {
     await database.withStartupLock(async () => {
       await applyMigrations(database);
-      if (config.seedDemoData) await seedDemoDataIfEmpty(database.db, config.dataDir, app.log);
-      // Demo staff with known passwords: never in production (README "Back office (staff)").
-      if (config.seedDemoData && config.env !== 'production') await seedDemoStaffIfNone(database.db, app.log);
-      // Demo fund administrator with an API key logged once (README "Partners and API keys"): never in production.
+      // Demo data (generated members, staff with known passwords, a partner key): never in
+      // production, where the configuration refuses it. Loaded lazily, so production never loads
+      // the generator (@faker-js/faker, a dev dependency).
       if (config.seedDemoData && config.env !== 'production') {
-        await seedDemoPartnerIfNone(database.db, app.log, DEMO_FUND.registrationNumber);
+        const { seedDemoData } = await import('./modules/file-uploads/demo/seed-all-demo-data.js');
+        await seedDemoData(database.db, config.dataDir, app.log);
       }
     });
     await app.listen({ port: config.port, host: config.host });

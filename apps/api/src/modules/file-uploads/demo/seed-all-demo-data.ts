@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../db/client.js';
+import { seedDemoPartnerIfNone } from '../../partners/demo-partner.js';
+import { seedDemoStaffIfNone } from '../../users/bootstrap.service.js';
+import { DEMO_FUND, seedDemoDataIfEmpty } from './seed-demo-data.js';
+
+/**
+ * All demo data, each part only where none of its kind exists: the demo fund with its generated
+ * members, demo staff with known passwords (README "Back office (staff)") and a demo fund
+ * administrator whose API key is logged once (README "Partners and API keys"). The server imports
+ * this module lazily and never in production (issue 15 item 6).
+ */
+export async function seedDemoData(db: Database, dataDir: string, log: FastifyBaseLogger): Promise<void> {
+  await seedDemoDataIfEmpty(db, dataDir, log);
+  await seedDemoStaffIfNone(db, log);
+  await seedDemoPartnerIfNone(db, log, DEMO_FUND.registrationNumber);
+}
