@@ -48,6 +48,7 @@ import { identitySandboxRoutes } from './platform/identity/sandbox.routes.js';
 import { logRedactionOptions } from './platform/logging/log-redaction.js';
 import { devOutboxRoutes } from './platform/messaging/dev-outbox.routes.js';
 import { createMessenger, type Messenger } from './platform/messaging/messenger.js';
+import { installRetention } from './platform/retention/install-retention.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -131,6 +132,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(identityVerificationRoutes, { prefix: '/api/app' });
   await app.register(benefitRoutes, { prefix: '/api/app' });
   await installNotifications(app, database);
+  // Purges what is no longer needed on a schedule (issue 15 item 4; README "Retention").
+  installRetention(app);
   // Back office (issue 6): every /api/v1 route declares its permission (platform/auth/route-access.ts).
   await app.register(adminSessionRoutes, { prefix: '/api/v1' });
   await app.register(userRoutes, { prefix: '/api/v1' });

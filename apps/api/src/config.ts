@@ -87,6 +87,42 @@ const EnvSchema = z.object({
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  // Retention (issue 15 item 4; README "Retention"): hours a record is kept once it is no longer needed.
+  RETENTION_SCHEDULE: z
+    .string()
+    .max(100)
+    .regex(/^[0-9*/,-]+( [0-9*/,-]+){4}$/, 'must be a cron expression of 5 fields, e.g. 17 * * * *')
+    .default('17 * * * *'),
+  RETENTION_SESSIONS_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 366)
+    .default(24),
+  RETENTION_PINS_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 366)
+    .default(24),
+  RETENTION_RESET_TOKENS_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 366)
+    .default(24),
+  RETENTION_OUTBOX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 366)
+    .default(24),
+  RETENTION_DELIVERIES_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 366)
+    .default(24),
 });
 
 /** Push settings (issue 5): VAPID for web push, FCM for the native app, allowed push services. */
@@ -112,6 +148,25 @@ export interface JobsConfig {
   retryLimit: number;
   retryDelaySeconds: number;
   pollIntervalSeconds: number;
+}
+
+/**
+ * How long records are kept once they are no longer needed, in hours, and when the purge runs
+ * (issue 15 item 4; POPIA: personal data no longer than needed). Audit events are never purged.
+ */
+export interface RetentionConfig {
+  /** Cron (5 fields, UTC) of the purge job. */
+  schedule: string;
+  /** Sessions, after they expired or were revoked. */
+  sessionsHours: number;
+  /** One-time PINs, after they were used, replaced or expired. */
+  pinsHours: number;
+  /** Password-reset tokens, after they were used or expired. */
+  resetTokensHours: number;
+  /** Outbox rows (email/SMS texts, PINs included outside production), after they were created, unless still pending. */
+  outboxHours: number;
+  /** Notification deliveries, after they completed (sent, failed or undeliverable). */
+  deliveriesHours: number;
 }
 
 /** Identity verification provider settings (spec 7 `beneficiary-sessions/iidentifii`). */
@@ -154,6 +209,7 @@ export interface Config {
   benefitSearchLimitPerHour: number;
   push: PushConfig;
   jobs: JobsConfig;
+  retention: RetentionConfig;
 }
 
 /** Thrown when an environment variable has a bad value; the message names every bad variable. */
@@ -226,6 +282,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       retryLimit: values.JOB_RETRY_LIMIT,
       retryDelaySeconds: values.JOB_RETRY_DELAY_SECONDS,
       pollIntervalSeconds: values.JOB_POLL_INTERVAL_SECONDS,
+    },
+    retention: {
+      schedule: values.RETENTION_SCHEDULE,
+      sessionsHours: values.RETENTION_SESSIONS_HOURS,
+      pinsHours: values.RETENTION_PINS_HOURS,
+      resetTokensHours: values.RETENTION_RESET_TOKENS_HOURS,
+      outboxHours: values.RETENTION_OUTBOX_HOURS,
+      deliveriesHours: values.RETENTION_DELIVERIES_HOURS,
     },
     identity:
       values.IDENTITY_PROVIDER === 'iidentifii'

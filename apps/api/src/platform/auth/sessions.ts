@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
 
@@ -132,7 +132,16 @@ export async function revokeSubjectSessions(
   return rows.length;
 }
 
-/** Deletes sessions that ended more than a day ago (housekeeping). */
-export async function deleteEndedSessions(db: Database, now: Date = new Date()): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)));
+/**
+ * The condition "this session ended before `cutoff`": it expired, was revoked, or sat idle past its
+ * area's idle time (SESSION_POLICY) before then. Used by the retention purge (issue 15 item 4).
+ */
+export function sessionEndedBefore(cutoff: Date): SQL {
+  const idleEnded = (Object.keys(SESSION_POLICY) as SessionArea[]).map((area) =>
+    and(
+      eq(sessions.area, area),
+      lt(sessions.lastSeenAt, new Date(cutoff.getTime() - SESSION_POLICY[area].idleSeconds * 1000)),
+    ),
+  );
+  return or(lt(sessions.expiresAt, cutoff), lt(sessions.revokedAt, cutoff), ...idleEnded) as SQL;
 }

@@ -33,6 +33,12 @@ export interface JobQueue {
    * @throws Error for a queue not declared with `define`
    */
   send<T extends object>(name: string, data: T): Promise<string>;
+  /**
+   * Runs a declared queue's job on a cron schedule (5 fields, UTC), from `start` on. One job per
+   * due time however many processes run (pg-boss schedules are kept in the database).
+   * @throws Error for a queue not declared with `define`
+   */
+  schedule(name: string, cron: string): void;
   /** Resolves when no job of these queues is queued, retrying or running (tests, shutdown). */
   idle(names?: string[]): Promise<void>;
   /** Installs pg-boss's schema when missing, creates the queues, starts the workers. */
@@ -55,12 +61,13 @@ export function createJobQueue(deps: {
   const { config, log } = deps;
   const boss = new PgBoss({
     db: createPgBossDatabase(deps.db, deps.kind),
-    schedule: false,
+    schedule: true,
     supervise: true,
     migrate: true,
   });
   boss.on('error', (error) => log.error({ error: error.message }, 'job queue error'));
   const definitions = new Map<string, { handler: JobHandler<object>; options: PgBoss.Queue }>();
+  const schedules = new Map<string, string>();
   let starting: Promise<void> | undefined;
   let started = false;
 
@@ -89,6 +96,11 @@ export function createJobQueue(deps: {
       definitions.set(name, { handler: handler as JobHandler<object>, options: queueOptions(name, options) });
     },
 
+    schedule(name, cron) {
+      if (!definitions.has(name)) throw new Error(`Job queue ${name} is not defined`);
+      schedules.set(name, cron);
+    },
+
     async send(name, data) {
       if (!definitions.has(name)) throw new Error(`Job queue ${name} is not defined`);
       await ensureBossStarted();
@@ -114,6 +126,7 @@ export function createJobQueue(deps: {
       if (started) return;
       started = true;
       await ensureBossStarted();
+      for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: 'UTC' });
       for (const [name, { handler }] of definitions) {
         await boss.work(
           name,

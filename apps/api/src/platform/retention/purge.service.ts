@@ -1,0 +1,104 @@
+import { and, inArray, isNotNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import type { RetentionConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import {
+  idempotencyKeys,
+  notificationDeliveries,
+  oneTimePins,
+  outboxMessages,
+  passwordResetTokens,
+  sessions,
+} from '../../db/schema/index.js';
+import { sessionEndedBefore } from '../auth/sessions.js';
+
+/** What one purge removed, per kind of record (row counts). */
+export interface PurgeCounts {
+  sessions: number;
+  pins: number;
+  resetTokens: number;
+  outbox: number;
+  deliveries: number;
+  idempotencyKeys: number;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes what is no longer needed, each kind once it has been over for its retention period
+ * (hours, `RetentionConfig`; issue 15 item 4, POPIA): ended sessions (and their PINs), PINs that
+ * were used, replaced or expired, used or expired password-reset tokens, outbox rows that are no
+ * longer pending (they hold email and SMS texts, PINs included outside production), completed
+ * notification deliveries, and idempotency keys once expired (24 h after first use). Notifications themselves (the member's
+ * history) and audit events are kept. One transaction; safe to run from several processes.
+ * @returns how many rows of each kind were deleted
+ */
+export async function purgeExpiredRecords(
+  db: Database,
+  retention: Omit<RetentionConfig, 'schedule'>,
+  now: Date = new Date(),
+): Promise<PurgeCounts> {
+  const before = (hours: number) => new Date(now.getTime() - hours * HOUR_MS);
+  return db.transaction(async (tx) => {
+    const pinCutoff = before(retention.pinsHours);
+    const pins = await tx
+      .delete(oneTimePins)
+      .where(
+        or(
+          lt(oneTimePins.expiresAt, pinCutoff),
+          lt(oneTimePins.consumedAt, pinCutoff),
+          lt(oneTimePins.invalidatedAt, pinCutoff),
+        ),
+      )
+      .returning({ id: oneTimePins.id });
+
+    const ended = tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(sessionEndedBefore(before(retention.sessionsHours)));
+    // A purged session's PINs go with it (the foreign key would refuse the session otherwise).
+    const sessionPins = await tx
+      .delete(oneTimePins)
+      .where(and(isNotNull(oneTimePins.sessionId), inArray(oneTimePins.sessionId, ended)))
+      .returning({ id: oneTimePins.id });
+    const endedSessions = await tx
+      .delete(sessions)
+      .where(sessionEndedBefore(before(retention.sessionsHours)))
+      .returning({ id: sessions.id });
+
+    const tokenCutoff = before(retention.resetTokensHours);
+    const resetTokens = await tx
+      .delete(passwordResetTokens)
+      .where(or(lt(passwordResetTokens.expiresAt, tokenCutoff), lt(passwordResetTokens.usedAt, tokenCutoff)))
+      .returning({ id: passwordResetTokens.id });
+
+    const outbox = await tx
+      .delete(outboxMessages)
+      .where(and(lt(outboxMessages.createdAt, before(retention.outboxHours)), ne(outboxMessages.status, 'pending')))
+      .returning({ id: outboxMessages.id });
+
+    const deliveries = await tx
+      .delete(notificationDeliveries)
+      .where(
+        and(
+          lt(notificationDeliveries.completedAt, before(retention.deliveriesHours)),
+          ne(notificationDeliveries.status, 'pending'),
+        ) as SQL,
+      )
+      .returning({ id: notificationDeliveries.id });
+
+    // Keys expire 24 hours after first use (IDEMPOTENCY_TTL_SECONDS); an expired key answers nothing.
+    const keys = await tx
+      .delete(idempotencyKeys)
+      .where(lt(idempotencyKeys.expiresAt, now))
+      .returning({ id: idempotencyKeys.id });
+
+    return {
+      sessions: endedSessions.length,
+      pins: pins.length + sessionPins.length,
+      resetTokens: resetTokens.length,
+      outbox: outbox.length,
+      deliveries: deliveries.length,
+      idempotencyKeys: keys.length,
+    };
+  });
+}
