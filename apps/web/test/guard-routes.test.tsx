@@ -1,0 +1,79 @@
+import type { OtpSentResponse, PersonUserResponse } from '@bcp/contract';
+import { screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { routes } from '../src/app/router.js';
+import { clearSession, setPersonUser, startSession } from '../src/lib/session-store.js';
+import { renderInApp } from './support/render.js';
+
+/** A member who passed the identity check earlier and now signs in again (issue 14 item 1). */
+const RETURNING: PersonUserResponse = {
+  id: 41,
+  idNumber: '8001015009087',
+  email: 'th***@example.co.za',
+  phoneNumber: '+27 ** *** *567',
+  twoFactorMethod: 'SMS',
+  iidentifiiVerified: true,
+} as PersonUserResponse;
+
+const OTP: OtpSentResponse = {
+  channel: 'SMS',
+  destination: '+27 ** *** *567',
+  expiresAt: new Date(Date.now() + 5 * 60_000).toISOString(),
+  resendAvailableAt: new Date(Date.now() + 60_000).toISOString(),
+} as OtpSentResponse;
+
+/** The app's own routes and guard, in memory, starting at `entry`. */
+function openApp(entry: string | { pathname: string; state: unknown }) {
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
+  return { router, ...renderInApp(<RouterProvider router={router} />) };
+}
+
+describe('navigation guard and the pages it lets through (spec section 4)', () => {
+  afterEach(() => clearSession());
+
+  it('shows a returning, identity-checked member the PIN page with where the PIN went and the resend wait', async () => {
+    startSession({ apiToken: 'token-abc', verified: false, personUser: RETURNING, otp: OTP });
+    openApp('/verify');
+    expect(await screen.findByRole('heading', { name: 'Enter your one-time PIN' })).toBeVisible();
+    expect(screen.getByText(OTP.destination)).toBeVisible();
+    expect(screen.getByRole('button', { name: /Send a new PIN in \d+ s/ })).toBeDisabled();
+    expect(screen.queryByText(/Unexpected Application Error/)).not.toBeInTheDocument();
+  });
+
+  it('sends /verify with no user to login', async () => {
+    const { router } = openApp('/verify');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/auth/login');
+  });
+
+  it("asks 'Do you really want to leave?' on the way from /verify to login; leaving logs out", async () => {
+    startSession({ apiToken: 'token-abc', verified: false, personUser: RETURNING, otp: OTP });
+    const { user, router } = openApp('/verify');
+    await user.click(await screen.findByRole('link', { name: 'Not you? Sign in with another account' }));
+    expect(await screen.findByText('Do you really want to leave?')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(localStorage.getItem('apiToken')).toBeNull();
+  });
+
+  it('lets a member with both checks done through to benefits from /', async () => {
+    startSession({ apiToken: 'token-abc', verified: true, personUser: RETURNING });
+    setPersonUser(RETURNING);
+    const { router } = openApp('/');
+    expect(await screen.findByRole('heading', { name: 'Your benefits' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/benefits');
+  });
+
+  it('says on the login page why the member is there after a 401, and only then', async () => {
+    openApp({ pathname: '/auth/login', state: { sessionEnded: true } });
+    expect(await screen.findByText('Your session ended. Please sign in again.')).toBeVisible();
+  });
+
+  it('says nothing of an ended session on an ordinary visit to login', async () => {
+    openApp('/auth/login');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeVisible();
+    expect(screen.queryByText('Your session ended. Please sign in again.')).not.toBeInTheDocument();
+  });
+});
