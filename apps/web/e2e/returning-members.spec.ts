@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { enterPin, memberViaApi, PASSWORD, readOtp } from './support';
+import { enterPin, logoutThroughScreens, memberViaApi, PASSWORD, readOtp } from './support';
 
 /**
  * Issue 14 items 1–4: members who come back (sign in with password and PIN as verified members),
@@ -130,16 +130,7 @@ test('a verified member signs in again, reloads /verify and /benefits, and a sec
   await expect.poll(() => deviceOwner(page)).toBe(first);
 
   // A logs out: the session is cleared and the device no longer carries A's notifications.
-  const tabs = page.getByRole('navigation', { name: 'Main' });
-  await tabs.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page.getByText('Are you sure?')).toBeVisible();
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/main$/);
-  expect(await page.evaluate(() => [localStorage.getItem('apiToken'), localStorage.getItem('verified')])).toEqual([
-    null,
-    null,
-  ]);
+  await logoutThroughScreens(page);
   expect(await deviceOwner(page)).toBeNull();
 
   // Member B signs in on the same browser: the device is now B's, A's registration is gone.

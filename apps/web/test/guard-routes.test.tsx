@@ -1,27 +1,12 @@
-import type { OtpSentResponse, PersonUserResponse } from '@bcp/contract';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../src/app/router.js';
 import { clearSession, setPersonUser, startSession } from '../src/lib/session-store.js';
 import { renderInApp } from './support/render.js';
+import { pinSent, RETURNING_MEMBER as RETURNING } from './support/session-fixtures.js';
 
-/** A member who passed the identity check earlier and now signs in again (issue 14 item 1). */
-const RETURNING: PersonUserResponse = {
-  id: 41,
-  idNumber: '8001015009087',
-  email: 'th***@example.co.za',
-  phoneNumber: '+27 ** *** *567',
-  twoFactorMethod: 'SMS',
-  iidentifiiVerified: true,
-} as PersonUserResponse;
-
-const OTP: OtpSentResponse = {
-  channel: 'SMS',
-  destination: '+27 ** *** *567',
-  expiresAt: new Date(Date.now() + 5 * 60_000).toISOString(),
-  resendAvailableAt: new Date(Date.now() + 60_000).toISOString(),
-} as OtpSentResponse;
+const OTP = pinSent();
 
 /** The app's own routes and guard, in memory, starting at `entry`. */
 function openApp(entry: string | { pathname: string; state: unknown }) {
@@ -51,8 +36,9 @@ describe('navigation guard and the pages it lets through (spec section 4)', () =
     startSession({ apiToken: 'token-abc', verified: false, personUser: RETURNING, otp: OTP });
     const { user, router } = openApp('/verify');
     await user.click(await screen.findByRole('link', { name: 'Not you? Sign in with another account' }));
-    expect(await screen.findByText('Do you really want to leave?')).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Leave' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Please confirm' });
+    expect(dialog).toHaveTextContent('Do you really want to leave?');
+    await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(localStorage.getItem('apiToken')).toBeNull();

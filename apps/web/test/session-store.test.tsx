@@ -1,25 +1,10 @@
-import type { OtpSentResponse, PersonUserResponse } from '@bcp/contract';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RETURNING_MEMBER as MEMBER, pinSent } from './support/session-fixtures.js';
+
+const OTP = pinSent();
 
 type Store = typeof import('../src/lib/session-store.js');
-
-/** A member as `person-users/me` answers one (after the PIN: unmasked). */
-const MEMBER: PersonUserResponse = {
-  id: 41,
-  idNumber: '8001015009087',
-  email: 'thandi@example.co.za',
-  phoneNumber: '+27821234567',
-  twoFactorMethod: 'SMS',
-  iidentifiiVerified: true,
-} as PersonUserResponse;
-
-const OTP: OtpSentResponse = {
-  channel: 'SMS',
-  destination: '+27 ** *** *567',
-  expiresAt: '2099-01-01T10:05:00.000Z',
-  resendAvailableAt: '2099-01-01T10:01:00.000Z',
-} as OtpSentResponse;
 
 /** A fresh copy of the store module, as when the app starts (hydration happens on load). */
 async function startApp(): Promise<Store> {
@@ -95,13 +80,13 @@ describe('session store (spec sections 3 and 4)', () => {
       store.getPendingOtp();
     }
     render(<SessionBadge store={store} />);
-    expect(screen.getByText('Signed in as thandi@example.co.za, PIN not entered')).toBeVisible();
+    expect(screen.getByText('Signed in as th***@example.co.za, PIN not entered')).toBeVisible();
     expect(store.sessionSnapshot()).toBe(before);
     expect(setItem).not.toHaveBeenCalled();
     expect(removeItem).not.toHaveBeenCalled();
 
     act(() => store.markVerified(MEMBER));
-    expect(screen.getByText('Signed in as thandi@example.co.za, PIN entered')).toBeVisible();
+    expect(screen.getByText('Signed in as th***@example.co.za, PIN entered')).toBeVisible();
   });
 
   it('keeps its state under exactly the spec’s keys, plus the pending PIN in sessionStorage', async () => {
