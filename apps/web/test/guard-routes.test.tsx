@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../src/app/router.js';
-import { clearSession, setPersonUser, startSession } from '../src/lib/session-store.js';
+import { clearSession, setPendingOtp, setPersonUser, startSession } from '../src/lib/session-store.js';
 import { renderInApp } from './support/render.js';
 import { pinSent, RETURNING_MEMBER as RETURNING } from './support/session-fixtures.js';
 
@@ -15,7 +15,12 @@ function openApp(entry: string | { pathname: string; state: unknown }) {
 }
 
 describe('navigation guard and the pages it lets through (spec section 4)', () => {
-  afterEach(() => clearSession());
+  // No API server here: every call fails as if offline (nothing leaves the test).
+  beforeEach(() => vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline'))));
+  afterEach(() => {
+    clearSession();
+    vi.unstubAllGlobals();
+  });
 
   it('shows a returning, identity-checked member the PIN page with where the PIN went and the resend wait', async () => {
     startSession({ apiToken: 'token-abc', verified: false, personUser: RETURNING, otp: OTP });
@@ -33,15 +38,19 @@ describe('navigation guard and the pages it lets through (spec section 4)', () =
   });
 
   it("asks 'Do you really want to leave?' on the way from /verify to login; leaving logs out", async () => {
-    startSession({ apiToken: 'token-abc', verified: false, personUser: RETURNING, otp: OTP });
+    // Signed in (the person user is loaded), with no token left to end on the server.
+    setPersonUser(RETURNING);
+    setPendingOtp(OTP);
     const { user, router } = openApp('/verify');
+    const tabs = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(tabs).getByRole('button', { name: 'Account' })).toBeVisible();
     await user.click(await screen.findByRole('link', { name: 'Not you? Sign in with another account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Please confirm' });
     expect(dialog).toHaveTextContent('Do you really want to leave?');
     await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/auth/login');
-    expect(localStorage.getItem('apiToken')).toBeNull();
+    expect(within(tabs).queryByRole('button', { name: 'Account' })).not.toBeInTheDocument();
   });
 
   it('lets a member with both checks done through to benefits from /', async () => {

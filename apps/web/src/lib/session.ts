@@ -1,6 +1,4 @@
 import type { PersonUserResponse } from '@bcp/contract';
-import { unregisterDeviceForLogout } from '../features/notifications/register-token';
-import { forgetRegistration } from '../features/notifications/token-store';
 import { api, onUnauthorized } from './api';
 import { clearSession, getApiToken, sessionSnapshot, setPersonUser } from './session-store';
 
@@ -25,30 +23,51 @@ export async function loadPersonUser(): Promise<PersonUserResponse | null> {
   return user;
 }
 
+/** What a feature does when the session ends (the push feature: this device's registration). */
+export interface SessionEndSteps {
+  /** At logout, while the session still works on the server (e.g. `DELETE firebase/device`). */
+  beforeLogout?: () => Promise<void>;
+  /** Once the session is cleared here, by logout or a 401. */
+  afterEnd?: () => void;
+}
+
+const endSteps = new Set<SessionEndSteps>();
+
+/** Adds steps to every end of a session (the app wires features in; lib imports none). */
+export function onSessionEnd(steps: SessionEndSteps): () => void {
+  endSteps.add(steps);
+  return () => endSteps.delete(steps);
+}
+
+function endSession(): void {
+  clearSession();
+  for (const steps of endSteps) steps.afterEnd?.();
+}
+
 /**
- * Logout (spec 4): removes this device's push registration for the member (a shared phone must
- * not go on receiving their notifications), ends the session on the server
- * (`DELETE beneficiary-sessions/logout`) and clears it here.
+ * Logout (spec 4): runs the features' steps while the session still works (the push feature
+ * removes this device's registration for the member: a shared phone must not go on receiving
+ * their notifications), ends the session on the server (`DELETE beneficiary-sessions/logout`)
+ * and clears it here.
  */
 export async function logout(): Promise<void> {
   if (getApiToken()) {
-    await unregisterDeviceForLogout();
+    for (const steps of endSteps) await steps.beforeLogout?.();
     await api.delete('app/beneficiary-sessions/logout');
-  } else forgetRegistration();
-  clearSession();
+  }
+  endSession();
 }
 
 /**
  * Spec 4: "A 401 response while signed in clears the person user, runs logout and sends the user
- * to login." The session is already dead on the server, so it is cleared here only (and the
- * device's registration forgotten, for the next member to make). `goToLogin` navigates, with
+ * to login." The session is already dead on the server, so it is cleared here only (the features'
+ * `afterEnd` steps run). `goToLogin` navigates, with
  * `{ sessionEnded: true }` for the login page's notice; returns the unsubscribe function.
  */
 export function installUnauthorizedHandler(goToLogin: (reason: LoginReason) => void): () => void {
   return onUnauthorized(() => {
     if (!sessionSnapshot().personUser && !getApiToken()) return;
-    forgetRegistration();
-    clearSession();
+    endSession();
     goToLogin({ sessionEnded: true });
   });
 }

@@ -45,3 +45,13 @@ export async function unregisterDeviceForLogout(): Promise<void> {
   if (stored) await removeDevice(stored.token);
   forgetRegistration();
 }
+
+/**
+ * The push feature's part in ending a session (wired in by the app with `onSessionEnd`): at
+ * logout the device's registration is removed on the server; after any end (logout, 401) the
+ * registration record is forgotten, so the next member to sign in registers the device.
+ */
+export const pushSessionEndSteps = {
+  beforeLogout: unregisterDeviceForLogout,
+  afterEnd: forgetRegistration,
+} as const;
