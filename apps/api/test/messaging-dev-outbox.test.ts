@@ -262,6 +262,7 @@ describe('development routes in production', () => {
       ['GET', '/api/dev/outbox'],
       ['GET', '/api/dev/otp'],
       ['POST', '/api/dev/notifications'],
+      ['GET', '/api/dev/device'],
     ] as const) {
       expect(production.app.hasRoute({ method, url })).toBe(false);
     }

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   DEMO,
   enterPin,
+  logoutThroughScreens,
   memberViaApi,
   PASSWORD,
   passIdentityCheck,
@@ -96,15 +97,7 @@ test("logout asks 'Are you sure?', clears the session, and signing in again need
   // Not identity-verified yet: the PIN leads to the identity check.
   await expect(page).toHaveURL(new RegExp(`/id-verify/${DEMO.pieter.idNumber}$`));
   const tabs = page.getByRole('navigation', { name: 'Main' });
-  await tabs.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page.getByText('Are you sure?')).toBeVisible();
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/main$/);
-  expect(await page.evaluate(() => [localStorage.getItem('apiToken'), localStorage.getItem('verified')])).toEqual([
-    null,
-    null,
-  ]);
+  await logoutThroughScreens(page);
   await expect(tabs.getByRole('button', { name: 'Account' })).toHaveCount(0);
 
   // A wrong password gives the same message as an unknown account.

@@ -69,6 +69,22 @@ export async function signInThroughScreens(page: Page, identifier: string, phone
   await enterPin(page, await readOtp(page, phone));
 }
 
+/**
+ * Logs out through the Account menu, answering 'Are you sure?' with Logout, and checks spec 4's
+ * clearing: the app is on /main and apiToken and verified are gone from browser storage.
+ */
+export async function logoutThroughScreens(page: Page) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByText('Are you sure?')).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/main$/);
+  expect(await page.evaluate(() => [localStorage.getItem('apiToken'), localStorage.getItem('verified')])).toEqual([
+    null,
+    null,
+  ]);
+}
+
 /** The XSRF cookie the server set on this page's context, to echo in API calls. */
 async function xsrfHeader(page: Page): Promise<Record<string, string>> {
   if (!(await page.context().cookies()).some((cookie) => cookie.name === 'XSRF-TOKEN')) await page.goto('/main');

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HTTP_CLIENT } from '@bcp/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiClientOptions, createApiClient } from '../src/lib/api-client';
+import { type ApiClientOptions, createApiClient, errorMessage, retryAfterSeconds } from '../src/lib/api-client';
 import { readXsrfToken } from '../src/lib/xsrf';
 
 interface Seen {
@@ -19,7 +19,7 @@ let seen: Seen[] = [];
 let answer: (
   request: Seen,
   attempt: number,
-) => { status: number; body?: unknown; headers?: Record<string, string> } | 'hang';
+) => { status: number; body?: unknown; raw?: string; headers?: Record<string, string> } | 'hang';
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -33,7 +33,7 @@ beforeAll(async () => {
       const reply = answer(entry, seen.length);
       if (reply === 'hang') return;
       response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-      response.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+      response.end(reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -146,6 +146,51 @@ describe('HTTP client (spec sections 7 and 9)', () => {
     answer = () => ({ status: 404, body: { message: 'Not found.' } });
     await client().get('app/x');
     expect(seen).toHaveLength(1);
+  });
+
+  it('answers a 429 asking to wait an hour at once, without retrying, as "Try again in 60 minutes"', async () => {
+    answer = () => ({ status: 429, headers: { 'retry-after': '3600' }, body: { message: 'Too many attempts.' } });
+    const started = Date.now();
+    const result = await client().get('app/benefits/idNumber');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(seen).toHaveLength(1);
+    expect(result.error).toMatchObject({ status: 429, retryAfterSeconds: 3600 });
+    expect(result.error && errorMessage(result.error)).toBe('Too many attempts. Try again in 60 minutes.');
+  });
+
+  it('still retries a 429 whose wait fits the 10 s budget', async () => {
+    answer = (_request, attempt) =>
+      attempt === 1 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200, body: { ok: true } };
+    expect(await client().get('app/x')).toEqual({ data: { ok: true } });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('keeps the server’s own words for a wait under a minute, and says "1 minute" when it has none', () => {
+    const pin = { message: 'Please wait 20 seconds before asking for a new PIN.' };
+    expect(errorMessage({ status: 429, body: pin, retryAfterSeconds: 20 })).toBe(pin.message);
+    expect(errorMessage({ status: 429, body: undefined, retryAfterSeconds: 20 })).toBe(
+      'Too many attempts. Try again in 1 minute.',
+    );
+    expect(errorMessage({ status: 429, body: pin, retryAfterSeconds: 61 })).toBe(
+      'Too many attempts. Try again in 2 minutes.',
+    );
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('2026-06-01T12:00:00Z');
+    expect(retryAfterSeconds('120', now)).toBe(120);
+    expect(retryAfterSeconds('Mon, 01 Jun 2026 12:05:00 GMT', now)).toBe(300);
+    expect(retryAfterSeconds('soon', now)).toBeUndefined();
+    expect(retryAfterSeconds(null, now)).toBeUndefined();
+  });
+
+  it('returns an answer that claims JSON but is not as an error value, not a rejected promise', async () => {
+    answer = () => ({ status: 200, raw: '{"half":' });
+    const result = await client().get('app/x');
+    expect(result.error).toEqual({
+      status: 0,
+      body: { message: 'The server sent an answer we could not read. Please try again.' },
+    });
   });
 
   it('tells the app about a 401 so it can log the user out (spec section 4)', async () => {

@@ -13,18 +13,26 @@ describe('push token rules', () => {
   const now = Date.parse('2026-06-01T12:00:00Z');
 
   it('registers a token when none is registered', () => {
-    expect(decideTokenAction(null, 'token-a', now)).toBe('register');
+    expect(decideTokenAction(null, 'token-a', now, 7)).toBe('register');
   });
 
   it('keeps a token registered less than 7 days ago, and refreshes it at 7 days', () => {
-    const justUnder = { token: 'token-a', savedAt: now - PUSH.tokenRefreshMs + 1 };
-    expect(decideTokenAction(justUnder, 'token-a', now)).toBe('keep');
-    expect(decideTokenAction({ token: 'token-a', savedAt: now - PUSH.tokenRefreshMs }, 'token-a', now)).toBe('refresh');
+    const justUnder = { token: 'token-a', savedAt: now - PUSH.tokenRefreshMs + 1, personUserId: 7 };
+    expect(decideTokenAction(justUnder, 'token-a', now, 7)).toBe('keep');
+    const weekOld = { token: 'token-a', savedAt: now - PUSH.tokenRefreshMs, personUserId: 7 };
+    expect(decideTokenAction(weekOld, 'token-a', now, 7)).toBe('refresh');
     expect(PUSH.tokenRefreshMs).toBe(7 * 24 * 60 * 60 * 1000);
   });
 
   it('replaces the registered token when the subscription differs', () => {
-    expect(decideTokenAction({ token: 'token-a', savedAt: now }, 'token-b', now)).toBe('replace');
+    expect(decideTokenAction({ token: 'token-a', savedAt: now, personUserId: 7 }, 'token-b', now, 7)).toBe('replace');
+  });
+
+  it('registers a fresh token again for another member, or after logout forgot its member (a shared phone)', () => {
+    expect(decideTokenAction({ token: 'token-a', savedAt: now, personUserId: 7 }, 'token-a', now, 8)).toBe('register');
+    expect(decideTokenAction({ token: 'token-a', savedAt: now, personUserId: null }, 'token-a', now, 7)).toBe(
+      'register',
+    );
   });
 
   it('compares a subscription key with the VAPID key', () => {

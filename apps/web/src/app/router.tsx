@@ -2,12 +2,16 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
 import { paths, ROUTE_NAMES, type RouteHandle } from '../config/paths';
 import { getSelectedBenefit, selectBenefitById, storedSelectedBenefitId } from '../features/benefits/selected-benefit';
-import { loadPersonUser, logout } from '../lib/session';
+import { pushSessionEndSteps } from '../features/notifications/register-token';
+import { loadPersonUser, logout, onSessionEnd } from '../lib/session';
 import { getApiToken, getVerified, sessionSnapshot } from '../lib/session-store';
 import { decideNavigation } from './guard';
 import { RootLayout } from './layouts/root-layout';
 
 const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
+
+// Logout and 401s also end this device's push registration for the member (a shared phone).
+onSessionEnd(pushSessionEndSteps);
 
 /**
  * The navigation guard (spec section 4), run before every navigation: loads the person user if

@@ -3,6 +3,14 @@ import { notifications } from '@mantine/notifications';
 import type { ApiError } from './api-client';
 import { errorMessage } from './api-client';
 
+/** The one 'Validation failure' notice's id: shown once at a time; leaving the page hides it. */
+const VALIDATION_NOTICE_ID = 'validation-failure';
+
+/** Hides the 'Validation failure' notice (spec 5), e.g. when the member goes to another page. */
+export function hideValidationNotice(): void {
+  notifications.hide(VALIDATION_NOTICE_ID);
+}
+
 /** Spec section 5 rules as a Mantine form validator: the first failing rule's message, or null. */
 export function rules(...list: FormRule[]) {
   return (value: unknown): string | null => {
@@ -28,7 +36,12 @@ export function showServerErrors(form: ErrorTarget, error: ApiError): boolean {
     form.setErrors(
       Object.fromEntries(Object.entries(body.errors).map(([field, messages]) => [field, messages.join('\n')])),
     );
-    notifications.show({ color: 'red', title: VALIDATION_NOTICE.message, message: VALIDATION_NOTICE.caption });
+    notifications.show({
+      id: VALIDATION_NOTICE_ID,
+      color: 'red',
+      title: VALIDATION_NOTICE.message,
+      message: VALIDATION_NOTICE.caption,
+    });
     return true;
   }
   notifications.show({ color: 'red', message: errorMessage(error) });

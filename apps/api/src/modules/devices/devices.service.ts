@@ -74,6 +74,16 @@ export async function listDevices(db: Database, personUserId: number): Promise<D
   return db.select().from(devices).where(eq(devices.personUserId, personUserId)).orderBy(devices.id);
 }
 
+/** The person user a token is registered to, or null (development checks). */
+export async function findDeviceOwner(db: Database, token: string): Promise<number | null> {
+  const [row] = await db
+    .select({ personUserId: devices.personUserId })
+    .from(devices)
+    .where(eq(devices.token, token))
+    .limit(1);
+  return row?.personUserId ?? null;
+}
+
 /** The devices with these ids (delivery jobs). */
 export async function findDevicesByIds(db: Database, ids: number[]): Promise<DeviceRecord[]> {
   if (ids.length === 0) return [];

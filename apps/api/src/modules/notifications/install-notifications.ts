@@ -7,6 +7,7 @@ import { createPushSender, type PushSender } from '../../platform/push/push-send
 import { ensureVapidKeys } from '../../platform/push/vapid-keys.js';
 import { createWebPushSender } from '../../platform/push/web-push-sender.js';
 import { deviceRoutes } from '../devices/app.routes.js';
+import { devDeviceRoutes } from '../devices/dev.routes.js';
 import { notificationRoutes } from './app.routes.js';
 import { DELIVERY_QUEUES, type DeliveryJob, runDelivery } from './deliveries.service.js';
 import { devNotificationRoutes } from './dev.routes.js';
@@ -28,7 +29,7 @@ declare module 'fastify' {
  * ready, stopped before it closes), live updates (`app.live`; Redis fan-out with `REDIS_URL`),
  * push senders (`app.push`; VAPID keys from config or `DATA_DIR`, FCM when configured), the
  * delivery job queues, and the routes: `firebase/*` and `firebase/live` under `/api/app`, and
- * outside production `POST /api/dev/notifications`. Call in `buildApp` after access control.
+ * outside production `POST /api/dev/notifications` and `GET /api/dev/device`. Call in `buildApp` after access control.
  */
 export async function installNotifications(app: FastifyInstance, database: DatabaseHandle): Promise<void> {
   const { config } = app;
@@ -56,4 +57,5 @@ export async function installNotifications(app: FastifyInstance, database: Datab
   await app.register(deviceRoutes, { prefix: '/api/app' });
   await app.register(liveRoutes, { prefix: '/api/app' });
   await app.register(devNotificationRoutes, { prefix: '/api' });
+  await app.register(devDeviceRoutes, { prefix: '/api' });
 }

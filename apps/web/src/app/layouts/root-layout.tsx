@@ -10,8 +10,9 @@ import { FaqDialog } from '../../features/faqs/components/faq-dialog';
 import { useFaqDialog } from '../../features/faqs/faq-query';
 import { NotificationsDialog } from '../../features/notifications/components/notifications-dialog';
 import { useActivities } from '../../features/notifications/use-activities';
-import { installUnauthorizedHandler, logout } from '../../lib/session';
-import { getVerified, STORAGE_KEYS, setPersonUser, useSession } from '../../lib/session-store';
+import { hideValidationNotice } from '../../lib/form';
+import { installUnauthorizedHandler, type LoginReason, logout } from '../../lib/session';
+import { setPersonUser, useSession } from '../../lib/session-store';
 import { asksBeforeLeaving, LEAVE_QUESTION, LOGOUT_QUESTION } from '../guard';
 
 function tabForPath(pathname: string): TabKey | null {
@@ -32,9 +33,15 @@ export function RootLayout() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   useDocumentTitle(handle?.title);
-  useEffect(() => installUnauthorizedHandler(() => navigate(paths.login())), [navigate]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) =>
-    asksBeforeLeaving(currentLocation.pathname, nextLocation.pathname),
+  useEffect(() => installUnauthorizedHandler((reason) => navigate(paths.login(), { state: reason })), [navigate]);
+  // A 'Validation failure' notice belongs to the page whose form failed: it does not follow the member.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page, by design
+  useEffect(() => hideValidationNotice(), [location.pathname]);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      // After a 401 the session is already gone: nothing to ask before going to login.
+      !(nextLocation.state as LoginReason | null)?.sessionEnded &&
+      asksBeforeLeaving(currentLocation.pathname, nextLocation.pathname),
   );
 
   async function confirmLogout() {
@@ -45,11 +52,9 @@ export function RootLayout() {
 
   const signedIn = session.personUser !== null;
   const hideNavbar = handle?.hideNavbar === true;
-  const verified = signedIn && session.personUser?.iidentifiiVerified === true && getVerified();
+  const verified = signedIn && session.personUser?.iidentifiiVerified === true && session.verified;
   // Activities (issue 5): unread total, pulsing flag, push setup and live updates once the PIN is entered.
-  // Reads storage without `getVerified()`, which replaces the store's snapshot and would re-render forever.
-  const pinEntered = session.verified || localStorage.getItem(STORAGE_KEYS.verified) === 'true';
-  const activities = useActivities(session.personUser?.id, signedIn && pinEntered);
+  const activities = useActivities(session.personUser?.id, signedIn && session.verified);
 
   return (
     <AppShell {...(hideNavbar ? {} : { header: { height: 56 } })} footer={{ height: 64 }} padding="md">

@@ -1,14 +1,17 @@
 import { PUSH } from '@bcp/contract';
 
-/** The registered token and when it was last saved on the server (ms since the epoch). */
+/** The registered token, when it was last saved on the server (ms since the epoch) and for whom. */
 export interface StoredToken {
   token: string;
   savedAt: number;
+  /** The member it was registered for; null when no member has it (after logout). */
+  personUserId: number | null;
 }
 
 /**
- * What to do with the current push token (spec sections 4 and 9):
- * - `register`: nothing registered yet;
+ * What to do with the current push token for member `personUserId` (spec sections 4 and 9):
+ * - `register`: nothing registered yet, or registered for someone else (a shared phone: the
+ *   server moves the token to this member);
  * - `replace`: the subscription differs from the registered one (recreated): register the new
  *   token and drop the previous one;
  * - `refresh`: registered 7 days ago or more: register it again;
@@ -18,8 +21,9 @@ export function decideTokenAction(
   stored: StoredToken | null,
   current: string,
   now: number,
+  personUserId: number,
 ): 'register' | 'replace' | 'refresh' | 'keep' {
-  if (!stored) return 'register';
+  if (!stored || stored.personUserId !== personUserId) return 'register';
   if (stored.token !== current) return 'replace';
   if (now - stored.savedAt >= PUSH.tokenRefreshMs) return 'refresh';
   return 'keep';

@@ -2,17 +2,22 @@ import { required } from '@bcp/contract';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { paths } from '../../../config/paths';
 import { login } from '../../../features/auth/api/login';
 import { errorMessage } from '../../../lib/api-client';
 import { rules, showServerErrors } from '../../../lib/form';
+import { type LoginReason, SESSION_ENDED_MESSAGE } from '../../../lib/session';
 import { startSession } from '../../../lib/session-store';
 
-/** Sign in (spec 2 `/auth/login`): ID number or email and password, then the PIN on /verify. */
+/**
+ * Sign in (spec 2 `/auth/login`): ID number or email and password, then the PIN on /verify. After
+ * a 401 (location state `sessionEnded`) it first says why: 'Your session ended. Please sign in again.'
+ */
 export function LoginPage() {
   const navigate = useNavigate();
+  const sessionEnded = (useLocation().state as LoginReason | null)?.sessionEnded === true;
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     initialValues: { identifier: '', password: '' },
@@ -35,6 +40,11 @@ export function LoginPage() {
     <PageIntro title="Sign in" intro="Sign in with your ID number or email and your password. We then send you a PIN.">
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
+          {sessionEnded && (
+            <Alert color="yellow" role="status">
+              {SESSION_ENDED_MESSAGE}
+            </Alert>
+          )}
           <TextInput
             label="ID number or email"
             autoComplete="username"
