@@ -22,8 +22,10 @@ import { fundRoutes } from './modules/funds/admin.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { historicAccountRoutes } from './modules/historic-accounts/admin.routes.js';
 import { identityVerificationRoutes } from './modules/identity-verifications/app.routes.js';
+import { identitySandboxRoutes } from './modules/identity-verifications/sandbox.routes.js';
 import { installNotifications } from './modules/notifications/install-notifications.js';
 import { partnerRoutes } from './modules/partners/admin.routes.js';
+import { authenticatePartnerApiKey } from './modules/partners/partner-api-keys.service.js';
 import { permissionRoutes } from './modules/permissions/admin.routes.js';
 import { personBankRoutes } from './modules/person-banks/app.routes.js';
 import { personUserRoutes } from './modules/person-users/app.routes.js';
@@ -44,7 +46,6 @@ import { validatorCompiler } from './platform/http/validation.js';
 import { installWebApp, isAppRoute } from './platform/http/web-app.js';
 import { installXsrfProtection } from './platform/http/xsrf.js';
 import { createIdentityProvider, type IdentityProvider } from './platform/identity/identity-provider.js';
-import { identitySandboxRoutes } from './platform/identity/sandbox.routes.js';
 import { logRedactionOptions } from './platform/logging/log-redaction.js';
 import { devOutboxRoutes } from './platform/messaging/dev-outbox.routes.js';
 import { createMessenger, type Messenger } from './platform/messaging/messenger.js';
@@ -123,7 +124,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     exemptPrefixes: ['/api/v2/', '/api/app/identity-verifications/callback', '/api/identity-sandbox/'],
   });
   await installOpenApi(app);
-  installAccessControl(app);
+  installAccessControl(app, { authenticatePartner: (key) => authenticatePartnerApiKey(app.db, key) });
   await installRateLimits(app, config.redisUrl);
 
   await app.register(healthRoutes, { prefix: '/api' });

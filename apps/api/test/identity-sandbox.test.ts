@@ -10,8 +10,8 @@ import {
   latestIdentityVerification,
   startIdentityVerification,
 } from '../src/modules/identity-verifications/identity-verifications.service.js';
+import { identitySandboxRoutes, SANDBOX_FAILURE_REASON } from '../src/modules/identity-verifications/sandbox.routes.js';
 import { installOpenApi } from '../src/platform/http/openapi.js';
-import { identitySandboxRoutes, SANDBOX_FAILURE_REASON } from '../src/platform/identity/sandbox.routes.js';
 import { createPersonUser, ensureIdentityVerification } from './support/fixtures.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 

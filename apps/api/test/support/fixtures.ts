@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client.js';
 import { persons, personUsers } from '../../src/db/schema/index.js';
 import { identityVerificationRoutes } from '../../src/modules/identity-verifications/app.routes.js';
+import { identitySandboxRoutes } from '../../src/modules/identity-verifications/sandbox.routes.js';
 import { createIdentityProvider, IDENTITY_CALLBACK_PATH } from '../../src/platform/identity/identity-provider.js';
-import { identitySandboxRoutes } from '../../src/platform/identity/sandbox.routes.js';
 
 /** What a test may choose about a person user; everything else gets a valid, unique default. */
 export interface PersonUserOverrides {

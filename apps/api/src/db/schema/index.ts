@@ -14,6 +14,7 @@ export * from './identity-verifications.js';
 export * from './notifications.js';
 export * from './one-time-pins.js';
 export * from './outbox-messages.js';
+export * from './partner-funds.js';
 export * from './partners.js';
 export * from './person-bank-accounts.js';
 export * from './person-users.js';

@@ -1,6 +1,5 @@
 import { bigint, boolean, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, idColumn, timestamps } from './columns.js';
-import { funds } from './funds.js';
 import { users } from './users.js';
 
 /**
@@ -24,23 +23,6 @@ export const partners = pgTable(
     ...timestamps(),
   },
   (table) => [index('partners_name_idx').on(table.name)],
-);
-
-/** The funds a partner serves: its API keys reach these funds only. */
-export const partnerFunds = pgTable(
-  'partner_funds',
-  {
-    partnerId: bigint('partner_id', { mode: 'number' })
-      .notNull()
-      .references(() => partners.id),
-    fundId: bigint('fund_id', { mode: 'number' })
-      .notNull()
-      .references(() => funds.id),
-  },
-  (table) => [
-    primaryKey({ columns: [table.partnerId, table.fundId] }),
-    index('partner_funds_fund_idx').on(table.fundId),
-  ],
 );
 
 /**

@@ -21,7 +21,7 @@ import {
   findFundAdministrator,
   partnerNames,
   unlinkFundFromPartners,
-} from '../partners/partners.service.js';
+} from '../partners/partner-directory.service.js';
 
 type FundRecord = typeof funds.$inferSelect;
 type FundSort = 'id' | 'name' | 'registrationNumber' | 'status' | 'createdAt';

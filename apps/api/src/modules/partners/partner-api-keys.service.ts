@@ -4,8 +4,10 @@ import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { partnerApiKeys, partners } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
+import type { PartnerIdentity } from '../../platform/auth/route-access.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { findPartner, partnerFundIds } from './partners.service.js';
+import { partnerFundIds } from './partner-directory.service.js';
+import { findPartner } from './partners.service.js';
 
 type ApiKeyRecord = typeof partnerApiKeys.$inferSelect;
 
@@ -20,13 +22,7 @@ const VISIBLE_PREFIX_LENGTH = KEY_PREFIX.length + 8;
 /** `lastUsedAt` is written at most this often per key, not on every request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-/** Who is calling the partner API: the partner, the key, and the funds it may touch. */
-export interface PartnerIdentity {
-  partnerId: number;
-  apiKeyId: number;
-  /** The funds the partner serves (partner_funds), read on every request. */
-  fundIds: number[];
-}
+export type { PartnerIdentity };
 
 /** SHA-256 of a key, hex: what the database keeps. */
 function hashKey(key: string): string {

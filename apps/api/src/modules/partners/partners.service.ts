@@ -12,7 +12,7 @@ import {
   type UpdatePartnerRequest,
   VALIDATION_FAILED_MESSAGE,
 } from '@bcp/contract';
-import { and, asc, count, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { partnerApiKeys, partnerFunds, partners } from '../../db/schema/index.js';
@@ -29,49 +29,6 @@ type CreateInput = Pick<z.output<typeof CreatePartnerRequest>, 'name' | 'kind'> 
 type UpdateInput = Partial<z.output<typeof UpdatePartnerRequest>>;
 
 const notDeleted = isNull(partners.deletedAt);
-
-/** Partners' names by id (deleted ones included), for other domains' responses. */
-export async function partnerNames(db: Database, ids: readonly (number | null)[]): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({ id: partners.id, name: partners.name })
-    .from(partners)
-    .where(inArray(partners.id, wanted));
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
-
-/** An active partner of kind fund administrator, or `undefined` (a fund's administrator must be one). */
-export async function findFundAdministrator(
-  db: Database,
-  id: number,
-): Promise<{ id: number; name: string } | undefined> {
-  const [row] = await db
-    .select({ id: partners.id, name: partners.name })
-    .from(partners)
-    .where(and(eq(partners.id, id), eq(partners.kind, 'fund-administrator'), eq(partners.active, true), notDeleted));
-  return row;
-}
-
-/** Links a partner to a fund it serves (no-op when linked). `db` may be a transaction. */
-export async function ensurePartnerServesFund(db: Database, partnerId: number, fundId: number): Promise<void> {
-  await db.insert(partnerFunds).values({ partnerId, fundId }).onConflictDoNothing();
-}
-
-/** Removes every partner's link to a fund (the fund is being deleted). */
-export async function unlinkFundFromPartners(db: Database, fundId: number): Promise<void> {
-  await db.delete(partnerFunds).where(eq(partnerFunds.fundId, fundId));
-}
-
-/** The ids of the funds a partner serves, ascending: what its API keys reach. */
-export async function partnerFundIds(db: Database, partnerId: number): Promise<number[]> {
-  const rows = await db
-    .select({ fundId: partnerFunds.fundId })
-    .from(partnerFunds)
-    .where(eq(partnerFunds.partnerId, partnerId))
-    .orderBy(asc(partnerFunds.fundId));
-  return rows.map((row) => row.fundId);
-}
 
 async function describePartners(db: Database, rows: PartnerRecord[]): Promise<PartnerResponse[]> {
   const ids = rows.map((row) => row.id);

@@ -1,6 +1,5 @@
 import { isPermission, type Permission } from '@bcp/contract';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
-import { authenticatePartnerApiKey, type PartnerIdentity } from '../../modules/partners/partner-api-keys.service.js';
 import { AppError } from '../errors/app-error.js';
 import { hasPermission, loadStaffAccess } from '../rbac/staff-access.js';
 import { findActiveSession } from './sessions.js';
@@ -26,7 +25,19 @@ export type RouteAccess =
   | { area: 'admin'; session: 'signing-in' }
   | { area: 'partner' };
 
-export type { PartnerIdentity };
+/** Who is calling the partner API: the partner, the key, and the funds it may touch. */
+export interface PartnerIdentity {
+  partnerId: number;
+  apiKeyId: number;
+  /** The funds the partner serves (partner_funds), read on every request. */
+  fundIds: number[];
+}
+
+/**
+ * Finds the live partner behind an API key, or undefined (unknown, revoked, inactive partner).
+ * The partners module provides it (`authenticatePartnerApiKey`); platform knows no module.
+ */
+export type PartnerAuthenticator = (key: string) => Promise<PartnerIdentity | undefined>;
 
 /** The signed-in staff user behind a request (routes with `area: 'admin'`). */
 export interface StaffIdentity {
@@ -135,12 +146,12 @@ export function requirePartner(request: FastifyRequest): PartnerIdentity {
 
 /**
  * 401 without a key in `Authorization: Bearer`, or with a key that is unknown or revoked, or whose
- * partner is inactive or deleted (`authenticatePartnerApiKey`). Staff and member tokens never match.
+ * partner is inactive or deleted (`authenticate`). Staff and member tokens never match.
  */
-function partnerGuard(app: FastifyInstance): onRequestHookHandler {
+function partnerGuard(authenticate: PartnerAuthenticator): onRequestHookHandler {
   return async (request) => {
     const key = bearerToken(request);
-    const partner = key ? await authenticatePartnerApiKey(app.db, key) : undefined;
+    const partner = key ? await authenticate(key) : undefined;
     if (!partner) throw new AppError('unauthenticated', ACCESS_MESSAGES.partnerKey);
     request.partner = partner;
   };
@@ -196,9 +207,10 @@ export class UndeclaredAccessError extends Error {
  * reachable by accident, and puts the declared check in front of each route: 401 without a live
  * session of the route's area (the other area's tokens never match), 403 when the session has not
  * entered its PIN. `/api/v1` routes must declare a permission (`accessProblem`): default deny.
- * Install before any route is registered.
+ * Install before any route is registered. `authenticatePartner` checks partner API keys (the
+ * partners module's, passed in so that platform imports no module; issue 15 item 7).
  */
-export function installAccessControl(app: FastifyInstance): void {
+export function installAccessControl(app: FastifyInstance, deps: { authenticatePartner: PartnerAuthenticator }): void {
   const routes: DeclaredRoute[] = [];
   declared.set(app, routes);
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -216,7 +228,7 @@ export function installAccessControl(app: FastifyInstance): void {
         access.area === 'admin'
           ? adminGuard(app, access)
           : access.area === 'partner'
-            ? partnerGuard(app)
+            ? partnerGuard(deps.authenticatePartner)
             : beneficiaryGuard(app, access.verified !== false);
       const existing = route.onRequest;
       route.onRequest = [guard, ...(existing ? (Array.isArray(existing) ? existing : [existing]) : [])];

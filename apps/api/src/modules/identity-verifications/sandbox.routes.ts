@@ -5,11 +5,11 @@ import escapeHtml from 'escape-html';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { findIdentityCheck } from '../../modules/identity-verifications/identity-verifications.service.js';
-import { findPersonUserProfile } from '../../modules/person-users/person-users.service.js';
-import { toLoggableError } from '../logging/loggable-error.js';
-import { identityCallbackUrl, identityReturnUrl } from './identity-provider.js';
-import { isSandboxProvider } from './sandbox-provider.js';
+import { identityCallbackUrl, identityReturnUrl } from '../../platform/identity/identity-provider.js';
+import { isSandboxProvider } from '../../platform/identity/sandbox-provider.js';
+import { toLoggableError } from '../../platform/logging/loggable-error.js';
+import { findPersonUserProfile } from '../person-users/person-users.service.js';
+import { findIdentityCheck } from './identity-verifications.service.js';
 
 /** How long the sandbox waits for our own callback endpoint, in milliseconds. */
 const CALLBACK_TIMEOUT_MS = 10_000;
