@@ -50,9 +50,7 @@ export function BottomTabBar(props: BottomTabBarProps) {
           label="Activities"
           active={props.selected === 'activities'}
           onClick={props.onActivities}
-          extra={
-            props.notificationTotal > 0 && <VisuallyHidden>{`${props.notificationTotal} unread`}</VisuallyHidden>
-          }
+          extra={props.notificationTotal > 0 && <VisuallyHidden>{`${props.notificationTotal} unread`}</VisuallyHidden>}
           icon={
             <Indicator
               processing={props.pulsing}
