@@ -50,7 +50,7 @@ test('a member finds a benefit, claims it step by step and sees it submitted in 
   await page.getByRole('button', { name: 'Use this account and continue' }).click();
 
   // 3. Documents, each with a progress bar while it uploads.
-  await expect(page.getByRole('button', { name: 'Upload copy of your ID' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload copy of your ID', exact: true })).toBeVisible();
   await expectAccessible(page, 'claim step 3, documents');
   await uploadClaimDocuments(page);
 
