@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   DEMO,
   enterPin,
+  expectAccessible,
   logoutThroughScreens,
   memberViaApi,
   PASSWORD,
@@ -31,6 +32,7 @@ test('a member searches, signs up, enters the PIN, passes the identity check and
   await page.getByLabel('Your South African ID number').fill(DEMO.nomsa.idNumber);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('heading', { name: 'We found 2 benefits for you' })).toBeVisible();
+  await expectAccessible(page, 'the search result');
   await page.getByRole('link', { name: 'Create an account' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/sign-up/${DEMO.nomsa.idNumber}$`));
@@ -43,12 +45,16 @@ test('a member searches, signs up, enters the PIN, passes the identity check and
     ),
   ).toBeVisible();
   await expect(page.getByText('Please accept the terms to continue.')).toBeVisible();
+  await expectAccessible(page, 'the sign-up form with errors');
 
   await signUpThroughScreens(page, DEMO.nomsa);
   const signedUp = await page.evaluate(() => localStorage.getItem('signedUpPersonUser'));
   expect(JSON.parse(signedUp ?? '{}')).toMatchObject({ firstName: 'Nomsa' });
+  await expect(page.getByRole('button', { name: 'Start the identity check' })).toBeVisible();
+  await expectAccessible(page, 'the identity check');
   await passIdentityCheck(page);
   await expect(page.getByRole('heading', { name: 'Your benefits' })).toBeVisible();
+  await expectAccessible(page, 'the benefits page');
   // Signed in, the tab bar shows Activities and Account.
   const tabs = page.getByRole('navigation', { name: 'Main' });
   await expect(tabs.getByRole('button', { name: 'Activities' })).toBeVisible();
@@ -61,24 +67,32 @@ test('the search explains next steps for an ID number with no benefits', async (
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('heading', { name: 'We found no benefits for this ID number' })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/search-complete/0/${DEMO.noBenefits}/no-benefits$`));
+  await expectAccessible(page, 'the search result without benefits');
 });
 
 test('a member who forgot their password resets it with a PIN and signs in with the new one', async ({ page }) => {
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await expectAccessible(page, 'forgot password');
   await page.getByLabel('ID number or email').fill(DEMO.pieter.idNumber);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('+27 ** *** *890')).toBeVisible();
+  await expectAccessible(page, 'forgot password, where the PIN goes');
   await page.getByRole('button', { name: 'Send the PIN' }).click();
   await expect(page).toHaveURL(/\/auth\/send-reset-password-otp$/);
+  await expect(page.getByRole('group', { name: 'One-time PIN' })).toBeVisible();
+  await expectAccessible(page, 'the reset PIN');
   await enterPin(page, await readOtp(page, DEMO.pieter.phone));
   await expect(page).toHaveURL(/\/auth\/reset-password$/);
+  await expect(page.getByLabel('Confirm new password')).toBeVisible();
+  await expectAccessible(page, 'reset password');
   await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Save my new password' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
   await expect(page.getByText('Your password was changed. Sign in with your new password.')).toBeVisible();
+  await expectAccessible(page, 'sign in, after the reset');
 
   // The old password no longer works (the new one signs in, in the next journey).
   await page.getByLabel('ID number or email').fill(DEMO.pieter.email);
@@ -87,6 +101,7 @@ test('a member who forgot their password resets it with a PIN and signs in with 
   await expect(
     page.getByRole('alert').filter({ hasText: 'The ID number, email or password is not correct.' }),
   ).toBeVisible();
+  await expectAccessible(page, 'sign in with a wrong password');
 });
 
 test("logout asks 'Are you sure?', clears the session, and signing in again needs a new PIN", async ({ page }) => {

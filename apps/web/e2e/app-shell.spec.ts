@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support';
 
 test.describe('app shell', () => {
   test('a person opening the app lands on the search page, without the top navbar', async ({ page }) => {
@@ -15,6 +16,7 @@ test.describe('app shell', () => {
     await expect(tabs.getByRole('button', { name: "FAQ's" })).toBeVisible();
     await expect(tabs.getByRole('button', { name: 'Activities' })).toHaveCount(0);
     await expect(tabs.getByRole('button', { name: 'Account' })).toHaveCount(0);
+    await expectAccessible(page, 'the search page');
   });
 
   test('the search form checks the ID number before sending it', async ({ page }) => {
@@ -25,6 +27,7 @@ test.describe('app shell', () => {
     await page.getByLabel('Your South African ID number').fill('12345');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByText('ID number must be 13 digits.')).toBeVisible();
+    await expectAccessible(page, 'the search page with an error');
   });
 
   test('every route open without sign-in exists with its own page title (the others: guard.spec.ts)', async ({
@@ -44,6 +47,7 @@ test.describe('app shell', () => {
       await page.goto(path);
       await expect(page, path).toHaveTitle(`${title} · Benefit Finder`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectAccessible(page, path);
     }
     // The two later reset steps, opened without a reset under way, go back to its first step.
     for (const path of ['/auth/send-reset-password-otp', '/auth/reset-password']) {
@@ -58,6 +62,8 @@ test.describe('app shell', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: "FAQ's" }).click();
     const dialog = page.getByRole('dialog', { name: 'Frequently Asked Questions' });
     await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /\?$/ }).first()).toBeVisible();
+    await expectAccessible(page, "the FAQ's dialog");
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
   });

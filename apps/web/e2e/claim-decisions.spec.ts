@@ -1,5 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { declareAndSubmit, fillBankAccountForm, memberViaApi, readOtp, uploadClaimDocuments } from './support';
+import {
+  declareAndSubmit,
+  expectAccessible,
+  fillBankAccountForm,
+  memberViaApi,
+  readOtp,
+  uploadClaimDocuments,
+} from './support';
 
 /**
  * A member of the generated demo file (seed 2026, row 1000 of `generateMemberRows`) that no other
@@ -102,4 +109,5 @@ test('a claim submitted in the browser is approved and paid by the fund administ
   await expect(timeline).toContainText('Paid');
   await expect(timeline).toContainText('by the fund');
   await expect(page.getByText('Payment reference EFT-DEMO-0001')).toBeVisible();
+  await expectAccessible(page, 'the claim page, paid');
 });

@@ -1,6 +1,6 @@
 import { FAQ_MESSAGES } from '@bcp/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, memberViaApi } from './support';
+import { DEMO, expectAccessible, memberViaApi } from './support';
 
 /**
  * The Frequently Asked Questions dialog (spec 2, spec 8; issue 7), as a person uses it: from the
@@ -46,6 +46,7 @@ test('signed out, no fundId: the general FAQs in a persistent 950 px dialog with
   await expect(answer).toContainText('We will never ask you for your PIN or password');
   await expect(answer.locator('strong', { hasText: 'never' })).toBeVisible();
   await expect(answer).toContainText('Only claim in this app.');
+  await expectAccessible(page, 'the FAQ dialog, an answer open');
   await expect(dialog).not.toContainText(DEMO_FUND);
 
   // Persistent: Escape and a click outside leave it open; Cancel closes it.
@@ -101,6 +102,7 @@ test("a member's own benefit fills the answers (fund, amount, name); another mem
   await expect(dialog.getByRole('region', { name: 'How long does it take?' })).toContainText(
     'Your claim is now draft.',
   );
+  await expectAccessible(page, "the FAQ dialog with the member's data");
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).not.toHaveURL(/faq=open/);
@@ -123,6 +125,7 @@ test("'Unable to get FAQs' when the FAQ call fails, and when the params call fai
   const dialog = faqDialog(page);
   await expect(notice(page, FAQ_MESSAGES.loadFailed)).toBeVisible();
   await expect(dialog.getByText(FAQ_MESSAGES.loadFailed)).toBeVisible();
+  await expectAccessible(page, 'the FAQ dialog when the call fails');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await page.unroute(faqCall);
 
@@ -142,6 +145,7 @@ test("'No Available FAQs' when the list is empty; 'No Available Prams' when a be
   await faqTab(page).click();
   await expect(notice(page, FAQ_MESSAGES.noFaqs)).toBeVisible();
   await expect(faqDialog(page).getByText(FAQ_MESSAGES.noFaqs)).toBeVisible();
+  await expectAccessible(page, 'the FAQ dialog without FAQs');
   await faqDialog(page).getByRole('button', { name: 'Cancel' }).click();
   await page.unroute(faqCall);
 
@@ -164,6 +168,7 @@ test('a loading indicator shows while the FAQs load', async ({ page }) => {
   await page.goto('/main');
   await faqTab(page).click();
   await expect(faqDialog(page).getByLabel('Loading FAQs')).toBeVisible();
+  await expectAccessible(page, 'the FAQ dialog loading');
   release();
   await expect(faqDialog(page).getByRole('button', { name: GENERAL_QUESTIONS[0] })).toBeVisible();
 });

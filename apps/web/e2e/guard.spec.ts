@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, memberViaApi } from './support';
+import { DEMO, expectAccessible, memberViaApi } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -28,9 +28,11 @@ test("/verify -> /auth/login asks 'Do you really want to leave?': No stays, Yes 
   await memberViaApi(page, DEMO.sipho, { verifyPin: false, passIdentity: false });
   await page.goto('/verify');
   await expect(page.getByRole('heading', { name: 'Enter your one-time PIN' })).toBeVisible();
+  await expectAccessible(page, 'the PIN page');
   const otherAccount = page.getByRole('link', { name: 'Not you? Sign in with another account' });
   await otherAccount.click();
   await expect(page.getByText('Do you really want to leave?')).toBeVisible();
+  await expectAccessible(page, 'the leave question');
   await page.getByRole('button', { name: 'No' }).click();
   await expect(page).toHaveURL(/\/verify$/);
   await otherAccount.click();
@@ -49,6 +51,7 @@ test('a fully verified member: / goes to benefits, unknown paths show not-found,
   await page.goto('/this/page/does/not/exist');
   await expect(page).toHaveTitle('Page not found · Benefit Finder');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expectAccessible(page, 'not found');
 
   // In the app: from the PIN page, Home leads a verified member to benefits; Back then asks.
   await page.goto('/verify');

@@ -1,6 +1,6 @@
 import { NOTIFICATION_MESSAGES } from '@bcp/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { memberViaApi } from './support';
+import { expectAccessible, memberViaApi } from './support';
 
 /**
  * Members of the generated demo file (seed 2026; README "Demo data") that no other spec uses:
@@ -40,6 +40,7 @@ test('a new notification shows a toast top right, raises the badge, is listed in
   const toast = page.locator('.mantine-Notification-root', { hasText: 'Claim approved' });
   await expect(toast).toBeVisible();
   await expect(toast).toContainText('Your claim was approved.');
+  await expectAccessible(page, 'a live notice');
   const box = await toast.boundingBox();
   const viewport = page.viewportSize();
   expect(box && viewport && box.x + box.width > viewport.width - 40 && box.y < 120).toBe(true);
@@ -55,6 +56,7 @@ test('a new notification shows a toast top right, raises the badge, is listed in
   await expect(dialog.getByRole('row', { name: /Created/ }).first()).toContainText(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
   await expect(dialog.getByRole('row', { name: /Notification ID/ }).first()).toContainText(String(id));
   await expect(dialog.locator('strong', { hasText: 'approved' })).toBeVisible();
+  await expectAccessible(page, 'the notifications dialog');
 
   // Persistent: Escape does not close it; Cancel does. What it showed is now read.
   await page.keyboard.press('Escape');

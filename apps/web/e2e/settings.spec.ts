@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, enterPin, memberViaApi, readOtp } from './support';
+import { DEMO, enterPin, expectAccessible, memberViaApi, readOtp } from './support';
 
 test('Notification Settings: prefilled, switching clears and prefills, rules, server errors per field, PIN, saved', async ({
   page,
@@ -18,6 +18,7 @@ test('Notification Settings: prefilled, switching clears and prefills, rules, se
   // Opens with the current method (SMS) and its number.
   await expect(dialog.getByRole('radio', { name: 'Mobile Phone (SMS)' })).toBeChecked();
   await expect(dialog.getByLabel('Mobile phone number')).toHaveValue(DEMO.ayesha.phone);
+  await expectAccessible(page, 'notification settings');
 
   // Switching to Email hides the number and prefills the email from the user.
   await dialog.getByRole('radio', { name: 'Email' }).check();
@@ -31,6 +32,7 @@ test('Notification Settings: prefilled, switching clears and prefills, rules, se
   await emailInput.fill('not-an-email');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog.getByText('Must be a valid email.')).toBeVisible();
+  await expectAccessible(page, 'notification settings with an error');
 
   // A server error is shown on its field, with the 'Validation failure' notice.
   await emailInput.fill(DEMO.thabo.email);
@@ -43,6 +45,7 @@ test('Notification Settings: prefilled, switching clears and prefills, rules, se
   await emailInput.fill('ayesha.new@example.co.za');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog.getByText('ay***@example.co.za')).toBeVisible();
+  await expectAccessible(page, 'notification settings, the PIN');
   await enterPin(page, await readOtp(page, 'ayesha.new@example.co.za'), 'Confirm');
   await expect(page.getByText('Notification Settings Updated')).toBeVisible();
   await expect(dialog).toBeHidden();

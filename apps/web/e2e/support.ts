@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** Documented demo members (README "Demo data"). */
@@ -75,8 +76,11 @@ export async function signInThroughScreens(page: Page, identifier: string, phone
  */
 export async function logoutThroughScreens(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  await expectAccessible(page, 'the account menu');
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByText('Are you sure?')).toBeVisible();
+  await expectAccessible(page, 'the logout question');
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/main$/);
   expect(await page.evaluate(() => [localStorage.getItem('apiToken'), localStorage.getItem('verified')])).toEqual([
@@ -156,17 +160,15 @@ async function chooseFile(page: Page, button: string, file: { name: string; mime
 /** Claim step 2: fills in the bank account form (bank option, savings, number) and saves it. */
 export async function fillBankAccountForm(page: Page, bankOption: string, accountNumber: string) {
   const form = page.getByRole('form', { name: 'Add a bank account' });
-  await form.getByRole('combobox', { name: 'Bank' }).click();
-  await page.getByRole('option', { name: bankOption }).click();
-  await form.getByRole('combobox', { name: 'Account type' }).click();
-  await page.getByRole('option', { name: 'Savings account' }).click();
+  await form.getByRole('combobox', { name: 'Bank' }).selectOption({ label: bankOption });
+  await form.getByRole('combobox', { name: 'Account type' }).selectOption({ label: 'Savings account' });
   await form.getByLabel('Account number').fill(accountNumber);
   await form.getByRole('button', { name: 'Save bank account' }).click();
 }
 
 /** Claim step 3: uploads a PDF ID copy and a PNG proof of account, then continues. */
 export async function uploadClaimDocuments(page: Page) {
-  await chooseFile(page, 'Upload copy of your id', {
+  await chooseFile(page, 'Upload copy of your ID', {
     name: 'my-id.pdf',
     mimeType: 'application/pdf',
     buffer: SAMPLE_PDF,
@@ -187,4 +189,51 @@ export async function declareAndSubmit(page: Page) {
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByRole('button', { name: 'Submit my claim' }).click();
   await expect(page).toHaveURL(/\/benefit\/claim-details$/);
+}
+
+/** The phone members use (issue 14): accessibility is checked at this size. */
+export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
+
+/** Waits until no finite animation or transition runs (modals and toasts fade in); spinners loop forever. */
+async function animationsSettled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || !Number.isFinite(animation.effect?.getComputedTiming().endTime),
+      ),
+  );
+}
+
+/** axe-core's serious and critical violations on the settled page, one line each: rule, help, elements. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await animationsSettled(page);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+/**
+ * axe-core on the screen as shown (all its WCAG 2.0-2.2 A/AA and best-practice rules): records a
+ * failure for any serious or critical violation, naming the rule and the elements (a soft check,
+ * so the test goes on and one run lists every screen's problems). Checks at 390 px wide, then
+ * gives the page back its own size; `{ asShown: true }` checks at the page's current size.
+ */
+export async function expectAccessible(page: Page, label: string, options: { asShown?: boolean } = {}) {
+  const own = page.viewportSize();
+  const resize = !options.asShown && own !== null && own.width !== PHONE_VIEWPORT.width;
+  if (resize) await page.setViewportSize(PHONE_VIEWPORT);
+  try {
+    let problems = await seriousViolations(page);
+    // A notice that arrived while axe ran was still fading in: look once more when it has settled.
+    if (problems.length > 0) problems = await seriousViolations(page);
+    expect.soft(problems, `accessibility of ${label}`).toEqual([]);
+  } finally {
+    if (resize && own) await page.setViewportSize(own);
+  }
 }

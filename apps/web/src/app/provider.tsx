@@ -1,25 +1,35 @@
 import { TOAST_TIMEOUT_MS } from '@bcp/contract';
-import { createTheme, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-
-const theme = createTheme({
-  primaryColor: 'teal',
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  defaultRadius: 'md',
-});
+import classes from './notices.module.css';
+import { cssVariablesResolver, theme } from './theme';
 
 const queryClient = new QueryClient({
   // The HTTP client already retries (spec section 9); the query layer must not retry again.
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
 });
 
-/** Theme, data fetching and notices (default toast 5000 ms, spec section 9) for the whole app. */
+/** Below Mantine's md breakpoint (62em) a notice at the top right reaches over the page's heading. */
+const NARROW_QUERY = '(max-width: 61.99em)';
+
+/**
+ * Theme, data fetching and notices (top right, default toast 5000 ms, spec section 9) for the whole
+ * app. On a phone or narrow window one notice shows at a time (the next waits its turn), over the top
+ * bar, so live updates arriving together do not stack down over the page's heading (issue 14 item 6).
+ */
 export function AppProvider(props: { children: ReactNode }) {
+  const narrow = useMediaQuery(NARROW_QUERY);
   return (
-    <MantineProvider theme={theme}>
-      <Notifications position="top-right" autoClose={TOAST_TIMEOUT_MS.default} />
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <Notifications
+        position="top-right"
+        autoClose={TOAST_TIMEOUT_MS.default}
+        limit={narrow ? 1 : 5}
+        classNames={{ root: classes.root }}
+      />
       <QueryClientProvider client={queryClient}>{props.children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -143,7 +143,7 @@ export const identitySandboxRoutes: FastifyPluginAsyncZod = async (app) => {
 <p>We are checking the identity of the person with the ID number ending in <strong>${escapeHtml(profile.idNumber.slice(-4))}</strong>.</p>
 <p>Choose the outcome the identity provider should report:</p>
 <form method="post" action="${escapeHtml(action)}">
-<button type="submit" name="outcome" value="pass" style="${button} background: #2b8a3e; color: #fff; border: 1px solid #2b8a3e;">Pass the check</button>
+<button type="submit" name="outcome" value="pass" style="${button} background: #2b7a3a; color: #fff; border: 1px solid #2b7a3a;">Pass the check</button>
 <button type="submit" name="outcome" value="fail" style="${button} background: #fff; color: #c92a2a; border: 1px solid #c92a2a;">Fail the check</button>
 </form>`,
       );

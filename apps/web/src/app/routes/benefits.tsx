@@ -43,7 +43,7 @@ export function BenefitsPage() {
           )}
         </Card>
       )}
-      {benefits.isPending && <Loader aria-label="Loading your benefits" />}
+      {benefits.isPending && <Loader role="status" aria-label="Loading your benefits" />}
       {benefits.isError && (
         <Alert color="red" title="We could not load your benefits">
           {failure(benefits.error)}

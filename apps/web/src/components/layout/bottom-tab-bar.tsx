@@ -1,4 +1,4 @@
-import { Badge, Group, Indicator, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Indicator, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBell, IconHelpCircle, IconHome, IconUserCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import classes from './bottom-tab-bar.module.css';
@@ -19,7 +19,7 @@ export interface BottomTabBarProps {
   onLogout: () => void;
 }
 
-function Tab(props: { label: string; icon: ReactNode; active: boolean; onClick?: () => void }) {
+function Tab(props: { label: string; icon: ReactNode; active: boolean; onClick?: () => void; extra?: ReactNode }) {
   return (
     <UnstyledButton
       className={classes.tab}
@@ -31,13 +31,15 @@ function Tab(props: { label: string; icon: ReactNode; active: boolean; onClick?:
       <Text size="xs" fw={500}>
         {props.label}
       </Text>
+      {props.extra}
     </UnstyledButton>
   );
 }
 
 /**
  * The app's bottom tab bar (spec section 2): Home; Activities (signed in only, red badge with the
- * notification total); FAQ's; Account (signed in only, a menu with Notification Settings and Logout).
+ * notification total, read out as "Activities N unread"); FAQ's; Account (signed in only, a menu
+ * with Notification Settings and Logout). The open tab is marked `aria-current="page"`.
  */
 export function BottomTabBar(props: BottomTabBarProps) {
   return (
@@ -48,12 +50,13 @@ export function BottomTabBar(props: BottomTabBarProps) {
           label="Activities"
           active={props.selected === 'activities'}
           onClick={props.onActivities}
+          extra={props.notificationTotal > 0 && <VisuallyHidden>{`${props.notificationTotal} unread`}</VisuallyHidden>}
           icon={
             <Indicator
               processing={props.pulsing}
               disabled={props.notificationTotal === 0}
               label={
-                <Badge size="xs" color="red" circle>
+                <Badge size="xs" color="red" circle aria-hidden>
                   {props.notificationTotal}
                 </Badge>
               }
@@ -73,7 +76,7 @@ export function BottomTabBar(props: BottomTabBarProps) {
         onClick={props.onFaqs}
       />
       {props.signedIn && (
-        <Menu position="top-end" withinPortal>
+        <Menu position="top-end" withinPortal withInitialFocusPlaceholder={false}>
           <Menu.Target>
             <UnstyledButton className={classes.tab} data-active={props.selected === 'account' || undefined}>
               <IconUserCircle size={24} />

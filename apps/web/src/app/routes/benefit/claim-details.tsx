@@ -29,7 +29,7 @@ export function ClaimDetailsPage() {
       title="Your claim"
       intro={`${benefitTypeLabel(benefit.benefitType)} from ${benefit.fund.name}: ${formatRand(benefit.amountCents)}`}
     >
-      {claim.isPending && <Loader aria-label="Loading your claim" />}
+      {claim.isPending && <Loader role="status" aria-label="Loading your claim" />}
       {claim.isError && (
         <Alert color="red" title="We could not load your claim">
           {claim.error instanceof ApiQueryError ? errorMessage(claim.error.error) : 'Please try again.'}

@@ -51,7 +51,7 @@ export function StepsPage() {
       >
         Questions? Read the FAQs about your benefit
       </Button>
-      {claim.isPending && <Loader aria-label="Loading your claim" />}
+      {claim.isPending && <Loader role="status" aria-label="Loading your claim" />}
       {claim.isError && (
         <Alert color="red" title="We could not open your claim">
           {claim.error instanceof ApiQueryError ? errorMessage(claim.error.error) : 'Please try again.'}

@@ -3,7 +3,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 
 /**
  * Entry of a 6-digit PIN, with "send a new PIN" once `resendAvailableAt` has passed.
- * `onSubmit` answers an error message to show under the field, or null on success.
+ * `onSubmit` answers an error message to show under the field, or null on success. The six boxes
+ * form a group named "One-time PIN", each box named "PIN digit N of 6".
  */
 export function PinForm(props: {
   destination?: string;
@@ -53,7 +54,9 @@ export function PinForm(props: {
           value={pin}
           onChange={setPin}
           error={error !== null}
+          role="group"
           aria-label="One-time PIN"
+          getInputProps={(index) => ({ 'aria-label': `PIN digit ${index + 1} of 6` })}
           autoFocus
         />
         {error && (

@@ -1,6 +1,9 @@
 import { type BenefitResponse, CLAIM_STEP_KEYS, type ClaimResponse, type ClaimStepKey } from '@bcp/contract';
-import { Stepper } from '@mantine/core';
-import { type ComponentType, useState } from 'react';
+import { Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { type ComponentType, useEffect, useId, useRef, useState } from 'react';
+import { ClaimStepList } from './claim-step-list';
+import classes from './claim-stepper.module.css';
 import { BankAccountStep } from './steps/bank-account-step';
 import { DeclarationStep } from './steps/declaration-step';
 import { DocumentsStep } from './steps/documents-step';
@@ -18,48 +21,76 @@ const STEP_COMPONENTS: Record<ClaimStepKey, ComponentType<StepProps>> = {
   submit: SubmitStep,
 };
 
+/** The step to open: the server's current one (the last one when none is current). */
 function currentIndex(claim: ClaimResponse): number {
   const index = claim.steps.findIndex((step) => step.state === 'current');
-  return index === -1 ? claim.steps.length : index;
+  return index === -1 ? claim.steps.length - 1 : index;
 }
 
 /**
- * The claim steps in order (issue 4 "Claim steps"), each shown done, current or to do as the server
- * says; a done step can be opened again to change it while the claim is a draft.
+ * The claim steps (issue 4 "Claim steps", issue 14 item 6), each done, current or to do as the
+ * server says; a done step can be opened again while the claim is a draft. On a phone: a compact
+ * header ("Step 2 of 6", progress bar, a button showing all steps) and the open step's form right
+ * below it. From 48em (Mantine's sm) wide: the full list of steps beside the form. Moving to
+ * another step puts the focus on its heading, so it is read out and scrolled into view.
  */
 export function ClaimStepper(props: { benefit: BenefitResponse; claim: ClaimResponse; onSubmitted: () => void }) {
   const { claim } = props;
   const [active, setActive] = useState(() => currentIndex(claim));
-  const selectable = (index: number) => claim.steps[index]?.state !== 'todo';
+  const [listOpen, setListOpen] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  const listId = useId();
+  const steps = CLAIM_STEP_KEYS.map((key, index) => claim.steps[index] ?? { key, label: key, state: 'todo' as const });
+  const step = steps[active] ?? steps[0];
+  const Step = STEP_COMPONENTS[CLAIM_STEP_KEYS[active] ?? 'personal-details'];
+  const doneCount = steps.filter((item) => item.state === 'done').length;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the open step changes.
+  useEffect(() => {
+    if (moved.current) heading.current?.focus();
+  }, [active]);
+
+  function open(index: number) {
+    moved.current = true;
+    setListOpen(false);
+    setActive(index);
+  }
 
   function done(next: ClaimResponse) {
     if (next.status !== 'draft') props.onSubmitted();
-    else setActive(currentIndex(next));
+    else open(currentIndex(next));
   }
 
   return (
-    <Stepper
-      active={active}
-      onStepClick={(index) => selectable(index) && setActive(index)}
-      orientation="vertical"
-      allowNextStepsSelect={false}
-    >
-      {CLAIM_STEP_KEYS.map((key, index) => {
-        const step = claim.steps[index];
-        const Step = STEP_COMPONENTS[key];
-        const state = step?.state ?? 'todo';
-        return (
-          <Stepper.Step
-            key={key}
-            label={step?.label}
-            description={state === 'done' ? 'Done' : state === 'current' ? 'To do now' : 'To do'}
-            data-state={state}
-            aria-label={`${step?.label}: ${state}`}
+    <div className={classes.layout}>
+      <Stack gap={6} className={classes.progress}>
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={700}>
+            Step {active + 1} of {steps.length}
+          </Text>
+          <Button
+            variant="subtle"
+            size="compact-md"
+            aria-expanded={listOpen}
+            aria-controls={listId}
+            rightSection={listOpen ? <IconChevronUp size={18} /> : <IconChevronDown size={18} />}
+            onClick={() => setListOpen((shown) => !shown)}
           >
-            <Step benefit={props.benefit} claim={claim} onDone={done} />
-          </Stepper.Step>
-        );
-      })}
-    </Stepper>
+            {listOpen ? 'Hide the steps' : 'All steps'}
+          </Button>
+        </Group>
+        <Progress value={(doneCount / steps.length) * 100} aria-label={`${doneCount} of ${steps.length} steps done`} />
+      </Stack>
+      <nav id={listId} aria-label="Claim steps" className={classes.list} data-open={listOpen || undefined}>
+        <ClaimStepList steps={steps} open={active} onOpen={open} />
+      </nav>
+      <Stack component="section" aria-labelledby={`${listId}-heading`} gap="md">
+        <Title order={2} size="h3" id={`${listId}-heading`} ref={heading} tabIndex={-1} className={classes.heading}>
+          {step?.label}
+        </Title>
+        <Step benefit={props.benefit} claim={claim} onDone={done} />
+      </Stack>
+    </div>
   );
 }

@@ -94,7 +94,7 @@ export function FaqDialog(props: { opened: boolean; onClose: () => void }) {
     >
       {loading ? (
         <Group justify="center" py="lg">
-          <Loader aria-label="Loading FAQs" />
+          <Loader role="status" aria-label="Loading FAQs" />
         </Group>
       ) : failed ? (
         <Text c="red">{FAQ_MESSAGES.loadFailed}</Text>

@@ -52,7 +52,7 @@ export function NotificationsDialog(props: { opened: boolean; personUserId: numb
     >
       {query.isFetching && !result ? (
         <Group justify="center" py="lg">
-          <Loader aria-label="Loading notifications" />
+          <Loader role="status" aria-label="Loading notifications" />
         </Group>
       ) : failed ? (
         <Text c="red">{NOTIFICATION_MESSAGES.listFailed}</Text>

@@ -7,7 +7,7 @@ import {
   type PersonBankResponse,
   required,
 } from '@bcp/contract';
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { rules, showServerErrors } from '../../../../lib/form';
 import { createPersonBank, useBanks } from '../../api/claims';
@@ -22,7 +22,9 @@ interface Values {
 /**
  * Adds a bank account in the member's own name (issue 4 "Bank account"): bank from the list of South
  * African banks (with its universal branch code), account type, account number (digits, length
- * checked here and on the server), holder name. Server errors show per field.
+ * checked here and on the server), holder name. Server errors show per field. Bank and account
+ * type are the browser's own select, which phones open as their native picker and which works
+ * with the keyboard (issue 14 item 6: the custom dropdown failed on touch screens).
  */
 export function BankAccountForm(props: {
   holderName: string;
@@ -47,10 +49,17 @@ export function BankAccountForm(props: {
       holderName: rules(required),
     },
   });
-  const options = (banks.data?.items ?? []).map((bank) => ({
-    value: String(bank.id),
-    label: `${bank.name} (${bank.universalBranchCode})`,
-  }));
+  const bankOptions = [
+    { value: '', label: 'Choose your bank', disabled: true },
+    ...(banks.data?.items ?? []).map((bank) => ({
+      value: String(bank.id),
+      label: `${bank.name} (${bank.universalBranchCode})`,
+    })),
+  ];
+  const typeOptions = [
+    { value: '', label: 'Choose the account type', disabled: true },
+    ...BANK_ACCOUNT_TYPES.map((type) => ({ value: type, label: BANK_ACCOUNT_TYPE_LABELS[type] })),
+  ];
 
   async function submit(values: Values) {
     const result = await createPersonBank({
@@ -69,19 +78,8 @@ export function BankAccountForm(props: {
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Add a bank account">
       <Stack>
-        <Select
-          label="Bank"
-          placeholder="Choose your bank"
-          data={options}
-          searchable
-          {...form.getInputProps('bankId')}
-        />
-        <Select
-          label="Account type"
-          placeholder="Choose the account type"
-          data={BANK_ACCOUNT_TYPES.map((type) => ({ value: type, label: BANK_ACCOUNT_TYPE_LABELS[type] }))}
-          {...form.getInputProps('accountType')}
-        />
+        <NativeSelect label="Bank" data={bankOptions} {...form.getInputProps('bankId')} />
+        <NativeSelect label="Account type" data={typeOptions} {...form.getInputProps('accountType')} />
         <TextInput
           label="Account number"
           inputMode="numeric"

@@ -24,7 +24,7 @@ export function BankAccountStep(props: StepProps) {
     if (claim) props.onDone(claim);
   }
 
-  if (accounts.isPending) return <Loader aria-label="Loading your bank accounts" />;
+  if (accounts.isPending) return <Loader role="status" aria-label="Loading your bank accounts" />;
   return (
     <Stack>
       <Text>Your benefit is paid into a bank account in your own name.</Text>

@@ -74,7 +74,7 @@ function DocumentRow(props: {
           <FileButton onChange={upload} accept={CLAIM_DOCUMENT_LIMITS.contentTypes.join(',')}>
             {(buttonProps) => (
               <Button variant={document ? 'default' : 'filled'} disabled={progress !== null} {...buttonProps}>
-                {document ? 'Choose another file' : `Upload ${label.toLowerCase()}`}
+                {document ? 'Choose another file' : `Upload ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
               </Button>
             )}
           </FileButton>
