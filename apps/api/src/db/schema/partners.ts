@@ -1,4 +1,4 @@
-import { bigint, boolean, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, idColumn, timestamps } from './columns.js';
 import { users } from './users.js';
 

@@ -1,9 +1,9 @@
 import { Anchor } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { PageIntro } from '../../components/layout/page-intro';
+import { PinForm } from '../../components/pin-form';
 import { paths } from '../../config/paths';
 import { resendOtp, verifyOtp } from '../../features/auth/api/otp';
-import { PinForm } from '../../features/auth/components/pin-form';
 import { fieldError } from '../../lib/form';
 import { markVerified, setPendingOtp, useSession } from '../../lib/session-store';
 

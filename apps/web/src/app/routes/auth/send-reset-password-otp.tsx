@@ -1,8 +1,8 @@
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { PageIntro } from '../../../components/layout/page-intro';
+import { PinForm } from '../../../components/pin-form';
 import { paths } from '../../../config/paths';
 import { verifyResetOtp } from '../../../features/auth/api/password-reset';
-import { PinForm } from '../../../features/auth/components/pin-form';
 import { fieldError } from '../../../lib/form';
 
 /** Reset PIN (spec 2 `/auth/send-reset-password-otp`): the PIN is exchanged for a reset token. */

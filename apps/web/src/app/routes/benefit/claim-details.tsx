@@ -1,13 +1,13 @@
 import { CLAIM_DOCUMENT_LABELS, formatRand } from '@bcp/contract';
 import { Alert, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { ClaimStatusBadge } from '../../../components/claim-status-badge';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { paths } from '../../../config/paths';
 import { benefitTypeLabel } from '../../../features/benefits/components/benefit-card';
 import { ChooseBenefitFirst } from '../../../features/benefits/components/choose-benefit-first';
 import { useSelectedBenefit } from '../../../features/benefits/selected-benefit';
 import { useClaim } from '../../../features/claims/api/claims';
-import { ClaimStatusBadge } from '../../../features/claims/components/claim-status-badge';
 import { ClaimTimeline } from '../../../features/claims/components/claim-timeline';
 import { PayoutTable } from '../../../features/claims/components/payout-table';
 import { errorMessage } from '../../../lib/api-client';

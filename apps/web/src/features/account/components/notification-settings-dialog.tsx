@@ -11,8 +11,8 @@ import { Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { PinForm } from '../../../components/pin-form';
 import { fieldError, rules, showServerErrors } from '../../../lib/form';
-import { PinForm } from '../../auth/components/pin-form';
 import { updateTwoFactorMethod } from '../api/two-factor-method';
 
 interface Values {

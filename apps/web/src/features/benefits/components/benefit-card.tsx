@@ -1,6 +1,6 @@
 import { formatRand, type MemberBenefitResponse } from '@bcp/contract';
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { ClaimStatusBadge } from '../../claims/components/claim-status-badge';
+import { ClaimStatusBadge } from '../../../components/claim-status-badge';
 
 /** `withdrawal` -> `Withdrawal benefit`. */
 export function benefitTypeLabel(benefitType: string): string {
