@@ -108,7 +108,8 @@ describe('historic accounts', () => {
     const accountId = await addBankAccount(app(), member, '62001234567');
     const response = await api('GET', `/historic-accounts?filter[personUserId]=${member.personUserId}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ total: 1, page: 1 });
+    expect(response.json()).toMatchObject({ pageSize: 25, nextCursor: null });
+    expect(response.json().items).toHaveLength(1);
     expect(response.json().items[0]).toMatchObject({
       id: accountId,
       person: { personUserId: member.personUserId, idNumberMasked: expect.stringMatching(/^\*+\d{4}$/) },
@@ -125,6 +126,34 @@ describe('historic accounts', () => {
     expect(byLast4.json().items.map((item: { id: number }) => item.id)).toContain(accountId);
     expect((await api('GET', '/historic-accounts?filter[last4]=45')).statusCode).toBe(422);
     expect((await api('GET', '/historic-accounts', undefined, reader.token)).statusCode).toBe(403);
+  });
+
+  it('pages by cursor, newest first, with no OFFSET and no count (issue 15 item 5)', async () => {
+    const member = await claimingMember(app());
+    const ids = [
+      await addBankAccount(app(), member, '62001230001'),
+      await addBankAccount(app(), member, '62001230002'),
+      await addBankAccount(app(), member, '62001230003'),
+    ];
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = `filter[personUserId]=${member.personUserId}&pageSize=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = await api('GET', `/historic-accounts?${query}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.json()).not.toHaveProperty('total');
+      seen.push(...page.json().items.map((item: { id: number }) => item.id));
+      cursor = page.json().nextCursor;
+      pages += 1;
+    } while (cursor && pages < 5);
+    expect(seen).toEqual([...ids].sort((a, b) => b - a));
+    expect(pages).toBe(2);
+    const oldest = await api('GET', `/historic-accounts?filter[personUserId]=${member.personUserId}&sort=id:asc`);
+    expect(oldest.json().items.map((item: { id: number }) => item.id)).toEqual([...ids].sort((a, b) => a - b));
+    const forged = await api('GET', '/historic-accounts?cursor=not-a-cursor');
+    expect(forged.statusCode).toBe(422);
+    expect(forged.json().errors.cursor).toEqual(['This cursor is not valid. Start again from the first page.']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zRequiredString } from '../rules/zod-rules.js';
-import { listQuery, listResponse, zQueryBoolean, zQueryId } from './lists.js';
+import { cursorListResponse, listQuery, listResponse, zCursor, zQueryBoolean, zQueryId } from './lists.js';
 
 /** Messages of the account type calls (issue 8 "Reference lists"). */
 export const ACCOUNT_TYPE_MESSAGES = {
@@ -80,9 +80,13 @@ export const HistoricAccountResponse = z
   .meta({ id: 'HistoricAccountResponse' });
 export type HistoricAccountResponse = z.infer<typeof HistoricAccountResponse>;
 
+/**
+ * `GET historic-accounts`: newest first (`sort=id:asc` for oldest), by cursor (decision 016;
+ * issue 15 item 5: no OFFSET or count over the four-table join). Ids follow the recording order.
+ */
 export const HistoricAccountListQuery = listQuery({
-  sort: ['id', 'recordedAt', 'holderName'],
-  defaultSort: [{ field: 'recordedAt', direction: 'desc' }],
+  sort: ['id'],
+  defaultSort: [{ field: 'id', direction: 'desc' }],
   filter: {
     personId: zQueryId().optional(),
     personUserId: zQueryId().optional(),
@@ -94,7 +98,9 @@ export const HistoricAccountListQuery = listQuery({
       .regex(/^\d{4}$/, 'Give the last 4 digits.')
       .optional(),
   },
-});
-export const HistoricAccountListResponse = listResponse(HistoricAccountResponse).meta({
+}).extend({ cursor: zCursor() });
+export type HistoricAccountListQuery = z.output<typeof HistoricAccountListQuery>;
+
+export const HistoricAccountListResponse = cursorListResponse(HistoricAccountResponse).meta({
   id: 'HistoricAccountListResponse',
 });

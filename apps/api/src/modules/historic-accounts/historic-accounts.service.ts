@@ -1,24 +1,15 @@
 import {
+  type CursorListResponse,
+  type HistoricAccountListQuery,
   type HistoricAccountResponse,
-  type ListQuery,
-  type ListResponse,
   maskAccountNumber,
   maskSaIdNumber,
 } from '@bcp/contract';
-import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { banks, personBankAccounts, persons, personUsers } from '../../db/schema/index.js';
-import { listPage, orderBy, searchCondition } from '../../platform/lists/list-page.js';
-
-type HistoricSort = 'id' | 'recordedAt' | 'holderName';
-type HistoricFilter = {
-  personId?: number | undefined;
-  personUserId?: number | undefined;
-  bankId?: number | undefined;
-  accountType?: string | undefined;
-  removed?: boolean | undefined;
-  last4?: string | undefined;
-};
+import { afterCursor, cursorPage } from '../../platform/lists/cursor.js';
+import { searchCondition } from '../../platform/lists/list-page.js';
 
 /**
  * Only masked columns: the encrypted number is never read here, so no full account number can
@@ -42,15 +33,16 @@ const columns = {
 };
 
 /**
- * Bank accounts recorded for persons (spec 7 `GET historic-accounts`, issue 8), read-only, in the
- * list envelope: `filter[personId]`, `filter[personUserId]`, `filter[bankId]`,
+ * Bank accounts recorded for persons (spec 7 `GET historic-accounts`, issue 8), read-only, newest
+ * first in cursor pages (issue 15 item 5: an index range scan, no OFFSET, no count): `filter[personId]`, `filter[personUserId]`, `filter[bankId]`,
  * `filter[accountType]`, `filter[removed]`, `filter[last4]`; `q` searches the holder's and the
  * person's names. Account numbers are masked (`******7890`) and ID numbers too.
+ * @throws AppError `validation` (422, `cursor`) for a cursor this server did not give
  */
 export async function listHistoricAccounts(
   db: Database,
-  query: ListQuery<HistoricSort, HistoricFilter>,
-): Promise<ListResponse<HistoricAccountResponse>> {
+  query: HistoricAccountListQuery,
+): Promise<CursorListResponse<HistoricAccountResponse>> {
   const filter = query.filter ?? {};
   const where: SQL | undefined = and(
     filter.personId ? eq(persons.id, filter.personId) : undefined,
@@ -72,43 +64,25 @@ export async function listHistoricAccounts(
       .innerJoin(personUsers, eq(personUsers.id, personBankAccounts.personUserId))
       .innerJoin(persons, eq(persons.id, personUsers.personId))
       .innerJoin(banks, eq(banks.id, personBankAccounts.bankId));
-  const sortColumns = {
-    id: personBankAccounts.id,
-    recordedAt: personBankAccounts.createdAt,
-    holderName: personBankAccounts.holderName,
-  };
-  return listPage(query, {
-    rows: (window) =>
-      joined()
-        .where(where)
-        .orderBy(...orderBy(query.sort, sortColumns, personBankAccounts.id))
-        .limit(window.limit)
-        .offset(window.offset),
-    count: async () => {
-      const [row] = await db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(personBankAccounts)
-        .innerJoin(personUsers, eq(personUsers.id, personBankAccounts.personUserId))
-        .innerJoin(persons, eq(persons.id, personUsers.personId))
-        .innerJoin(banks, eq(banks.id, personBankAccounts.bankId))
-        .where(where);
-      return Number(row?.total ?? 0);
+  const direction = query.sort[0]?.direction ?? 'desc';
+  const rows = await joined()
+    .where(and(where, afterCursor(personBankAccounts.id, direction, query.cursor)))
+    .orderBy(direction === 'desc' ? desc(personBankAccounts.id) : asc(personBankAccounts.id))
+    .limit(query.pageSize + 1);
+  return cursorPage(rows, query.pageSize, (row) => ({
+    id: row.id,
+    person: {
+      id: row.personId,
+      personUserId: row.personUserId,
+      name: `${row.firstName} ${row.lastName}`.trim(),
+      idNumberMasked: maskSaIdNumber(row.idNumber),
     },
-    toItem: (row) => ({
-      id: row.id,
-      person: {
-        id: row.personId,
-        personUserId: row.personUserId,
-        name: `${row.firstName} ${row.lastName}`.trim(),
-        idNumberMasked: maskSaIdNumber(row.idNumber),
-      },
-      bank: { id: row.bankId, name: row.bankName, universalBranchCode: row.universalBranchCode },
-      accountType: row.accountType,
-      accountNumberMasked: maskAccountNumber(row.last4),
-      holderName: row.holderName,
-      source: 'member' as const,
-      removed: row.removedAt !== null,
-      recordedAt: row.createdAt.toISOString(),
-    }),
-  });
+    bank: { id: row.bankId, name: row.bankName, universalBranchCode: row.universalBranchCode },
+    accountType: row.accountType,
+    accountNumberMasked: maskAccountNumber(row.last4),
+    holderName: row.holderName,
+    source: 'member' as const,
+    removed: row.removedAt !== null,
+    recordedAt: row.createdAt.toISOString(),
+  }));
 }
