@@ -1,0 +1,91 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memberUser, renderAppAt, resetAppStateAfterEach, signIn } from './support/app.js';
+import { type FakeAnswer, type FakeResponder, latch, setUpFakeApi } from './support/fake-api.js';
+import { advance, eventually, expectToastClosesAfter, findToast, getToast, toastCorner } from './support/toasts.js';
+
+const fakeApi = setUpFakeApi();
+resetAppStateAfterEach();
+afterEach(() => vi.useRealTimers());
+
+/**
+ * Signs in as a member with its own id (the app's query cache outlives a render, so each test
+ * uses another person user) and opens the app; resolves when the Activities tab is there.
+ */
+async function openSignedInApp(id: number, total: FakeAnswer | FakeResponder = { status: 200, body: 0 }) {
+  const member = signIn(fakeApi, memberUser({ id }));
+  fakeApi.on('GET', '/api/app/firebase/notification-total', total);
+  const view = renderAppAt('/main');
+  const activities = await screen.findByRole('button', { name: 'Activities' });
+  return { member, activities, ...view };
+}
+
+const listPath = (id: number) => `/api/app/firebase/${id}/notification`;
+
+describe('Activities notices (spec section 8)', () => {
+  it("says 'Unable to get notifications' in the dialog and a toast when the list call fails", async () => {
+    fakeApi.on('GET', listPath(101), { status: 404, body: { message: 'Not found.' } });
+    const { user, activities } = await openSignedInApp(101);
+    await user.click(activities);
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(dialog).findByText('Unable to get notifications')).toBeVisible();
+    expect(toastCorner(await findToast('Unable to get notifications'))).toBe('top-right');
+  });
+
+  it("says 'No Available Notifications' when the list is empty", async () => {
+    fakeApi.on('GET', listPath(102), { status: 200, body: [] });
+    const { user, activities } = await openSignedInApp(102);
+    await user.click(activities);
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(dialog).findByText('No Available Notifications')).toBeVisible();
+    await findToast('No Available Notifications');
+  });
+
+  it('asks for the list sorted by id descending (spec section 9 default sort)', async () => {
+    fakeApi.on('GET', listPath(103), { status: 200, body: [] });
+    const { user, activities } = await openSignedInApp(103);
+    await user.click(activities);
+    await within(await screen.findByRole('dialog', { name: 'Notifications' })).findByText('No Available Notifications');
+    const query = fakeApi.seen('GET', listPath(103))[0]?.query;
+    expect(query?.getAll('sort[]')).toEqual(['id:desc']);
+    expect(query?.get('personUserId')).toBe('103');
+  });
+
+  it("says 'Unable to get notification totals' when the totals call fails", async () => {
+    await openSignedInApp(104, { status: 404, body: { message: 'Not found.' } });
+    expect(toastCorner(await findToast('Unable to get notification totals'))).toBe('top-right');
+  });
+});
+
+describe('toast and request timing (spec section 9)', () => {
+  it('closes a notice after the default 5000 ms', async () => {
+    const answer = latch();
+    await openSignedInApp(105, async () => {
+      await answer.opened;
+      return { status: 404, body: { message: 'Not found.' } };
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    answer.open();
+    const toast = await eventually(() => getToast('Unable to get notification totals'));
+    await expectToastClosesAfter(toast, 5000);
+  });
+
+  it('gives up on a call that gets no answer after 10 seconds, and says so', async () => {
+    fakeApi.on('GET', listPath(106), 'hang');
+    const { activities } = await openSignedInApp(106);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    act(() => {
+      fireEvent.click(activities);
+    });
+    await eventually(() => expect(fakeApi.seen('GET', listPath(106))).toHaveLength(1));
+    // The dialog shows after its opening animation's first frames (real time; the clock stands still).
+    const dialog = await eventually(() => screen.getByRole('dialog', { name: 'Notifications' }));
+    await advance(9_999);
+    expect(within(dialog).getByLabelText('Loading notifications')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Unable to get notifications')).not.toBeInTheDocument();
+    await advance(1);
+    await eventually(() => expect(within(dialog).getByText('Unable to get notifications')).toBeInTheDocument(), 1);
+    // A request that timed out is not sent again (no retry on timeout).
+    expect(fakeApi.seen('GET', listPath(106))).toHaveLength(1);
+  });
+});
