@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAppAt, resetAppStateAfterEach, signIn } from './support/app.js';
+import { openSignedInApp, renderAppAt, resetAppStateAfterEach, signIn } from './support/app.js';
 import { setUpFakeApi } from './support/fake-api.js';
 import { fakeLocal, fakePush, nativePlatform } from './support/fake-push-plugins.js';
 import { advance, expectToastClosesAfter, findToast, getToast, toastCorner } from './support/toasts.js';
@@ -29,18 +29,10 @@ afterEach(() => {
   nativePlatform('web');
 });
 
-/** Signs in, opens the app and waits until it registered with the push service. */
-async function openSignedInApp() {
-  const member = signIn(fakeApi);
-  renderAppAt('/main');
-  await screen.findByRole('button', { name: 'Activities' });
-  return member;
-}
-
 describe('native push notices (spec section 8)', () => {
   it("says 'Notification permission denied.' when the person refuses", async () => {
     fakePush.reset({ permission: 'prompt', requestAnswer: 'denied' });
-    await openSignedInApp();
+    await openSignedInApp(fakeApi);
     expect(toastCorner(await findToast('Notification permission denied.'))).toBe('top-right');
     expect(fakePush.requestCalls).toBe(1);
     expect(fakePush.registerCalls).toBe(0);
@@ -48,26 +40,26 @@ describe('native push notices (spec section 8)', () => {
 
   it("says 'Error requesting permission: {message}' when asking fails", async () => {
     fakePush.reset({ permission: 'prompt', requestAnswer: new Error('Permission request already running') });
-    await openSignedInApp();
+    await openSignedInApp(fakeApi);
     await findToast('Error requesting permission: Permission request already running');
   });
 
   it("says 'Failed to register for push notifications.' when the push service refuses", async () => {
     fakePush.reset({ token: null });
-    await openSignedInApp();
+    await openSignedInApp(fakeApi);
     await findToast('Failed to register for push notifications.');
   });
 
   it("says 'Unable to save token' when the device registration fails", async () => {
     fakeApi.on('POST', '/api/app/firebase/device', { status: 500, body: { message: 'Server error' } });
-    await openSignedInApp();
+    await openSignedInApp(fakeApi);
     await findToast('Unable to save token');
     // A POST is never sent again (spec section 9 retries only GET, PUT, HEAD, DELETE, OPTIONS, TRACE).
     expect(fakeApi.seen('POST', '/api/app/firebase/device')).toHaveLength(1);
   });
 
   it('registers the token with source APP (spec 9 device source) and shows no notice', async () => {
-    const member = await openSignedInApp();
+    const { member } = await openSignedInApp(fakeApi);
     await waitFor(() => expect(fakeApi.seen('POST', '/api/app/firebase/device')).toHaveLength(1));
     expect(fakeApi.seen('POST', '/api/app/firebase/device')[0]?.body).toEqual({
       personUserId: member.id,
@@ -80,7 +72,7 @@ describe('native push notices (spec section 8)', () => {
 
 describe('native foreground messages (spec sections 8 and 9)', () => {
   it("shows a toast top right for 8000 ms, titled 'Notification' with 'No Body' when the message has neither", async () => {
-    await openSignedInApp();
+    await openSignedInApp(fakeApi);
     await waitFor(() => expect(fakePush.listeners.get('pushNotificationReceived')).toHaveLength(1));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     act(() => fakePush.emit('pushNotificationReceived', { id: 'm-1', data: {} }));
@@ -92,7 +84,7 @@ describe('native foreground messages (spec sections 8 and 9)', () => {
   });
 
   it('on Android re-posts the message as a local notification after 100 ms on high_priority_channel', async () => {
-    await openSignedInApp();
+    await openSignedInApp(fakeApi);
     await waitFor(() => expect(fakePush.listeners.get('pushNotificationReceived')).toHaveLength(1));
     expect(fakeLocal.channels.map((channel) => channel.id)).toEqual(['high_priority_channel']);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -120,7 +112,7 @@ describe('native foreground messages (spec sections 8 and 9)', () => {
 
   it('does not re-post on iOS, which shows foreground messages itself', async () => {
     nativePlatform('ios');
-    await openSignedInApp();
+    await openSignedInApp(fakeApi);
     await waitFor(() => expect(fakePush.listeners.get('pushNotificationReceived')).toHaveLength(1));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     act(() => fakePush.emit('pushNotificationReceived', { id: 'm-3', title: 'Hello', body: 'There', data: {} }));

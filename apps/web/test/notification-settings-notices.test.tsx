@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memberUser, renderAppAt, resetAppStateAfterEach, signIn } from './support/app.js';
+import { memberUser, openSignedInApp, resetAppStateAfterEach } from './support/app.js';
 import { latch, setUpFakeApi } from './support/fake-api.js';
 import { eventually, expectToastClosesAfter, findToast, getToast, toastCorner } from './support/toasts.js';
 
@@ -30,10 +30,9 @@ async function menuItemAfterClicking(user: UserEvent, button: HTMLElement, name:
 
 /** Signs in, opens the app and the Notification Settings dialog from the Account menu. */
 async function openSettings() {
-  signIn(fakeApi, member);
   fakeApi.on('GET', '/api/app/firebase/notification-total', { status: 200, body: 0 });
-  const { user } = renderAppAt('/main');
-  const account = await screen.findByRole('button', { name: 'Account' });
+  const { user } = await openSignedInApp(fakeApi, member);
+  const account = screen.getByRole('button', { name: 'Account' });
   await user.click(await menuItemAfterClicking(user, account, 'Notification Settings'));
   const dialog = await screen.findByRole('dialog', { name: 'Notification Settings' });
   return { user, dialog };

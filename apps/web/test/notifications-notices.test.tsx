@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memberUser, renderAppAt, resetAppStateAfterEach, signIn } from './support/app.js';
+import { memberUser, openSignedInApp, resetAppStateAfterEach } from './support/app.js';
 import { type FakeAnswer, type FakeResponder, latch, setUpFakeApi } from './support/fake-api.js';
 import { advance, eventually, expectToastClosesAfter, findToast, getToast, toastCorner } from './support/toasts.js';
 
@@ -9,15 +9,12 @@ resetAppStateAfterEach();
 afterEach(() => vi.useRealTimers());
 
 /**
- * Signs in as a member with its own id (the app's query cache outlives a render, so each test
- * uses another person user) and opens the app; resolves when the Activities tab is there.
+ * Opens the app signed in as a member with its own id (the app's query cache outlives a render, so
+ * each test uses another person user), the unread total answered with `total`.
  */
-async function openSignedInApp(id: number, total: FakeAnswer | FakeResponder = { status: 200, body: 0 }) {
-  const member = signIn(fakeApi, memberUser({ id }));
+function openAppAs(id: number, total: FakeAnswer | FakeResponder = { status: 200, body: 0 }) {
   fakeApi.on('GET', '/api/app/firebase/notification-total', total);
-  const view = renderAppAt('/main');
-  const activities = await screen.findByRole('button', { name: 'Activities' });
-  return { member, activities, ...view };
+  return openSignedInApp(fakeApi, memberUser({ id }));
 }
 
 const listPath = (id: number) => `/api/app/firebase/${id}/notification`;
@@ -25,7 +22,7 @@ const listPath = (id: number) => `/api/app/firebase/${id}/notification`;
 describe('Activities notices (spec section 8)', () => {
   it("says 'Unable to get notifications' in the dialog and a toast when the list call fails", async () => {
     fakeApi.on('GET', listPath(101), { status: 404, body: { message: 'Not found.' } });
-    const { user, activities } = await openSignedInApp(101);
+    const { user, activities } = await openAppAs(101);
     await user.click(activities);
     const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
     expect(await within(dialog).findByText('Unable to get notifications')).toBeVisible();
@@ -34,7 +31,7 @@ describe('Activities notices (spec section 8)', () => {
 
   it("says 'No Available Notifications' when the list is empty", async () => {
     fakeApi.on('GET', listPath(102), { status: 200, body: [] });
-    const { user, activities } = await openSignedInApp(102);
+    const { user, activities } = await openAppAs(102);
     await user.click(activities);
     const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
     expect(await within(dialog).findByText('No Available Notifications')).toBeVisible();
@@ -43,7 +40,7 @@ describe('Activities notices (spec section 8)', () => {
 
   it('asks for the list sorted by id descending (spec section 9 default sort)', async () => {
     fakeApi.on('GET', listPath(103), { status: 200, body: [] });
-    const { user, activities } = await openSignedInApp(103);
+    const { user, activities } = await openAppAs(103);
     await user.click(activities);
     await within(await screen.findByRole('dialog', { name: 'Notifications' })).findByText('No Available Notifications');
     const query = fakeApi.seen('GET', listPath(103))[0]?.query;
@@ -52,7 +49,7 @@ describe('Activities notices (spec section 8)', () => {
   });
 
   it("says 'Unable to get notification totals' when the totals call fails", async () => {
-    await openSignedInApp(104, { status: 404, body: { message: 'Not found.' } });
+    await openAppAs(104, { status: 404, body: { message: 'Not found.' } });
     expect(toastCorner(await findToast('Unable to get notification totals'))).toBe('top-right');
   });
 });
@@ -60,7 +57,7 @@ describe('Activities notices (spec section 8)', () => {
 describe('toast and request timing (spec section 9)', () => {
   it('closes a notice after the default 5000 ms', async () => {
     const answer = latch();
-    await openSignedInApp(105, async () => {
+    await openAppAs(105, async () => {
       await answer.opened;
       return { status: 404, body: { message: 'Not found.' } };
     });
@@ -72,7 +69,7 @@ describe('toast and request timing (spec section 9)', () => {
 
   it('gives up on a call that gets no answer after 10 seconds, and says so', async () => {
     fakeApi.on('GET', listPath(106), 'hang');
-    const { activities } = await openSignedInApp(106);
+    const { activities } = await openAppAs(106);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     act(() => {
       fireEvent.click(activities);

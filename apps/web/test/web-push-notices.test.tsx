@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAppAt, resetAppStateAfterEach, signIn } from './support/app.js';
+import { openSignedInApp, resetAppStateAfterEach } from './support/app.js';
 import { setUpFakeApi } from './support/fake-api.js';
 import { FAKE_SUBSCRIPTION, installWebPush, uninstallWebPush, webPush } from './support/fake-web-push.js';
 import { findToast, toastCorner } from './support/toasts.js';
@@ -20,18 +20,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Signs in and opens the app; the push set-up runs once the member is loaded. */
-async function openSignedInApp() {
-  const member = signIn(fakeApi);
-  renderAppAt('/main');
-  await screen.findByRole('button', { name: 'Activities' });
-  return member;
-}
-
 describe('web push notices (spec section 8)', () => {
   it("asks once, says 'Notification permission granted!' and registers the subscription (source WEB)", async () => {
     installWebPush({ permission: 'default', requestAnswer: 'granted' });
-    const member = await openSignedInApp();
+    const { member } = await openSignedInApp(fakeApi);
     const toast = await findToast('Notification permission granted!');
     expect(toastCorner(toast)).toBe('top-right');
     expect(webPush.requestCalls).toBe(1);
@@ -43,27 +35,27 @@ describe('web push notices (spec section 8)', () => {
 
   it('registers the service worker at the site root (spec section 9)', async () => {
     installWebPush({ permission: 'granted' });
-    await openSignedInApp();
+    await openSignedInApp(fakeApi);
     await waitFor(() => expect(webPush.registered).toHaveLength(1));
     expect(webPush.registered[0]).toEqual({ url: '/sw.js', options: { scope: '/' } });
   });
 
   it("says 'Notification permission denied.' when the person refuses", async () => {
     installWebPush({ permission: 'default', requestAnswer: 'denied' });
-    await openSignedInApp();
+    await openSignedInApp(fakeApi);
     await findToast('Notification permission denied.');
     expect(webPush.registered).toHaveLength(0);
   });
 
   it("says 'Error requesting permission: {message}' when asking fails", async () => {
     installWebPush({ permission: 'default', requestAnswer: new Error('The request is not allowed') });
-    await openSignedInApp();
+    await openSignedInApp(fakeApi);
     await findToast('Error requesting permission: The request is not allowed');
   });
 
   it("says 'Failed to register for push notifications.' when the service worker cannot be registered", async () => {
     installWebPush({ permission: 'granted', registerFails: true });
-    await openSignedInApp();
+    await openSignedInApp(fakeApi);
     await findToast('Failed to register for push notifications.');
     expect(fakeApi.seen('POST', '/api/app/firebase/device')).toHaveLength(0);
   });
@@ -71,7 +63,7 @@ describe('web push notices (spec section 8)', () => {
   it("says 'Unable to save token' when the device registration fails", async () => {
     installWebPush({ permission: 'granted' });
     fakeApi.on('POST', '/api/app/firebase/device', { status: 500, body: { message: 'Server error' } });
-    await openSignedInApp();
+    await openSignedInApp(fakeApi);
     await findToast('Unable to save token');
     // A POST is never sent again (spec section 9 retries only GET, PUT, HEAD, DELETE, OPTIONS, TRACE).
     expect(fakeApi.seen('POST', '/api/app/firebase/device')).toHaveLength(1);
@@ -80,7 +72,7 @@ describe('web push notices (spec section 8)', () => {
   it('alerts "Notifications has been denied, Clear site notification permissions" when the browser blocks them', async () => {
     installWebPush({ permission: 'denied' });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    await openSignedInApp();
+    await openSignedInApp(fakeApi);
     await waitFor(() =>
       expect(alert).toHaveBeenCalledWith('Notifications has been denied, Clear site notification permissions'),
     );
@@ -102,7 +94,7 @@ describe('web foreground messages (spec section 8)', () => {
         readAt: null,
       })}\n\n`,
     });
-    await openSignedInApp();
+    await openSignedInApp(fakeApi);
     const toast = await findToast('R 500 was paid into your account.');
     expect(toast).toHaveTextContent('Claim paid');
     expect(toastCorner(toast)).toBe('top-right');

@@ -1,6 +1,6 @@
 import type { PersonUserResponse } from '@bcp/contract';
 import { notifications } from '@mantine/notifications';
-import { act, configure } from '@testing-library/react';
+import { act, configure, screen } from '@testing-library/react';
 import { createMemoryRouter, type InitialEntry, RouterProvider } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import { routes } from '../../src/app/router.js';
@@ -50,6 +50,18 @@ export function renderAppAt(path: InitialEntry) {
   const appRoutes = routes.map((route) => ({ ...route, HydrateFallback: () => null }));
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   return { router, ...renderInApp(<RouterProvider router={router} />) };
+}
+
+/**
+ * Signs `person` in (see `signIn`), opens the app at /main and waits for the signed-in shell: the
+ * push set-up and the unread total start there. Returns the person user, the Activities tab and
+ * what `renderAppAt` returns.
+ */
+export async function openSignedInApp(fakeApi: FakeApi, person: PersonUserResponse = memberUser()) {
+  const member = signIn(fakeApi, person);
+  const view = renderAppAt('/main');
+  const activities = await screen.findByRole('button', { name: 'Activities' });
+  return { member, activities, ...view };
 }
 
 /** After each test: no toast left over and no session in memory (the store outlives a render). */
