@@ -57,6 +57,15 @@ describe('FAQ notices (spec section 8)', () => {
   });
 });
 
+describe('FAQ dialog heading', () => {
+  it('is named by one heading, not a heading inside a heading', async () => {
+    fakeApi.on('GET', '/api/app/faq-funds', faqList([]));
+    const dialog = await openFaqDialog('fundId=3');
+    expect(within(dialog).getAllByRole('heading')).toHaveLength(1);
+    expect(within(dialog).getByRole('heading')).toHaveTextContent('Frequently Asked Questions');
+  });
+});
+
 describe('FAQ dialog size (spec section 9)', () => {
   it('is 950px wide', async () => {
     fakeApi.on('GET', '/api/app/faq-funds', faqList([]));

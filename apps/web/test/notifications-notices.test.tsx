@@ -38,6 +38,15 @@ describe('Activities notices (spec section 8)', () => {
     await findToast('No Available Notifications');
   });
 
+  it('names the dialog by one heading, not a heading inside a heading', async () => {
+    fakeApi.on('GET', listPath(107), { status: 200, body: [] });
+    const { user, activities } = await openAppAs(107);
+    await user.click(activities);
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(within(dialog).getAllByRole('heading')).toHaveLength(1);
+    expect(within(dialog).getByRole('heading')).toHaveTextContent('Notifications');
+  });
+
   it('asks for the list sorted by id descending (spec section 9 default sort)', async () => {
     fakeApi.on('GET', listPath(103), { status: 200, body: [] });
     const { user, activities } = await openAppAs(103);
