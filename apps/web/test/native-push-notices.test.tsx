@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openSignedInApp, renderAppAt, resetAppStateAfterEach, signIn } from './support/app.js';
 import { setUpFakeApi } from './support/fake-api.js';
 import { fakeLocal, fakePush, nativePlatform } from './support/fake-push-plugins.js';
-import { advance, expectToastClosesAfter, findToast, getToast, toastCorner } from './support/toasts.js';
+import { advance } from './support/timers.js';
+import { expectToastClosesAfter, findToast, getToast, toastCorner } from './support/toasts.js';
 
 // Only the third-party Capacitor plugins are faked; the real @capacitor/core sees an Android bridge.
 vi.mock('@capacitor/push-notifications', () =>

@@ -3,7 +3,8 @@ import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memberUser, openSignedInApp, resetAppStateAfterEach } from './support/app.js';
 import { latch, setUpFakeApi } from './support/fake-api.js';
-import { eventually, expectToastClosesAfter, findToast, getToast, toastCorner } from './support/toasts.js';
+import { eventually } from './support/timers.js';
+import { expectToastClosesAfter, findToast, getToast, toastCorner } from './support/toasts.js';
 
 const fakeApi = setUpFakeApi();
 resetAppStateAfterEach();

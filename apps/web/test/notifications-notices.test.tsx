@@ -2,7 +2,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memberUser, openSignedInApp, resetAppStateAfterEach } from './support/app.js';
 import { type FakeAnswer, type FakeResponder, latch, setUpFakeApi } from './support/fake-api.js';
-import { advance, eventually, expectToastClosesAfter, findToast, getToast, toastCorner } from './support/toasts.js';
+import { advance, eventually } from './support/timers.js';
+import { expectToastClosesAfter, findToast, getToast, toastCorner } from './support/toasts.js';
 
 const fakeApi = setUpFakeApi();
 resetAppStateAfterEach();

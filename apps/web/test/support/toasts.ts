@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { act, screen, waitFor } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
+import { advance } from './timers.js';
 
 /**
  * The toast (a Mantine notification, role `alert`) showing `text`, waiting for it to appear.
@@ -18,13 +18,6 @@ export function getToast(text: string | RegExp): HTMLElement {
   const toasts = screen.getAllByText(text).flatMap((found) => found.closest<HTMLElement>('[role="alert"]') ?? []);
   if (toasts.length !== 1) throw new Error(`${toasts.length} toasts show "${String(text)}"`);
   return toasts[0] as HTMLElement;
-}
-
-/** Advances the fake timers by `ms` inside `act` (with real timers: just lets React settle). */
-export async function advance(ms: number): Promise<void> {
-  await act(async () => {
-    if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(ms);
-  });
 }
 
 /** The screen corner of a toast, e.g. `top-right` (its container's position). */
@@ -47,24 +40,4 @@ export async function expectToastClosesAfter(toast: HTMLElement, ms: number): Pr
   expect(isShowing(toast)).toBe(true);
   await advance(1);
   expect(isShowing(toast)).toBe(false);
-}
-
-/**
- * Waits (in real time, up to 10 s) until `check` passes, advancing the fake timers by `stepMs`
- * between tries: Testing Library's `waitFor` stalls on fake timers, and network answers arrive in
- * real time. With 0 (the default) the fake clock stands still, but a zero-delay timer set from
- * inside a timer callback is due 1 ms later (fake-timers' rule): pass 1 to flush those too.
- * Returns what `check` returned.
- */
-export async function eventually<T>(check: () => T, stepMs = 0): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    await advance(stepMs);
-    try {
-      return check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await sleep(10);
-    }
-  }
 }
