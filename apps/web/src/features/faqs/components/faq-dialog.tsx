@@ -1,5 +1,5 @@
 import { FAQ_MESSAGES, type FaqEntryResponse, type FaqTemplateDataResponse } from '@bcp/contract';
-import { Accordion, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -90,7 +90,12 @@ export function FaqDialog(props: { opened: boolean; onClose: () => void }) {
       closeOnEscape={false}
       withCloseButton={false}
       size={FAQ_DIALOG_WIDTH}
-      title={<Title order={3}>Frequently Asked Questions</Title>}
+      title={
+        // The modal's title is already a heading (h2): styled as an h3, not an h3 nested in it.
+        <Text span fz="h3" fw={700}>
+          Frequently Asked Questions
+        </Text>
+      }
     >
       {loading ? (
         <Group justify="center" py="lg">

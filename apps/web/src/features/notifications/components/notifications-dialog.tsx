@@ -1,5 +1,5 @@
 import { NOTIFICATION_MESSAGES } from '@bcp/contract';
-import { Accordion, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Accordion, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -48,7 +48,12 @@ export function NotificationsDialog(props: { opened: boolean; personUserId: numb
       closeOnEscape={false}
       withCloseButton={false}
       size="lg"
-      title={<Title order={3}>Notifications</Title>}
+      title={
+        // The modal's title is already a heading (h2): styled as an h3, not an h3 nested in it.
+        <Text span fz="h3" fw={700}>
+          Notifications
+        </Text>
+      }
     >
       {query.isFetching && !result ? (
         <Group justify="center" py="lg">
