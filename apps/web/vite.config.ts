@@ -8,7 +8,9 @@ import { compression } from 'vite-plugin-compression2';
  * The build (issue 14 item 7) writes a brotli (`.br`) and a gzip (`.gz`) copy next to every text file
  * for the server to send as they are, and source maps without a `sourceMappingURL` comment
  * (`hidden`: kept for reading stack traces, never asked for by browsers; the server does not serve
- * them in production).
+ * them in production). Everything the first page needs (`$initial`: the entry's static imports) is
+ * one chunk: fewer requests and better compression than the shared chunks Rolldown makes otherwise;
+ * each route, and what only it uses, stays a chunk of its own.
  */
 export default defineConfig({
   base: process.env.BASE_PATH ?? '/',
@@ -24,5 +26,10 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? 3000}`, changeOrigin: false } },
   },
-  build: { outDir: 'dist', sourcemap: 'hidden', chunkSizeWarningLimit: 700 },
+  build: {
+    outDir: 'dist',
+    sourcemap: 'hidden',
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+  },
 });
