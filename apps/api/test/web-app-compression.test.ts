@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { imageSize } from 'image-size';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTestApp, PRODUCTION_ENV, type TestApp } from './support/test-app.js';
 
 // Issue 14 items 7 and 9: precompressed static files, compressed API answers, no public source
 // maps in production, and the web app manifest with its icons.
@@ -27,14 +27,11 @@ function fakeBuild(): string {
   return dist;
 }
 
-const PRODUCTION_ENV = {
-  NODE_ENV: 'production',
-  APP_SECRET: 'production-app-secret-0123456789-abcdefghij',
-  IDENTITY_PROVIDER: 'iidentifii',
-  IIDENTIFII_BASE_URL: 'https://iidentifii.example.com',
-  IIDENTIFII_API_KEY: 'test-api-key',
-  IIDENTIFII_CALLBACK_SECRET: 'callback-secret-0123456789',
-};
+/** `GET url` from `testApp` with `accept-encoding: acceptEncoding` (none when omitted). */
+function get(testApp: TestApp, url: string, acceptEncoding?: string) {
+  const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+  return testApp.app.inject({ method: 'GET', url, headers });
+}
 
 let production: TestApp;
 let development: TestApp;
@@ -50,11 +47,7 @@ afterAll(async () => {
 
 describe('static files go out precompressed', () => {
   it('sends the brotli copy when brotli is accepted', async () => {
-    const response = await production.app.inject({
-      method: 'GET',
-      url: '/assets/index-abc123.js',
-      headers: { 'accept-encoding': 'gzip, deflate, br' },
-    });
+    const response = await get(production, '/assets/index-abc123.js', 'gzip, deflate, br');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers.vary).toMatch(/accept-encoding/i);
@@ -63,22 +56,14 @@ describe('static files go out precompressed', () => {
   });
 
   it('sends the gzip copy when only gzip is accepted', async () => {
-    const response = await production.app.inject({
-      method: 'GET',
-      url: '/assets/index-abc123.js',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const response = await get(production, '/assets/index-abc123.js', 'gzip');
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.headers.vary).toMatch(/accept-encoding/i);
     expect(gunzipSync(response.rawPayload).toString()).toBe(SCRIPT);
   });
 
   it('sends the file as it is when no encoding is accepted', async () => {
-    const response = await production.app.inject({
-      method: 'GET',
-      url: '/assets/index-abc123.js',
-      headers: { 'accept-encoding': 'identity' },
-    });
+    const response = await get(production, '/assets/index-abc123.js', 'identity');
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.body).toBe(SCRIPT);
   });
@@ -87,14 +72,14 @@ describe('static files go out precompressed', () => {
 describe('source maps', () => {
   it('are not served in production, in any encoding', async () => {
     for (const url of ['/assets/index-abc123.js.map', '/assets/index-abc123.js.map.br']) {
-      const response = await production.app.inject({ method: 'GET', url });
+      const response = await get(production, url);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: 'Not found.' });
     }
   });
 
   it('are served outside production, for debugging', async () => {
-    const response = await development.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+    const response = await get(development, '/assets/index-abc123.js.map');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ version: 3 });
   });
@@ -102,39 +87,27 @@ describe('source maps', () => {
 
 describe('API answers', () => {
   it('are compressed when large enough and the client accepts it', async () => {
-    const brotli = await production.app.inject({
-      method: 'GET',
-      url: '/api/openapi.json',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const brotli = await get(production, '/api/openapi.json', 'br, gzip');
     expect(brotli.statusCode).toBe(200);
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.headers.vary).toMatch(/accept-encoding/i);
     const document = JSON.parse(brotliDecompressSync(brotli.rawPayload).toString());
     expect(document.openapi).toMatch(/^3\./);
 
-    const gzip = await production.app.inject({
-      method: 'GET',
-      url: '/api/openapi.json',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const gzip = await get(production, '/api/openapi.json', 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(document);
     expect(gzip.rawPayload.length).toBeLessThan(JSON.stringify(document).length / 3);
   });
 
   it('are sent plain when the client accepts no compression', async () => {
-    const response = await production.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const response = await get(production, '/api/openapi.json');
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json().openapi).toMatch(/^3\./);
   });
 
   it('are sent plain when too small to gain from it', async () => {
-    const response = await production.app.inject({
-      method: 'GET',
-      url: '/api/health',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const response = await get(production, '/api/health', 'br, gzip');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json()).toBeTruthy();
@@ -143,7 +116,7 @@ describe('API answers', () => {
 
 describe('installable: the web app manifest', () => {
   it('is served as a manifest with name, start URL, standalone display and icons of 192 and 512 px', async () => {
-    const response = await production.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    const response = await get(production, '/manifest.webmanifest');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/manifest+json');
     const manifest = response.json();
@@ -157,7 +130,7 @@ describe('installable: the web app manifest', () => {
   it('names icons that are served as PNG images of the sizes it states', async () => {
     const manifest = JSON.parse(readFileSync(join(WEB_PUBLIC, 'manifest.webmanifest'), 'utf8'));
     for (const icon of manifest.icons as { src: string; sizes: string; type: string }[]) {
-      const response = await production.app.inject({ method: 'GET', url: `/${icon.src}` });
+      const response = await get(production, `/${icon.src}`);
       expect(response.statusCode, icon.src).toBe(200);
       expect(response.headers['content-type']).toBe(icon.type);
       const { width, height } = imageSize(response.rawPayload);
@@ -166,7 +139,7 @@ describe('installable: the web app manifest', () => {
   });
 
   it('comes with the offline page the service worker shows without a connection', async () => {
-    const response = await production.app.inject({ method: 'GET', url: '/offline.html' });
+    const response = await get(production, '/offline.html');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('<h1>You are offline</h1>');

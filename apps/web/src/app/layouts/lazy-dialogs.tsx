@@ -35,3 +35,8 @@ export const NotificationSettingsDialog = loadedOnFirstOpen(() =>
     (module) => module.NotificationSettingsDialog,
   ),
 );
+
+/** The yes/no question (`components/confirm-dialog`: logout, leaving the claim), loaded when first opened. */
+export const ConfirmDialog = loadedOnFirstOpen(() =>
+  import('../../components/confirm-dialog').then((module) => module.ConfirmDialog),
+);

@@ -1,7 +1,6 @@
 import { AppShell, Container, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useBlocker, useLocation, useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { BottomTabBar, type TabKey } from '../../components/layout/bottom-tab-bar';
 import { useDocumentTitle, useRouteHandle } from '../../components/layout/use-route-handle';
 import { APP_NAME, paths } from '../../config/paths';
@@ -10,7 +9,7 @@ import { useActivities } from '../../features/notifications/use-activities';
 import { installUnauthorizedHandler, logout } from '../../lib/session';
 import { getVerified, STORAGE_KEYS, setPersonUser, useSession } from '../../lib/session-store';
 import { asksBeforeLeaving, LEAVE_QUESTION, LOGOUT_QUESTION } from '../guard';
-import { FaqDialog, NotificationSettingsDialog, NotificationsDialog } from './lazy-dialogs';
+import { ConfirmDialog, FaqDialog, NotificationSettingsDialog, NotificationsDialog } from './lazy-dialogs';
 
 function tabForPath(pathname: string): TabKey | null {
   if (pathname === paths.benefits() || pathname === paths.search()) return 'home';
