@@ -49,6 +49,18 @@ function median(numbers) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/** `lighthouseRound`, tried again (up to 3 times) when Lighthouse fails to record the load (e.g. NO_NAVSTART). */
+async function measure(url, storage) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRound(url, storage);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`${url}: ${error.message}; trying again`);
+    }
+  }
+}
+
 if (!values['skip-build']) execSync('npm run build', { cwd: resolve(import.meta.dirname, '..'), stdio: 'inherit' });
 console.info(`bench:web ${new Date().toISOString()}, ${rounds} rounds; before: ${describeLoad()}`);
 const server = await startServer(Number(values.port));
@@ -67,7 +79,7 @@ try {
   const results = new Map(routes.map((route) => [route.path, []]));
   for (let round = 1; round <= rounds; round++) {
     for (const route of routes) {
-      const result = await lighthouseRound(`${server.baseUrl}${route.path}`, route.storage);
+      const result = await measure(`${server.baseUrl}${route.path}`, route.storage);
       if (new URL(result.finalUrl).pathname !== route.path) {
         throw new Error(`${route.path} ended on ${result.finalUrl}: the page was not measured`);
       }
