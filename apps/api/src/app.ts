@@ -38,6 +38,7 @@ import { installAccessControl } from './platform/auth/route-access.js';
 import { installErrorHandling, sendError } from './platform/errors/error-handler.js';
 import { installBodySizeGuard } from './platform/http/body-size.js';
 import { answerClientError } from './platform/http/client-error.js';
+import { installCompression } from './platform/http/compression.js';
 import { installOpenApi } from './platform/http/openapi.js';
 import { parseQueryString } from './platform/http/query-string.js';
 import { installRateLimits } from './platform/http/rate-limit.js';
@@ -117,6 +118,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   installErrorHandling(app);
   installBodySizeGuard(app);
   await installSecurityHeaders(app);
+  await installCompression(app);
   await app.register(cookie);
   // Callers without our cookies: partners (API keys), identity providers (signed callbacks), and
   // the built-in identity sandbox, which stands in for a provider's own site.
@@ -163,7 +165,9 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   // Development only: read the outbox (and the latest OTP for a destination); absent in production.
   if (config.env !== 'production') await app.register(devOutboxRoutes, { prefix: '/api' });
 
-  const appFallback = await installWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST_DIR);
+  const appFallback = await installWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST_DIR, {
+    sourceMaps: config.env !== 'production',
+  });
   app.setNotFoundHandler((request, reply) => {
     if (appFallback && isAppRoute(request)) return appFallback(request, reply);
     return reply.status(404).send({ message: 'Not found.' });

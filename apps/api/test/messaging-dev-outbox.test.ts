@@ -7,7 +7,7 @@ import { outboxMessages } from '../src/db/schema/index.js';
 import { installOpenApi } from '../src/platform/http/openapi.js';
 import { devOutboxRoutes } from '../src/platform/messaging/dev-outbox.routes.js';
 import { createMessenger, type Messenger } from '../src/platform/messaging/messenger.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTestApp, PRODUCTION_ENV, type TestApp } from './support/test-app.js';
 
 /**
  * Registers the plugin under test unless the server already did (app.ts registers it outside
@@ -225,14 +225,7 @@ describe('development routes in production', () => {
   let production: TestApp;
   beforeAll(async () => {
     production = await createTestApp({
-      env: {
-        NODE_ENV: 'production',
-        APP_SECRET: 'production-app-secret-0123456789-abcdefghij',
-        IDENTITY_PROVIDER: 'iidentifii',
-        IIDENTIFII_BASE_URL: 'https://iidentifii.example.com',
-        IIDENTIFII_API_KEY: 'test-api-key',
-        IIDENTIFII_CALLBACK_SECRET: 'callback-secret-0123456789',
-      },
+      env: PRODUCTION_ENV,
       prepare: withDevOutboxRoutes,
     });
   });

@@ -5,8 +5,50 @@
  * `{ notificationId, title, body, event }` (no personal data); the app reads the real body.
  */
 
-self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+// Offline (issue 14 item 9): the offline page is cached at install; a page navigation that cannot
+// reach the server gets it instead of the browser's error. Only navigations are handled: API calls
+// and assets go to the network as before (hashed assets are cached by the browser).
+const OFFLINE_CACHE = 'bcp-offline-v1';
+const OFFLINE_URL = new URL('offline.html', self.registration.scope).href;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(OFFLINE_CACHE)
+      .then((cache) => cache.add(new Request(OFFLINE_URL, { cache: 'reload' })))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(
+        names
+          .filter((name) => name.startsWith('bcp-offline-') && name !== OFFLINE_CACHE)
+          .map((name) => caches.delete(name)),
+      );
+      // The navigation starts while the worker wakes up, so handling it adds no delay.
+      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  if (event.request.mode !== 'navigate') return;
+  event.respondWith(
+    (async () => {
+      try {
+        return (await event.preloadResponse) || (await fetch(event.request));
+      } catch {
+        const offline = await caches.match(OFFLINE_URL, { cacheName: OFFLINE_CACHE });
+        return offline || Response.error();
+      }
+    })(),
+  );
+});
 
 self.addEventListener('push', (event) => {
   let payload = {};

@@ -19,6 +19,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** What `loadConfig` needs to start in production (no sandbox identity provider, a set secret). */
+export const PRODUCTION_ENV: Record<string, string> = {
+  NODE_ENV: 'production',
+  APP_SECRET: 'production-app-secret-0123456789-abcdefghij',
+  IDENTITY_PROVIDER: 'iidentifii',
+  IIDENTIFII_BASE_URL: 'https://iidentifii.example.com',
+  IIDENTIFII_API_KEY: 'test-api-key',
+  IIDENTIFII_CALLBACK_SECRET: 'callback-secret-0123456789',
+};
+
 /** A TCP port free right now on 127.0.0.1 (the OS picks it). */
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

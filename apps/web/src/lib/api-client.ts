@@ -1,6 +1,6 @@
 import { type ErrorResponse, HTTP_CLIENT, XSRF } from '@bcp/contract';
 import ky, { isHTTPError, isTimeoutError } from 'ky';
-import qs from 'qs';
+import * as qs from 'qs-esm';
 
 /** A non-OK answer, or no answer at all (`status` 0: network failure or timeout). */
 export interface ApiError {

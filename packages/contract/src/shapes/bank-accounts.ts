@@ -1,20 +1,8 @@
 import { z } from 'zod';
 import { ACCOUNT_NUMBER_LENGTH, BANK_ACCOUNT_TYPES } from '../banks.js';
+import { BANK_ACCOUNT_MESSAGES } from '../messages/bank-accounts.js';
 import { zBoundedString, zRequiredString } from '../rules/zod-rules.js';
 import { listResponse } from './lists.js';
-
-/** Messages of the bank account calls (issue 4 "Bank account"). */
-export const BANK_ACCOUNT_MESSAGES = {
-  accountNumber: `Enter the account number: ${ACCOUNT_NUMBER_LENGTH.min} to ${ACCOUNT_NUMBER_LENGTH.max} digits.`,
-  bankUnknown: 'Choose your bank from the list.',
-  accountType: 'Choose the account type.',
-  holderName: 'Enter the name the account is in: 2 to 100 characters.',
-  notOwnAccount: 'The account must be in your own name: the holder name must include your surname.',
-  otpRequired: 'This account is used by a submitted claim. Enter the PIN we sent you to confirm the change.',
-  otpSent: 'We sent you a PIN to confirm the change.',
-  notFound: 'Bank account not found.',
-  inUse: 'This account is used by a claim that is not finished, so it cannot be removed.',
-} as const;
 
 /** `GET /api/app/banks` item: a South African bank with its universal branch code. */
 export const BankResponse = z

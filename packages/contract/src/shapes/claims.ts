@@ -1,26 +1,8 @@
 import { z } from 'zod';
 import { CLAIM_DOCUMENT_KINDS, CLAIM_STATUSES, CLAIM_STEP_KEYS } from '../claims.js';
+import { CLAIM_MESSAGES } from '../messages/claims.js';
 import { PersonBankResponse } from './bank-accounts.js';
 import { PayoutResponse } from './benefits.js';
-
-/** Messages of the claim calls (issue 4). */
-export const CLAIM_MESSAGES = {
-  identityFirst: 'Prove who you are before you see or claim your benefits.',
-  benefitNotFound: 'Benefit not found.',
-  claimNotFound: 'There is no claim for this benefit yet.',
-  notClaimable: 'This benefit cannot be claimed: it is already paid, or a claim for it is running.',
-  alreadySubmitted: 'This claim was already submitted.',
-  notEditable: 'This claim was submitted, so it can no longer be changed.',
-  stepsMissing: 'Finish every step before you submit.',
-  payoutChanged: 'The fees or payout changed since you reviewed them. Review them again before you submit.',
-  mustAccept: 'Please accept to continue.',
-  documentTooLarge: 'The file is too large: at most 10 MB.',
-  documentType: 'Upload a PDF, JPEG or PNG file.',
-  documentDimensions: 'This image is too large: at most 12,000 pixels a side. Take a smaller photo or scan.',
-  documentMissing: 'Choose a file to upload.',
-  documentKind: 'Choose what the document is.',
-  documentNotFound: 'Document not found.',
-} as const;
 
 /** One claim step with its state (done, current, todo). */
 export const ClaimStepResponse = z

@@ -3,15 +3,6 @@ import { zRequiredString } from '../rules/zod-rules.js';
 import { FundSummary } from './benefits.js';
 import { listQuery, listResponse, zQueryBoolean, zQueryId } from './lists.js';
 
-/** Negative notices of the FAQ dialog (spec 8), spelled exactly as the spec spells them. */
-export const FAQ_MESSAGES = {
-  loadFailed: 'Unable to get FAQs',
-  noFaqs: 'No Available FAQs',
-  noParams: 'No Available Prams',
-  notFound: 'No such FAQ.',
-  unknownFund: 'No fund with this id.',
-} as const;
-
 /** An FAQ as staff manage it (spec 7 `faq*`): the answer is a Liquid template. */
 export const FaqResponse = z
   .object({

@@ -1,53 +1,11 @@
 import { z } from 'zod';
 import { DEVICE_SOURCES, NOTIFICATION_DEFAULT_SORT } from '../constants.js';
+import { NOTIFICATION_EVENTS, NOTIFICATION_SOURCES } from '../messages/notifications.js';
 
 /**
  * Notifications and devices (spec sections 2, 3, 4, 7, 8 and 9; issue 5): the shapes of the
  * `/api/app/firebase/*` calls, the live update events and the messages the app shows.
  */
-
-/** Where a notification came from: the product itself (a domain event) or a staff member. */
-export const NOTIFICATION_SOURCES = ['SYSTEM', 'STAFF'] as const;
-export type NotificationSource = (typeof NOTIFICATION_SOURCES)[number];
-
-/** The domain events that notify a member; `dev.test` exists only outside production. */
-export const NOTIFICATION_EVENTS = [
-  'identity.verified',
-  'claim.submitted',
-  'claim.in_review',
-  'claim.approved',
-  'claim.rejected',
-  'claim.paid',
-  'staff.message',
-  'dev.test',
-] as const;
-export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
-
-/** The messages of spec section 8 about notifications and push, spelled exactly. */
-export const NOTIFICATION_MESSAGES = {
-  listFailed: 'Unable to get notifications',
-  listEmpty: 'No Available Notifications',
-  totalFailed: 'Unable to get notification totals',
-  saveTokenFailed: 'Unable to save token',
-  permissionDenied: 'Notification permission denied.',
-  permissionGranted: 'Notification permission granted!',
-  registrationFailed: 'Failed to register for push notifications.',
-  /** `{message}` is the error's message. */
-  permissionError: 'Error requesting permission: {message}',
-  browserDenied: 'Notifications has been denied, Clear site notification permissions',
-  toastTitleDefault: 'Notification',
-  toastBodyDefault: 'No Body',
-} as const;
-
-/** Push constants of spec section 9. */
-export const PUSH = {
-  /** A push token is registered again after this many milliseconds (7 days). */
-  tokenRefreshMs: 7 * 24 * 60 * 60 * 1000,
-  /** Android re-posts a foreground message as a local notification after this delay (ms). */
-  androidRepostDelayMs: 100,
-  /** The Android notification channel of those local notifications. */
-  androidChannelId: 'high_priority_channel',
-} as const;
 
 /** Sort keys accepted by `GET firebase/{id}/notification` (`<field>:<asc|desc>`). */
 export const NOTIFICATION_SORT_FIELDS = ['id', 'createdAt', 'readAt', 'title'] as const;
@@ -166,9 +124,6 @@ export const PushPayload = z.object({
   event: z.enum(NOTIFICATION_EVENTS),
 });
 export type PushPayload = z.infer<typeof PushPayload>;
-
-/** The fixed body of push messages (the real body is read in the app). */
-export const PUSH_BODY_TEXT = 'Open Benefit Finder to read it.';
 
 /** A live update event (`event: notification`, over `GET firebase/live`): the new notification. */
 export type LiveNotificationEvent = NotificationResponse;

@@ -14,14 +14,28 @@ export function isAppRoute(request: FastifyRequest): boolean {
   return !lastSegment.includes('.');
 }
 
+/** True for a source map (`x.js.map`), also asked for in a compressed form (`x.js.map.br`). */
+function isSourceMap(path: string): boolean {
+  return /\.map(\.(br|gz))?$/.test(path);
+}
+
+export interface WebAppOptions {
+  /** Serve the build's `.map` files (development); in production they are not served (issue 14 item 7). */
+  sourceMaps: boolean;
+}
+
 /**
  * Serves the built web app from `root` (one server in production): hashed files under `/assets/`
- * are cached immutably, everything else revalidates. Returns a fallback that answers app routes with
- * `index.html`, or `undefined` when no build is present (development runs Vite separately).
+ * are cached immutably, everything else revalidates. Files are sent as the build precompressed them
+ * (`x.br`, `x.gz` next to `x`; brotli first, then gzip, by `accept-encoding`, with
+ * `vary: accept-encoding`). Source maps are not served unless `options.sourceMaps`. Returns a
+ * fallback that answers app routes with `index.html`, or `undefined` when no build is present
+ * (development runs Vite separately).
  */
 export async function installWebApp(
   app: FastifyInstance,
   root: string,
+  options: WebAppOptions,
 ): Promise<((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | undefined> {
   if (!existsSync(join(root, 'index.html'))) {
     app.log.warn({ root }, 'web app build not found; serving the API only');
@@ -32,6 +46,8 @@ export async function installWebApp(
     wildcard: false,
     index: false,
     cacheControl: false,
+    preCompressed: true,
+    allowedPath: (path) => options.sourceMaps || !isSourceMap(path),
     setHeaders(reply, path) {
       reply.header('cache-control', path.includes(`${join(root, 'assets')}`) ? IMMUTABLE : 'no-cache');
     },

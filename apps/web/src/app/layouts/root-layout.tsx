@@ -1,19 +1,16 @@
 import { AppShell, Container, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useBlocker, useLocation, useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { BottomTabBar, type TabKey } from '../../components/layout/bottom-tab-bar';
 import { useDocumentTitle, useRouteHandle } from '../../components/layout/use-route-handle';
 import { APP_NAME, paths } from '../../config/paths';
-import { NotificationSettingsDialog } from '../../features/account/components/notification-settings-dialog';
-import { FaqDialog } from '../../features/faqs/components/faq-dialog';
 import { useFaqDialog } from '../../features/faqs/faq-query';
-import { NotificationsDialog } from '../../features/notifications/components/notifications-dialog';
 import { useActivities } from '../../features/notifications/use-activities';
 import { hideValidationNotice } from '../../lib/form';
 import { installUnauthorizedHandler, type LoginReason, logout } from '../../lib/session';
 import { setPersonUser, useSession } from '../../lib/session-store';
 import { asksBeforeLeaving, LEAVE_QUESTION, LOGOUT_QUESTION } from '../guard';
+import { ConfirmDialog, FaqDialog, NotificationSettingsDialog, NotificationsDialog } from './lazy-dialogs';
 
 function tabForPath(pathname: string): TabKey | null {
   if (pathname === paths.benefits() || pathname === paths.search()) return 'home';

@@ -2,7 +2,7 @@ import { NOTIFICATION_MESSAGES, TOAST_TIMEOUT_MS } from '@bcp/contract';
 import { notifications as toasts } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { createElement, useEffect, useRef, useState } from 'react';
-import { RichText } from '../../components/rich-text';
+import { RichText } from '../../components/lazy-rich-text';
 import type { ForegroundPush } from '../../lib/platform';
 import { getApiToken } from '../../lib/session-store';
 import { notificationTotalKey, useNotificationTotal } from './api/get-notification-total';
