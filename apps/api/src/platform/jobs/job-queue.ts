@@ -124,7 +124,10 @@ export function createJobQueue(deps: {
     } catch (error) {
       const message = (error as Error).message;
       log.warn({ queue: name, jobId: job.id, retryCount: job.retryCount, error: message }, 'job failed');
-      await boss.fail(name, job.id, { message });
+      // Not thrown: that would fail the whole batch, jobs that succeeded included.
+      await boss.fail(name, job.id, { message }).catch((failure: Error) => {
+        log.error({ queue: name, jobId: job.id, error: failure.message }, 'job failure could not be recorded');
+      });
     }
   }
 
