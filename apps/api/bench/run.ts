@@ -2,14 +2,18 @@
  * `npm run bench`: seeds (once) the `bcp_bench` PostgreSQL database with 1,000,000 persons, then
  * benchmarks the anonymous ID search of the real app beside a bare `node:http` server, and the
  * staff benefits list (`GET /api/v1/benefits`, p95 target 50 ms).
+ * Then the message delivery bench (issue 15 item 3; `messages.bench.ts`): notification emails per
+ * second end to end to a local SMTP server, beside a bare nodemailer loop.
  * Flags: --duration SECONDS (10), --connections N (20), --warmup SECONDS (3), --ids N (10000),
- * --rounds N (1); or BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ROUNDS. BENCH_DATABASE_URL: where to create `bcp_bench`.
+ * --rounds N (1), --messages N (1000), --only messages (just the message bench, no seeding);
+ * or BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ROUNDS. BENCH_DATABASE_URL: where to create `bcp_bench`.
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { adminDatabaseUrl, ensureBenchDatabase, readRowCounts } from './bench-database.js';
 import { runBenefitListBench } from './benefit-list.bench.js';
 import { runIdSearchBench } from './id-search.bench.js';
+import { runMessageBench } from './messages.bench-report.js';
 import { describeLoadAverage, describeMachine, describeRowCounts } from './report.js';
 import { BENCH_PERSONS, seedBenchDatabase } from './seed-bench-database.js';
 
@@ -20,6 +24,8 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '3' },
     ids: { type: 'string', default: '10000' },
     rounds: { type: 'string', default: process.env.BENCH_ROUNDS ?? '1' },
+    messages: { type: 'string', default: '1000' },
+    only: { type: 'string' },
   },
 });
 
@@ -37,6 +43,11 @@ const options = {
   idNumbers: readNumber('ids', 2),
   rounds: readNumber('rounds', 1),
 };
+
+if (values.only === 'messages') {
+  await runMessageBench(adminDatabaseUrl(), { messages: readNumber('messages', 1), rounds: options.rounds });
+  process.exit(0);
+}
 
 const databaseUrl = await ensureBenchDatabase(adminDatabaseUrl());
 const seed = await seedBenchDatabase(databaseUrl);
@@ -65,6 +76,7 @@ try {
   );
   await runIdSearchBench(client, { ...options, databaseUrl });
   await runBenefitListBench(client, { ...options, databaseUrl });
+  await runMessageBench(adminDatabaseUrl(), { messages: readNumber('messages', 1), rounds: options.rounds });
   console.info(`\n${describeLoadAverage()} (after)`);
 } finally {
   await client.end();

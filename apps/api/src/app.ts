@@ -47,6 +47,7 @@ import { validatorCompiler } from './platform/http/validation.js';
 import { installWebApp, isAppRoute } from './platform/http/web-app.js';
 import { installXsrfProtection } from './platform/http/xsrf.js';
 import { createIdentityProvider, type IdentityProvider } from './platform/identity/identity-provider.js';
+import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.js';
 import { logRedactionOptions } from './platform/logging/log-redaction.js';
 import { devOutboxRoutes } from './platform/messaging/dev-outbox.routes.js';
 import { createMessenger, type Messenger } from './platform/messaging/messenger.js';
@@ -57,7 +58,9 @@ declare module 'fastify' {
     /** The database every service is given. */
     db: Database;
     config: Config;
-    /** Records and delivers email and SMS (platform/messaging). */
+    /** Background jobs on the database (pg-boss; platform/jobs): started when the app is ready. */
+    jobs: JobQueue;
+    /** Records email and SMS and delivers them as jobs (platform/messaging). */
     messenger: Messenger;
     /** The identity verification provider chosen by configuration. */
     identityProvider: IdentityProvider;
@@ -107,10 +110,14 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
-  const messenger = createMessenger({ db: database.db, config, log: app.log });
-  app.decorate('messenger', messenger);
+  const jobs = createJobQueue({ db: database.db, kind: database.kind, config: config.jobs, log: app.log });
+  app.decorate('jobs', jobs);
+  // Queues are declared while plugins register; workers start once the app is ready. Messages and
+  // notifications not yet delivered stay queued in the database across a restart.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', async () => jobs.stop());
+  app.decorate('messenger', createMessenger({ db: database.db, config, log: app.log, jobs }));
   app.decorate('identityProvider', createIdentityProvider(config, { logger: app.log }));
-  app.addHook('onClose', async () => messenger.flush());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -134,7 +141,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(beneficiarySessionRoutes, { prefix: '/api/app' });
   await app.register(identityVerificationRoutes, { prefix: '/api/app' });
   await app.register(benefitRoutes, { prefix: '/api/app' });
-  await installNotifications(app, database);
+  await installNotifications(app);
   // Purges what is no longer needed on a schedule (issue 15 item 4; README "Retention").
   installRetention(app);
   // Back office (issue 6): every /api/v1 route declares its permission (platform/auth/route-access.ts).

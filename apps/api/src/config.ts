@@ -87,6 +87,7 @@ const EnvSchema = z.object({
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(50),
   // Retention (issue 15 item 4; README "Retention"): hours a record is kept once it is no longer needed.
   RETENTION_SCHEDULE: z
     .string()
@@ -143,11 +144,15 @@ export interface PushConfig {
   fcmServiceAccountFile: string | undefined;
 }
 
-/** Background jobs (pg-boss): attempts after the first, delay before a retry (doubling), polling. */
+/**
+ * Background jobs (pg-boss): attempts after the first, delay before a retry (doubling), polling,
+ * and how many jobs a worker fetches at once and runs side by side.
+ */
 export interface JobsConfig {
   retryLimit: number;
   retryDelaySeconds: number;
   pollIntervalSeconds: number;
+  batchSize: number;
 }
 
 /**
@@ -282,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       retryLimit: values.JOB_RETRY_LIMIT,
       retryDelaySeconds: values.JOB_RETRY_DELAY_SECONDS,
       pollIntervalSeconds: values.JOB_POLL_INTERVAL_SECONDS,
+      batchSize: values.JOB_BATCH_SIZE,
     },
     retention: {
       schedule: values.RETENTION_SCHEDULE,

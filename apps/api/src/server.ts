@@ -16,11 +16,8 @@ export async function startServer(environmentConfig: Config): Promise<FastifyIns
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
   const app = await buildApp({ config, database });
-  // onClose hooks run in reverse order: flush deliveries in flight, then close the database.
-  app.addHook('onClose', async () => {
-    await app.messenger.flush();
-    await database.close();
-  });
+  // Job workers stop before the app closes (preClose); messages not yet sent stay queued.
+  app.addHook('onClose', async () => database.close());
   try {
     await database.withStartupLock(async () => {
       await applyMigrations(database);

@@ -29,7 +29,12 @@ let messenger: Messenger;
 beforeAll(async () => {
   testApp = await createTestApp({ prepare: withDevOutboxRoutes });
   // No SMTP or SMS gateway configured: messages are only recorded (status not_configured).
-  messenger = createMessenger({ db: testApp.app.db, config: testApp.config, log: testApp.app.log });
+  messenger = createMessenger({
+    db: testApp.app.db,
+    config: testApp.config,
+    log: testApp.app.log,
+    jobs: testApp.app.jobs,
+  });
 });
 afterAll(async () => {
   await messenger.flush();
@@ -237,6 +242,7 @@ describe('development routes in production', () => {
       db: production.app.db,
       config: production.config,
       log: production.app.log,
+      jobs: production.app.jobs,
     });
     await productionMessenger.send({
       channel: 'sms',

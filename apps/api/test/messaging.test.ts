@@ -1,149 +1,32 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config.js';
 import { outboxMessages } from '../src/db/schema/index.js';
+import { createJobQueue, type JobQueue } from '../src/platform/jobs/job-queue.js';
 import {
   createMessenger,
   InvalidOutboundMessageError,
   type Messenger,
   type OutboundMessage,
 } from '../src/platform/messaging/messenger.js';
+import { startSmsGateway, startSmtpServer } from './support/message-servers.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-
-// ---------------------------------------------------------------------------------------------
-// Real local servers the messenger delivers to.
-
-interface ReceivedEmail {
-  envelopeFrom: string | undefined;
-  envelopeTo: string[];
-  headers: Record<string, string>;
-  text: string;
-  html: string | undefined;
-}
-
-/** Decodes a quoted-printable part body (nodemailer uses it for long or non-ASCII lines). */
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => `%${hex}`);
-  return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
-}
-
-/** Splits a MIME entity into unfolded lower-case headers and its decoded body. */
-function parseEntity(raw: string): { headers: Record<string, string>; body: string } {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const headers: Record<string, string> = {};
-  for (const line of head.split('\r\n')) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  let body = raw.slice(split + 4);
-  const encoding = headers['content-transfer-encoding']?.toLowerCase();
-  if (encoding === 'quoted-printable') body = decodeQuotedPrintable(body);
-  if (encoding === 'base64') body = Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8');
-  return { headers, body: body.replace(/\r\n$/, '') };
-}
-
-/** Reads headers, text and HTML parts of a received message (single part or multipart/alternative). */
-function parseEmail(raw: string): Pick<ReceivedEmail, 'headers' | 'text' | 'html'> {
-  const { headers, body } = parseEntity(raw);
-  const boundary = headers['content-type']?.match(/boundary="?([^";]+)"?/)?.[1];
-  if (!boundary) return { headers, text: body, html: undefined };
-  const parts = body
-    .split(`--${boundary}`)
-    .slice(1, -1)
-    .map((part) => parseEntity(part.replace(/^\r\n/, '')));
-  const text = parts.find((part) => part.headers['content-type']?.startsWith('text/plain'))?.body ?? '';
-  const html = parts.find((part) => part.headers['content-type']?.startsWith('text/html'))?.body;
-  return { headers, text, html };
-}
-
-type SmtpCallback = (error?: Error | null) => void;
-
-/** A real SMTP server on 127.0.0.1 (no TLS, no auth) recording what it accepts. */
-async function startSmtpServer(
-  hooks: {
-    onMailFrom?: (address: SMTPServerAddress, session: SMTPServerSession, callback: SmtpCallback) => void;
-    onRcptTo?: (address: SMTPServerAddress, session: SMTPServerSession, callback: SmtpCallback) => void;
-  } = {},
-) {
-  const received: ReceivedEmail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    disableReverseLookup: true,
-    logger: false,
-    onMailFrom: hooks.onMailFrom ?? ((_address, _session, callback) => callback()),
-    onRcptTo: hooks.onRcptTo ?? ((_address, _session, callback) => callback()),
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const mailFrom = session.envelope.mailFrom;
-        received.push({
-          envelopeFrom: mailFrom ? mailFrom.address : undefined,
-          envelopeTo: session.envelope.rcptTo.map((address) => address.address),
-          ...parseEmail(Buffer.concat(chunks).toString('utf8')),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-interface GatewayRequest {
-  method: string | undefined;
-  headers: IncomingHttpHeaders;
-  body: unknown;
-}
-
-/** A real HTTP SMS gateway on 127.0.0.1 answering with `statuses` in turn (the last one repeats). */
-async function startSmsGateway(statuses: number[] = [200]) {
-  const requests: GatewayRequest[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      requests.push({ method: request.method, headers: request.headers, body: JSON.parse(text) });
-      const status = statuses[Math.min(requests.length, statuses.length) - 1] ?? 200;
-      // A gateway that echoes the message in its error answer: it must not reach last_error.
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(status < 300 ? { id: 'sms-1' } : { error: 'failed', request: text }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/messages`,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 
 let testApp: TestApp;
 const cleanups: (() => Promise<void>)[] = [];
-const messengers: Messenger[] = [];
+const messengers: { messenger: Messenger; jobs: JobQueue }[] = [];
+let queues = 0;
 
 beforeAll(async () => {
   testApp = await createTestApp();
 });
 afterEach(async () => {
-  await Promise.all(messengers.splice(0).map((messenger) => messenger.flush()));
+  for (const { messenger, jobs } of messengers.splice(0)) {
+    await messenger.flush();
+    await jobs.stop();
+  }
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
 });
 afterAll(async () => testApp.close());
@@ -162,20 +45,28 @@ function configWith(overrides: {
   };
 }
 
-/** A messenger on the test database with a fast backoff; `delays` records each wait asked for. */
-function messengerWith(config: Config) {
-  const delays: number[] = [];
+/**
+ * A messenger on the test database with its own started job queue (a queue name of its own, so the
+ * app's worker never takes its jobs): 2 retries, 1 s then 2 s (with jitter up to double).
+ */
+async function messengerWith(config: Config, queue = `test-messages-${++queues}`) {
+  const jobs = createJobQueue({
+    db: testApp.app.db,
+    kind: testApp.database.handle.kind,
+    config: { ...config.jobs, pollIntervalSeconds: 0.5 },
+    log: testApp.app.log,
+  });
   const messenger = createMessenger({
     db: testApp.app.db,
     config,
     log: testApp.app.log,
-    retryDelayMs: (attempt) => {
-      delays.push(attempt);
-      return 5;
-    },
+    jobs,
+    retry: { limit: 2, delaySeconds: 1 },
+    queue,
   });
-  messengers.push(messenger);
-  return { messenger, delays };
+  await jobs.start();
+  messengers.push({ messenger, jobs });
+  return { messenger, jobs, queue };
 }
 
 async function smtp(hooks?: Parameters<typeof startSmtpServer>[0]) {
@@ -208,7 +99,7 @@ const otpEmail = (code: string): OutboundMessage => ({
 
 describe('messenger: recording in the outbox', () => {
   it('records a message as not_configured, with no delivery, when its channel has no sender', async () => {
-    const { messenger } = messengerWith(configWith({}));
+    const { messenger } = await messengerWith(configWith({}));
     const email = await messenger.send({
       channel: 'email',
       destination: 'Nomsa@Example.CO.ZA',
@@ -255,7 +146,7 @@ describe('messenger: recording in the outbox', () => {
   });
 
   it('stores secrets as they are outside production, so development can read OTPs', async () => {
-    const { messenger } = messengerWith(configWith({ env: 'development' }));
+    const { messenger } = await messengerWith(configWith({ env: 'development' }));
     const { outboxId } = await messenger.send(otpEmail('481516'));
     const row = await outboxRow(outboxId);
     expect(row.subject).toBe('Your sign-in PIN 481516');
@@ -265,7 +156,7 @@ describe('messenger: recording in the outbox', () => {
 
   it('redacts secrets from the stored subject, body and HTML in production, but delivers the real text', async () => {
     const server = await smtp();
-    const { messenger } = messengerWith(configWith({ env: 'production', smtpUrl: server.url }));
+    const { messenger } = await messengerWith(configWith({ env: 'production', smtpUrl: server.url }));
     const { outboxId } = await messenger.send(otpEmail('907153'));
     await messenger.flush();
 
@@ -284,7 +175,7 @@ describe('messenger: recording in the outbox', () => {
   it('masks every 13-digit run (ID number) before storing and before sending', async () => {
     const server = await smtp();
     const gateway = await smsGateway();
-    const { messenger } = messengerWith(configWith({ smtpUrl: server.url, gatewayUrl: gateway.url }));
+    const { messenger } = await messengerWith(configWith({ smtpUrl: server.url, gatewayUrl: gateway.url }));
     const email = await messenger.send({
       channel: 'email',
       destination: 'pieter@example.co.za',
@@ -315,7 +206,7 @@ describe('messenger: recording in the outbox', () => {
   });
 
   it('refuses an email without a subject and destinations that are not an email or an E.164 number', async () => {
-    const { messenger } = messengerWith(configWith({}));
+    const { messenger } = await messengerWith(configWith({}));
     const before = await testApp.app.db.$count(outboxMessages);
     await expect(
       messenger.send({ channel: 'email', destination: 'a@example.com', purpose: 'x', text: 'Hi' }),
@@ -333,7 +224,7 @@ describe('messenger: recording in the outbox', () => {
 describe('messenger: email through SMTP (nodemailer)', () => {
   it('delivers through a real SMTP server from config.mail.from and records sent', async () => {
     const server = await smtp();
-    const { messenger } = messengerWith(configWith({ smtpUrl: server.url }));
+    const { messenger } = await messengerWith(configWith({ smtpUrl: server.url }));
     const before = new Date();
     const { outboxId } = await messenger.send({
       channel: 'email',
@@ -372,13 +263,12 @@ describe('messenger: email through SMTP (nodemailer)', () => {
         }
       },
     });
-    const { messenger, delays } = messengerWith(configWith({ smtpUrl: server.url }));
+    const { messenger } = await messengerWith(configWith({ smtpUrl: server.url }));
     const failing = await messenger.send({ ...otpEmail('271828'), destination: 'broken@example.com' });
     const fine = await messenger.send({ ...otpEmail('314159'), destination: 'fine@example.com' });
     await messenger.flush();
 
     expect(attemptsFor['broken@example.com']).toBe(3);
-    expect(delays).toEqual([1, 2]);
     const failed = await outboxRow(failing.outboxId);
     expect(failed).toMatchObject({ status: 'failed', attempts: 3, sentAt: null });
     // The server's answer, with the destination and the secret it repeated replaced.
@@ -401,7 +291,7 @@ describe('messenger: email through SMTP (nodemailer)', () => {
       release = resolve;
     });
     const server = await smtp({ onMailFrom: (_address, _session, callback) => void held.then(() => callback()) });
-    const { messenger } = messengerWith(configWith({ smtpUrl: server.url }));
+    const { messenger } = await messengerWith(configWith({ smtpUrl: server.url }));
 
     const outcome = await Promise.race([
       messenger.send(otpEmail('662607')),
@@ -409,7 +299,7 @@ describe('messenger: email through SMTP (nodemailer)', () => {
     ]);
     expect(outcome).not.toBe('timed out');
     const { outboxId } = outcome as { outboxId: number };
-    expect(await outboxRow(outboxId)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await outboxRow(outboxId)).toMatchObject({ status: 'pending' });
     expect(server.received).toHaveLength(0);
 
     let flushed = false;
@@ -428,7 +318,7 @@ describe('messenger: email through SMTP (nodemailer)', () => {
 describe('messenger: SMS through the HTTP gateway', () => {
   it('posts { to, message } as JSON with the bearer token and records sent', async () => {
     const gateway = await smsGateway();
-    const { messenger } = messengerWith(
+    const { messenger } = await messengerWith(
       configWith({ gatewayUrl: gateway.url, gatewayToken: 'gateway-token-abc', env: 'production' }),
     );
     const { outboxId } = await messenger.send({
@@ -455,7 +345,7 @@ describe('messenger: SMS through the HTTP gateway', () => {
 
   it('sends no Authorization header when no gateway token is set', async () => {
     const gateway = await smsGateway();
-    const { messenger } = messengerWith(configWith({ gatewayUrl: gateway.url }));
+    const { messenger } = await messengerWith(configWith({ gatewayUrl: gateway.url }));
     await messenger.send({ channel: 'sms', destination: '+27831234567', purpose: 'test', text: 'Hello' });
     await messenger.flush();
     expect(gateway.requests).toHaveLength(1);
@@ -464,7 +354,7 @@ describe('messenger: SMS through the HTTP gateway', () => {
 
   it('retries after a 500 and records sent on the second attempt, keeping the error text only', async () => {
     const gateway = await smsGateway([500, 202]);
-    const { messenger, delays } = messengerWith(configWith({ gatewayUrl: gateway.url }));
+    const { messenger } = await messengerWith(configWith({ gatewayUrl: gateway.url }));
     const { outboxId } = await messenger.send({
       channel: 'sms',
       destination: '+27841234567',
@@ -475,7 +365,6 @@ describe('messenger: SMS through the HTTP gateway', () => {
     await messenger.flush();
 
     expect(gateway.requests).toHaveLength(2);
-    expect(delays).toEqual([1]);
     const row = await outboxRow(outboxId);
     expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: 'SMS gateway answered HTTP 500' });
     expect(row.sentAt).toBeInstanceOf(Date);
@@ -484,7 +373,7 @@ describe('messenger: SMS through the HTTP gateway', () => {
   it('records failed after 3 attempts when the gateway cannot be reached', async () => {
     const gateway = await startSmsGateway();
     await gateway.close();
-    const { messenger, delays } = messengerWith(configWith({ gatewayUrl: gateway.url }));
+    const { messenger } = await messengerWith(configWith({ gatewayUrl: gateway.url }));
     const { outboxId } = await messenger.send({
       channel: 'sms',
       destination: '+27851234567',
@@ -493,9 +382,56 @@ describe('messenger: SMS through the HTTP gateway', () => {
     });
     await messenger.flush();
 
-    expect(delays).toEqual([1, 2]);
     const row = await outboxRow(outboxId);
     expect(row).toMatchObject({ status: 'failed', attempts: 3, sentAt: null });
     expect(row.lastError).toMatch(/fetch failed|ECONNREFUSED/);
+  });
+});
+
+describe('messenger: every message is a job (issue 15 item 2)', () => {
+  it('resumes a message after a restart: queued before, sent by the next process', async () => {
+    const down = await startSmtpServer();
+    await down.close();
+    const before = await messengerWith(configWith({ smtpUrl: down.url }));
+    const { outboxId } = await before.messenger.send(otpEmail('161803'));
+    // The first attempt fails (nothing listens); the server stops while the retry waits.
+    await expect.poll(async () => (await outboxRow(outboxId)).attempts, { timeout: 10_000 }).toBe(1);
+    await before.jobs.stop();
+    messengers.splice(0);
+    expect(await outboxRow(outboxId)).toMatchObject({ status: 'pending' });
+
+    const server = await smtp();
+    const after = await messengerWith(configWith({ smtpUrl: server.url }), before.queue);
+    await after.messenger.flush();
+    expect(server.received.map((email) => email.headers.subject)).toEqual(['Your sign-in PIN 161803']);
+    expect(await outboxRow(outboxId)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('never sends a message twice, whatever jobs repeat it', async () => {
+    const server = await smtp();
+    const { messenger, jobs, queue } = await messengerWith(configWith({ smtpUrl: server.url }));
+    const { outboxId } = await messenger.send(otpEmail('577215'));
+    // A duplicate job racing the first one, and another once it was sent.
+    await jobs.send(queue, { outboxId });
+    await messenger.flush();
+    await jobs.send(queue, { outboxId });
+    await messenger.flush();
+
+    expect(server.received).toHaveLength(1);
+    expect(await outboxRow(outboxId)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('does not send a PIN that expired while it waited, and records why', async () => {
+    const server = await smtp();
+    const { messenger } = await messengerWith(configWith({ smtpUrl: server.url }));
+    const { outboxId } = await messenger.send({ ...otpEmail('223606'), expiresAt: new Date(Date.now() - 1_000) });
+    await messenger.flush();
+
+    expect(server.received).toHaveLength(0);
+    expect(await outboxRow(outboxId)).toMatchObject({
+      status: 'failed',
+      attempts: 0,
+      lastError: 'expired before it could be sent',
+    });
   });
 });

@@ -10,7 +10,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
 import { getClaimForStaff } from './admin-claims.service.js';
-import { announceClaimMove } from './claim-announcements.js';
 import { assertStaffMayDecide, decideClaim, lodgeClaimForMember } from './claim-decisions.service.js';
 import { openClaimDocumentForStaff } from './claim-documents.service.js';
 import { recordProcessStepLog } from './process-step-log.service.js';
@@ -26,7 +25,7 @@ function staffActor(request: { staff?: { userId: number } }) {
 /**
  * Staff decisions on claims (issue 9; spec 4 "Benefit claims can be claimed and approved"): start
  * the review, decide where no fund administrator is connected, and lodge assisted claims. Each
- * move is audited and the member is told.
+ * move is audited and the member is told (by the claim service, with the move).
  */
 export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -42,15 +41,7 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { moved } = await decideClaim(
-        app.db,
-        request.params.id,
-        'in_review',
-        {},
-        staffActor(request),
-        auditContext(request),
-      );
-      if (moved) await announceClaimMove(app, request.params.id);
+      await decideClaim(app, request.params.id, 'in_review', {}, staffActor(request), auditContext(request));
       return getClaimForStaff(app.db, request.params.id, auditContext(request));
     },
   );
@@ -73,15 +64,7 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await assertStaffMayDecide(app.db, request.params.id);
       const { decision, ...details } = request.body;
-      const { moved } = await decideClaim(
-        app.db,
-        request.params.id,
-        decision,
-        details,
-        staffActor(request),
-        auditContext(request),
-      );
-      if (moved) await announceClaimMove(app, request.params.id);
+      await decideClaim(app, request.params.id, decision, details, staffActor(request), auditContext(request));
       return getClaimForStaff(app.db, request.params.id, auditContext(request));
     },
   );
@@ -135,14 +118,13 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { claimId, movedToReview } = await recordProcessStepLog(
-        app.db,
+      const { claimId } = await recordProcessStepLog(
+        app,
         request.params.id,
         request.body,
         staffActor(request),
         auditContext(request),
       );
-      if (movedToReview) await announceClaimMove(app, claimId);
       return getClaimForStaff(app.db, claimId, auditContext(request));
     },
   );

@@ -16,7 +16,6 @@ import { AppError } from '../../platform/errors/app-error.js';
 import { runIdempotent } from '../../platform/http/idempotency.js';
 import { perIp } from '../../platform/http/rate-limit.js';
 import { getBenefitClaim, saveClaimDraft, submitClaim } from './benefit-claims.service.js';
-import { announceClaimMove } from './claim-announcements.js';
 import { addClaimDocument, removeClaimDocument } from './claim-documents.service.js';
 
 const tags = ['benefit claims'];
@@ -107,10 +106,9 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
           key: request.headers['idempotency-key'],
           request: { benefitId: request.params.id, body: request.body },
         },
-        async () => ({ status: 200, body: await submitClaim(app.db, personUserId, request.params.id, request.body) }),
+        async () => ({ status: 200, body: await submitClaim(app, personUserId, request.params.id, request.body) }),
       );
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      else await announceClaimMove(app, answer.body.id);
       return reply.status(answer.status).send(answer.body);
     },
   );

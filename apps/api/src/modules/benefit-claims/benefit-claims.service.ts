@@ -25,7 +25,7 @@ import { findClaimBankAccount, findPersonBank } from '../person-banks/person-ban
 import { requireIdentityVerified } from '../person-users/person-users.service.js';
 import { snapshotProcessSteps } from '../process-steps/process-steps.service.js';
 import { createTask } from '../tasks/tasks.service.js';
-import { type ClaimActor, moveClaim } from './claim-moves.service.js';
+import { type ClaimActor, type ClaimDependencies, moveClaim } from './claim-moves.service.js';
 import { findCurrentClaim } from './current-claims.js';
 
 type ClaimRow = typeof benefitClaims.$inferSelect;
@@ -244,12 +244,13 @@ export async function saveClaimDraft(
  *   409 when already submitted or the payout changed; 422 with the steps still to do
  */
 export async function submitClaim(
-  db: Database,
+  deps: ClaimDependencies,
   personUserId: number,
   benefitId: number,
   input: ClaimSubmitRequest,
   now: Date = new Date(),
 ): Promise<ClaimResponse> {
+  const { db } = deps;
   const benefit = await memberBenefitForClaim(db, personUserId, benefitId);
   const claim = await findOpenClaim(db, benefit.id);
   if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound);
@@ -267,7 +268,7 @@ export async function submitClaim(
   if (payout.netAmountCents !== input.netAmountCents) throw new AppError('conflict', CLAIM_MESSAGES.payoutChanged);
 
   await moveClaim(
-    db,
+    deps,
     {
       claimId: claim.id,
       from: 'draft',

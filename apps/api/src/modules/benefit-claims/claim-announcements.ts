@@ -1,8 +1,10 @@
 import { type ClaimStatus, formatRand, type NotificationEvent } from '@bcp/contract';
 import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
 import { benefitClaims, benefits, funds } from '../../db/schema/index.js';
+import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import { renderMessage } from '../../platform/templating/render-message.js';
-import { type NotifyDependencies, notifyPersonUser } from '../notifications/notify.service.js';
+import { recordNotification } from '../notifications/notify.service.js';
 
 /** Claim statuses the member is told about (a message `claim.<status>` each, issue 7 templates). */
 const ANNOUNCED: readonly ClaimStatus[] = ['submitted', 'in_review', 'approved', 'rejected', 'paid'];
@@ -10,20 +12,13 @@ const ANNOUNCED: readonly ClaimStatus[] = ['submitted', 'in_review', 'approved',
 /**
  * Tells the member their claim moved (issue 5 and 9: submitted, in review, approved, rejected with
  * the reason, paid with the payment reference): in-app, live, push, and email or SMS, through
- * `notifyPersonUser`; the texts are the templates `claim.<status>` (kind push) or their defaults.
- * Call after the move is stored. Drafts are not announced. A failure is logged, never thrown: the
- * move itself stands, and the timeline shows it.
+ * `recordNotification`; the texts are the templates `claim.<status>` (kind push) or their defaults.
+ * Runs in the move's transaction `tx` (issue 15 item 1; `moveClaim` calls it), so the member is
+ * told exactly when the move is stored. Drafts are not announced.
+ * @throws database errors (the move rolls back with it)
  */
-export async function announceClaimMove(deps: NotifyDependencies, claimId: number): Promise<void> {
-  try {
-    await announce(deps, claimId);
-  } catch (error) {
-    deps.log.error({ claimId, error: (error as Error).message }, 'claim move could not be announced');
-  }
-}
-
-async function announce(deps: NotifyDependencies, claimId: number): Promise<void> {
-  const [row] = await deps.db
+export async function announceClaimMove(tx: Database, jobs: JobQueue, claimId: number): Promise<void> {
+  const [row] = await tx
     .select({ claim: benefitClaims, fundName: funds.name, benefitType: benefits.benefitType })
     .from(benefitClaims)
     .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
@@ -34,7 +29,7 @@ async function announce(deps: NotifyDependencies, claimId: number): Promise<void
   const net = (claim.payout as { netAmountCents?: number } | null)?.netAmountCents;
   // Rendered from the staff's template `claim.<status>` (kind push) when saved, else the built-in text;
   // Liquid escapes the data.
-  const message = await renderMessage(deps.db, {
+  const message = await renderMessage(tx, {
     key: `claim.${claim.status}`,
     kind: 'push',
     data: {
@@ -45,7 +40,7 @@ async function announce(deps: NotifyDependencies, claimId: number): Promise<void
       paymentReference: claim.paymentReference ?? '',
     },
   });
-  await notifyPersonUser(deps, claim.personUserId, {
+  await recordNotification(tx, jobs, claim.personUserId, {
     title: message.subject ?? 'Claim update',
     body: message.html ?? message.text,
     event: `claim.${claim.status}` as NotificationEvent,

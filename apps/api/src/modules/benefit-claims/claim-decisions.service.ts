@@ -5,7 +5,7 @@ import { benefitClaims, benefits, funds, personUsers } from '../../db/schema/ind
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { startDraftClaim } from './benefit-claims.service.js';
-import { type ClaimActor, moveClaim } from './claim-moves.service.js';
+import { type ClaimActor, type ClaimDependencies, moveClaim } from './claim-moves.service.js';
 
 type ClaimRow = typeof benefitClaims.$inferSelect;
 
@@ -27,25 +27,28 @@ function alreadyThere(claim: ClaimRow, to: ClaimStatus, decision: Partial<ClaimD
  * Moves a claim by a decision (issue 9): `in_review` (staff start the review), `approved`,
  * `rejected` (with the reason the member reads) or `paid` (with the payment reference). A repeat of
  * the same decision changes nothing and answers the claim as it is (idempotent); a move the state
- * machine does not allow is 409. Every move is audited (`claims.<status>`); callers tell the member
- * (`announceClaimMove`) when `moved`.
+ * machine does not allow is 409. Every move is audited (`claims.<status>`) and, in its transaction,
+ * announced to the member (`moveClaim`); a decision that first takes the claim through the review
+ * announces only the decision.
  * @returns the claim after the decision, and whether this call moved it
  * @throws AppError 404 (no claim), 409 (move not allowed, or already decided differently)
  */
 export async function decideClaim(
-  db: Database,
+  deps: ClaimDependencies,
   claimId: number,
   to: 'in_review' | ClaimDecisionRequest['decision'],
   decision: Partial<ClaimDecisionRequest>,
   actor: ClaimActor,
   context: AuditContext,
+  options: { announce?: boolean } = {},
 ): Promise<{ claim: ClaimRow; moved: boolean }> {
+  const { db } = deps;
   let claim = await loadClaim(db, claimId);
   if (alreadyThere(claim, to, decision)) return { claim, moved: false };
   if (claim.status === to) throw new AppError('conflict', DECISION_MESSAGES.alreadyDecided);
   // A decision on a claim nobody started reviewing takes it through the review first.
   if (claim.status === 'submitted' && (to === 'approved' || to === 'rejected')) {
-    claim = (await decideClaim(db, claimId, 'in_review', {}, actor, context)).claim;
+    claim = (await decideClaim(deps, claimId, 'in_review', {}, actor, context, { announce: false })).claim;
   }
   const note =
     to === 'rejected'
@@ -53,12 +56,13 @@ export async function decideClaim(
       : to === 'paid'
         ? `Payment reference ${decision.paymentReference}`
         : null;
-  await moveClaim(db, {
+  await moveClaim(deps, {
     claimId,
     from: claim.status,
     to,
     actor,
     note,
+    announce: options.announce ?? true,
     set: to === 'paid' ? { paymentReference: decision.paymentReference ?? null } : {},
     alsoIn: (tx) =>
       recordAudit(tx, {

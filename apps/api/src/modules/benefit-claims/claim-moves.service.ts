@@ -3,6 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { benefitClaimEvents, benefitClaims, benefits } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import type { JobQueue } from '../../platform/jobs/job-queue.js';
+import { announceClaimMove } from './claim-announcements.js';
+
+/** What moving a claim needs: the database and the job queue the member's notification is queued on. */
+export interface ClaimDependencies {
+  db: Database;
+  jobs: JobQueue;
+}
 
 /** Who moved a claim: the member, a staff user, the fund's partner, or the system. */
 export interface ClaimActor {
@@ -28,6 +36,8 @@ export interface ClaimMove {
   set?: Partial<typeof benefitClaims.$inferInsert>;
   /** Further work in the move's transaction (e.g. the staff review task of a submitted claim). */
   alsoIn?: (tx: Database) => Promise<unknown>;
+  /** Default true: tell the member (false for a step the next move of the same call passes over). */
+  announce?: boolean;
 }
 
 /**
@@ -35,14 +45,19 @@ export interface ClaimMove {
  * rejected -> paid) and records the move with time and actor, in one transaction. The update is
  * conditional on the claim still being in `from`, so of two racing moves exactly one wins. The
  * benefit's status follows (claimed, back to unclaimed on rejection, paid).
+ *
+ * The member is told in the same transaction (issue 15 item 1; `announceClaimMove`): the
+ * notification and its delivery jobs are stored with the move, or not at all if it rolls back, and
+ * a crash after the commit still delivers them (after the restart). Workers are woken once it has
+ * committed. Callers never announce a move themselves.
  * @returns the time of the move
  * @throws AppError `conflict` (409) when the move is not allowed or the claim is no longer in `from`
  */
-export async function moveClaim(db: Database, move: ClaimMove, now: Date = new Date()): Promise<Date> {
+export async function moveClaim(deps: ClaimDependencies, move: ClaimMove, now: Date = new Date()): Promise<Date> {
   if (!canMoveClaim(move.from, move.to)) {
     throw new AppError('conflict', `A claim cannot move from ${move.from} to ${move.to}.`);
   }
-  return db.transaction(async (tx) => {
+  const movedAt = await deps.db.transaction(async (tx) => {
     const stamps: Partial<typeof benefitClaims.$inferInsert> = {};
     if (move.to === 'submitted') stamps.submittedAt = now;
     if (move.to === 'approved' || move.to === 'rejected') stamps.decidedAt = now;
@@ -71,6 +86,9 @@ export async function moveClaim(db: Database, move: ClaimMove, now: Date = new D
     const benefitStatus = BENEFIT_STATUS_FOR[move.to];
     if (benefitStatus) await tx.update(benefits).set({ status: benefitStatus }).where(eq(benefits.id, moved.benefitId));
     await move.alsoIn?.(tx as unknown as Database);
+    if (move.announce !== false) await announceClaimMove(tx as unknown as Database, deps.jobs, move.claimId);
     return now;
   });
+  deps.jobs.wake();
+  return movedAt;
 }

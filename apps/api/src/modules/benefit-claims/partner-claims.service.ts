@@ -22,6 +22,7 @@ import type { PartnerIdentity } from '../partners/partner-api-keys.service.js';
 import { listClaimsForStaff } from './admin-claims.service.js';
 import { describeClaim } from './benefit-claims.service.js';
 import { decideClaim } from './claim-decisions.service.js';
+import type { ClaimDependencies } from './claim-moves.service.js';
 
 /** Not found and not the partner's are the same answer: ids reveal nothing. */
 const NOT_FOUND = 'Claim not found.';
@@ -142,20 +143,20 @@ export async function getPartnerClaimDetails(
 /**
  * `POST /api/v2/benefitclaim/approvalresponse`: the administrator approves, rejects (with the
  * reason) or marks paid (with the payment reference). Idempotent: the same answer again changes
- * nothing; a move the claim's state does not allow is 409.
+ * nothing; a move the claim's state does not allow is 409. The member is told with the move.
  * @returns the claim's status after the answer and whether this call changed it
  * @throws AppError 404 (not the partner's), 409 (not allowed), 422 (reason or reference missing)
  */
 export async function answerClaimApproval(
-  db: Database,
+  deps: ClaimDependencies,
   partner: PartnerIdentity,
   request: PartnerApprovalRequest,
   context: AuditContext,
 ): Promise<{ claimId: number; status: string; changed: boolean }> {
-  await partnersClaim(db, partner, request.claimId);
+  await partnersClaim(deps.db, partner, request.claimId);
   const { claimId, decision, ...details } = request;
   const { claim, moved } = await decideClaim(
-    db,
+    deps,
     claimId,
     decision,
     details,

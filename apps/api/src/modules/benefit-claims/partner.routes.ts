@@ -10,7 +10,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePartner } from '../../platform/auth/route-access.js';
 import { perIp } from '../../platform/http/rate-limit.js';
-import { announceClaimMove } from './claim-announcements.js';
 import {
   answerClaimApproval,
   getPartnerClaimDetails,
@@ -96,14 +95,7 @@ export const partnerClaimRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const identity = requirePartner(request);
-      const answer = await answerClaimApproval(
-        app.db,
-        identity,
-        request.body,
-        partnerAuditContext(identity, request.ip),
-      );
-      if (answer.changed) await announceClaimMove(app, answer.claimId);
-      return answer;
+      return answerClaimApproval(app, identity, request.body, partnerAuditContext(identity, request.ip));
     },
   );
 };

@@ -5,23 +5,25 @@ import { claimProcessSteps } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { decideClaim } from './claim-decisions.service.js';
-import type { ClaimActor } from './claim-moves.service.js';
+import type { ClaimActor, ClaimDependencies } from './claim-moves.service.js';
 import { findCurrentClaim } from './current-claims.js';
 
 /**
  * Records one process step's outcome on a benefit's claim (spec 4 "a process step log can be
  * saved"; issue 9): passed or failed, with a note, who and when; audited
- * (`claims.process_step_logged`). The first outcome on a submitted claim starts its review.
+ * (`claims.process_step_logged`). The first outcome on a submitted claim starts its review
+ * (announced to the member with the move).
  * @returns the claim's id and whether this call moved it to in_review
  * @throws AppError 404 (no claim, or the step is not on it), 409 (the claim is not submitted or in review)
  */
 export async function recordProcessStepLog(
-  db: Database,
+  deps: ClaimDependencies,
   benefitId: number,
   log: ProcessStepLogRequest,
   actor: ClaimActor & { type: 'user' | 'partner' },
   context: AuditContext,
 ): Promise<{ claimId: number; movedToReview: boolean }> {
+  const { db } = deps;
   const claim = await findCurrentClaim(db, benefitId);
   if (!claim) throw new AppError('not_found', 'Claim not found.');
   if (claim.status !== 'submitted' && claim.status !== 'in_review') {
@@ -53,6 +55,6 @@ export async function recordProcessStepLog(
     });
   });
   if (claim.status !== 'submitted') return { claimId: claim.id, movedToReview: false };
-  const { moved } = await decideClaim(db, claim.id, 'in_review', {}, actor, context);
+  const { moved } = await decideClaim(deps, claim.id, 'in_review', {}, actor, context);
   return { claimId: claim.id, movedToReview: moved };
 }

@@ -13,9 +13,17 @@ import { richTextToPlain } from './rich-text.js';
 /** Job queue names of notification delivery. */
 export const DELIVERY_QUEUES = { push: 'notification-push', message: 'notification-message' } as const;
 
+/** The job queue that sends a new notification to the member's open app sessions. */
+export const LIVE_QUEUE = 'notification-live';
+
 /** What a delivery job is given: the delivery row's id. */
 export interface DeliveryJob {
   deliveryId: number;
+}
+
+/** What a live job is given: the notification's id. */
+export interface LiveJob {
+  notificationId: number;
 }
 
 export type DeliveryRecord = typeof notificationDeliveries.$inferSelect;

@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../../db/client.js';
-import { createJobQueue, type JobQueue } from '../../platform/jobs/job-queue.js';
 import { createLiveHub, type LiveHub } from '../../platform/live/live-hub.js';
 import { createFcmSender } from '../../platform/push/fcm-sender.js';
 import { createPushSender, type PushSender } from '../../platform/push/push-sender.js';
@@ -9,14 +7,13 @@ import { createWebPushSender } from '../../platform/push/web-push-sender.js';
 import { deviceRoutes } from '../devices/app.routes.js';
 import { devDeviceRoutes } from '../devices/dev.routes.js';
 import { notificationRoutes } from './app.routes.js';
-import { DELIVERY_QUEUES, type DeliveryJob, runDelivery } from './deliveries.service.js';
+import { DELIVERY_QUEUES, type DeliveryJob, LIVE_QUEUE, type LiveJob, runDelivery } from './deliveries.service.js';
 import { devNotificationRoutes } from './dev.routes.js';
 import { liveRoutes } from './live.routes.js';
+import { findNotification, toNotificationResponse } from './notifications.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Background jobs on the database (pg-boss; platform/jobs). */
-    jobs: JobQueue;
     /** Live events to open app sessions (platform/live). */
     live: LiveHub;
     /** Push to devices, and the VAPID public key browsers subscribe with (undefined: web push off). */
@@ -25,15 +22,14 @@ declare module 'fastify' {
 }
 
 /**
- * Installs notifications (issue 5) on the app: the job queue (`app.jobs`, started when the app is
- * ready, stopped before it closes), live updates (`app.live`; Redis fan-out with `REDIS_URL`),
+ * Installs notifications (issue 5) on the app: live updates (`app.live`; Redis fan-out with `REDIS_URL`),
  * push senders (`app.push`; VAPID keys from config or `DATA_DIR`, FCM when configured), the
- * delivery job queues, and the routes: `firebase/*` and `firebase/live` under `/api/app`, and
+ * delivery job queues on `app.jobs`, and the routes: `firebase/*` and `firebase/live` under `/api/app`, and
  * outside production `POST /api/dev/notifications` and `GET /api/dev/device`. Call in `buildApp` after access control.
  */
-export async function installNotifications(app: FastifyInstance, database: DatabaseHandle): Promise<void> {
+export async function installNotifications(app: FastifyInstance): Promise<void> {
   const { config } = app;
-  const jobs = createJobQueue({ db: database.db, kind: database.kind, config: config.jobs, log: app.log });
+  const { jobs } = app;
   const live = createLiveHub({ redisUrl: config.redisUrl, log: app.log });
   const keys = ensureVapidKeys(config.push, config.env, config.dataDir);
   if (!keys) app.log.warn('web push is off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
@@ -41,7 +37,6 @@ export async function installNotifications(app: FastifyInstance, database: Datab
     createWebPushSender(config.push, keys),
     createFcmSender(config.push.fcmServiceAccountFile),
   );
-  app.decorate('jobs', jobs);
   app.decorate('live', live);
   app.decorate('push', { sender, vapidPublicKey: keys?.publicKey });
 
@@ -49,8 +44,20 @@ export async function installNotifications(app: FastifyInstance, database: Datab
   for (const queue of Object.values(DELIVERY_QUEUES)) {
     jobs.define<DeliveryJob>(queue, (job) => runDelivery(deliveryDeps, job.data.deliveryId, job.retryCount));
   }
-  app.addHook('onReady', async () => jobs.start());
-  app.addHook('preClose', async () => jobs.stop());
+  // Live updates are best effort (an app that was closed lists its notifications when opened): no retries.
+  jobs.define<LiveJob>(
+    LIVE_QUEUE,
+    async (job) => {
+      const notification = await findNotification(app.db, job.data.notificationId);
+      if (!notification) return;
+      await live.publish(notification.personUserId, {
+        type: 'notification',
+        id: String(notification.id),
+        data: toNotificationResponse(notification),
+      });
+    },
+    { retryLimit: 0 },
+  );
   app.addHook('onClose', async () => live.close());
 
   await app.register(notificationRoutes, { prefix: '/api/app' });

@@ -20,7 +20,7 @@ function writeEvent(raw: ServerResponse, event: LiveEvent): void {
  * `GET /api/app/firebase/live` with the member's bearer token answers a Server-Sent Events stream
  * of `event: notification` (data: `NotificationResponse`, id: the notification id). After a
  * reconnect with `Last-Event-ID`, the notifications missed since that id are sent first (at most
- * 50). Ends after 10 minutes (the client reconnects) and when the server closes.
+ * 50); a notification is sent at most once per stream. Ends after 10 minutes (the client reconnects) and when the server closes.
  */
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const open = new Set<ServerResponse>();
@@ -58,11 +58,18 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-request-id': request.id,
       });
       raw.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
+      // Live events come from a job, so one may arrive for a notification just sent as missed: it
+      // is not sent twice. (Live events of one member may arrive out of id order.)
+      const sentAsMissed = new Set<string>();
       for (const row of missed) {
         writeEvent(raw, { type: 'notification', id: String(row.id), data: toNotificationResponse(row) });
+        sentAsMissed.add(String(row.id));
       }
       open.add(raw);
-      const unsubscribe = app.live.subscribe(caller.personUserId, (event) => writeEvent(raw, event));
+      const unsubscribe = app.live.subscribe(caller.personUserId, (event) => {
+        if (event.id !== undefined && sentAsMissed.delete(event.id)) return;
+        writeEvent(raw, event);
+      });
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
       const lifetime = setTimeout(() => raw.end(), MAX_STREAM_MS);
       const cleanup = () => {

@@ -1,62 +1,67 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
-import type { LiveHub } from '../../platform/live/live-hub.js';
-import { createDeliveries, DELIVERY_QUEUES } from './deliveries.service.js';
-import { createNotification, type NotificationContent, toNotificationResponse } from './notifications.service.js';
+import { createDeliveries, DELIVERY_QUEUES, type DeliveryJob, LIVE_QUEUE, type LiveJob } from './deliveries.service.js';
+import { createNotification, type NotificationContent } from './notifications.service.js';
 
 export type { NotificationContent } from './notifications.service.js';
 
-/** What notifying needs; the Fastify app has all of it (`app.db`, `app.jobs`, `app.live`, `app.log`). */
+/** What notifying needs; the Fastify app has all of it (`app.db`, `app.jobs`). */
 export interface NotifyDependencies {
   db: Database;
   jobs: JobQueue;
-  live: LiveHub;
-  log: FastifyBaseLogger;
 }
 
 /**
- * Tells a member something (issue 5): the one call other domains make, e.g. on claim submitted,
- * approved, rejected (with the reason in the body) and paid, identity verified, a staff message.
+ * Records a notification for a member in the caller's transaction `tx` (issue 15 item 1): the
+ * notification, its deliveries and their jobs are stored with the caller's own change, or none of
+ * them if it rolls back; a crash after the commit loses nothing (the jobs run after a restart).
+ * Call `jobs.wake()` once the transaction has committed, so the jobs start at once.
  *
  * 1. Stores the notification (in-app, always): title as plain text (at most 200 characters), body
  *    as rich text, sanitized.
- * 2. Sends it at once to the member's open app sessions (live updates, any API process).
- * 3. Queues one background job (pg-boss) per outbound delivery: a push to every registered device
- *    (WEB: web push; APP: FCM) and one email or SMS following the member's two-factor method.
- *    Each job is retried on its own (`JOB_RETRY_LIMIT`, `JOB_RETRY_DELAY_SECONDS` doubling), so one
- *    failing channel does not hold back or lose the others. Push payloads carry only the title and
- *    the notification id, never the body.
+ * 2. Queues a job that sends it to the member's open app sessions (live updates, any API process).
+ * 3. Queues one job per outbound delivery: a push to every registered device (WEB: web push; APP:
+ *    FCM) and one email or SMS following the member's two-factor method. Each job is retried on
+ *    its own (`JOB_RETRY_LIMIT`, `JOB_RETRY_DELAY_SECONDS` doubling), so one failing channel does
+ *    not hold back or lose the others. Push payloads carry only the title and the notification
+ *    id, never the body.
  *
  * Titles must not hold personal data (they show on lock screens); ID numbers in them are masked.
- * Call it after the caller's own transaction has committed.
- * @example await notifyPersonUser(app, claim.personUserId, { title: 'Claim approved', body: '<p>...</p>', event: 'claim.approved' })
  * @returns the new notification's id
- * @throws database errors from storing the notification; a failure to queue deliveries is logged,
- *   not thrown (the notification is stored and shown in-app)
+ * @throws database errors (the caller's transaction then rolls back)
+ */
+export async function recordNotification(
+  tx: Database,
+  jobs: JobQueue,
+  personUserId: number,
+  content: NotificationContent,
+): Promise<{ notificationId: number }> {
+  const notification = await createNotification(tx, personUserId, content);
+  await jobs.send<LiveJob>(LIVE_QUEUE, { notificationId: notification.id }, { tx });
+  for (const delivery of await createDeliveries(tx, notification)) {
+    const queue = delivery.channel === 'push' ? DELIVERY_QUEUES.push : DELIVERY_QUEUES.message;
+    await jobs.send<DeliveryJob>(queue, { deliveryId: delivery.id }, { tx });
+  }
+  return { notificationId: notification.id };
+}
+
+/**
+ * Tells a member something (issue 5), in a transaction of its own: `recordNotification`, then
+ * wakes the workers. Used where nothing else is stored with it, e.g. identity verified or a
+ * staff message; a change that must be announced with it (a claim move) calls
+ * `recordNotification` in its own transaction instead.
+ * @example await notifyPersonUser(app, personUserId, { title: 'Identity verified', body: '<p>...</p>', event: 'identity.verified' })
+ * @returns the new notification's id
+ * @throws database errors (then nothing was stored or queued)
  */
 export async function notifyPersonUser(
   deps: NotifyDependencies,
   personUserId: number,
   content: NotificationContent,
 ): Promise<{ notificationId: number }> {
-  const notification = await createNotification(deps.db, personUserId, content);
-  await deps.live.publish(personUserId, {
-    type: 'notification',
-    id: String(notification.id),
-    data: toNotificationResponse(notification),
-  });
-  try {
-    const deliveries = await createDeliveries(deps.db, notification);
-    for (const delivery of deliveries) {
-      const queue = delivery.channel === 'push' ? DELIVERY_QUEUES.push : DELIVERY_QUEUES.message;
-      await deps.jobs.send(queue, { deliveryId: delivery.id });
-    }
-  } catch (error) {
-    deps.log.error(
-      { notificationId: notification.id, error: (error as Error).message },
-      'notification deliveries could not be queued',
-    );
-  }
-  return { notificationId: notification.id };
+  const result = await deps.db.transaction((tx) =>
+    recordNotification(tx as unknown as Database, deps.jobs, personUserId, content),
+  );
+  deps.jobs.wake();
+  return result;
 }

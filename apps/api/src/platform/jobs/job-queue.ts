@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { JobsConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { createPgBossDatabase } from './pg-boss-database.js';
+import { createPgBossDatabase, createPgBossTransactionDatabase } from './pg-boss-database.js';
 
 /** What a job handler is given: the job's data, its id, and how many times it was retried before. */
 export interface JobContext<T> {
@@ -18,6 +18,17 @@ export type JobHandler<T> = (job: JobContext<T>) => Promise<void>;
 export interface QueueOptions {
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** Seconds a job may run before it counts as failed and is retried (e.g. its process died); default 900. */
+  expireInSeconds?: number;
+}
+
+/** Where a job is stored. */
+export interface SendOptions {
+  /**
+   * The caller's Drizzle transaction: the job is stored on its connection, so it exists only if the
+   * transaction commits. Call `wake` once it has committed. The queue must be started.
+   */
+  tx?: Database;
 }
 
 /** Background jobs on the database (pg-boss; DESIGN.md "Growing past one machine"). */
@@ -28,11 +39,18 @@ export interface JobQueue {
    */
   define<T extends object>(name: string, handler: JobHandler<T>, options?: QueueOptions): void;
   /**
-   * Enqueues a job; resolves with its id once stored. Works before `start` too (the queue is
-   * created when missing).
-   * @throws Error for a queue not declared with `define`
+   * Enqueues a job; resolves with its id once stored, and wakes this process's worker of the queue
+   * (no wait for the next poll). Works before `start` too (the queue is created when missing),
+   * except in a transaction (`options.tx`).
+   * @throws Error for a queue not declared with `define`, or a send in a transaction before `start`
    */
-  send<T extends object>(name: string, data: T): Promise<string>;
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string>;
+  /**
+   * Wakes this process's workers of these queues (default: all) to fetch at once instead of at
+   * their next poll, e.g. after a transaction that sent jobs has committed. Other processes find
+   * the jobs at their next poll (`JOB_POLL_INTERVAL_SECONDS`).
+   */
+  wake(names?: string[]): void;
   /**
    * Runs a declared queue's job on a cron schedule (5 fields, UTC), from `start` on. One job per
    * due time however many processes run (pg-boss schedules are kept in the database).
@@ -51,6 +69,11 @@ export interface JobQueue {
  * Creates the job queue on the server's database: PostgreSQL or the embedded PGlite (through
  * `createPgBossDatabase`). pg-boss keeps its tables in its own `pgboss` schema, which it creates
  * and migrates itself on `start`. Job errors are logged with the queue and job id only.
+ *
+ * Throughput (issue 15 item 3): each queue's worker fetches up to `config.batchSize` jobs at once
+ * and runs them side by side; each job succeeds, fails and is retried on its own. A full batch
+ * fetches the next one at once, and `send` (or `wake`) wakes the worker, so the poll interval
+ * only matters for retries, scheduled jobs and jobs sent by other processes.
  */
 export function createJobQueue(deps: {
   db: Database;
@@ -77,7 +100,35 @@ export function createJobQueue(deps: {
       retryLimit: options.retryLimit ?? config.retryLimit,
       retryDelay: options.retryDelaySeconds ?? config.retryDelaySeconds,
       retryBackoff: true,
+      ...(options.expireInSeconds === undefined ? {} : { expireInSeconds: options.expireInSeconds }),
     };
+  }
+
+  const workerIds = new Map<string, string>();
+
+  function wake(names: Iterable<string> = workerIds.keys()): void {
+    for (const name of names) {
+      const workerId = workerIds.get(name);
+      if (workerId) boss.notifyWorker(workerId);
+    }
+  }
+
+  /** Runs one job of a fetched batch; a failure fails that job alone (pg-boss retries it). */
+  async function runJob(
+    name: string,
+    handler: JobHandler<object>,
+    job: PgBoss.JobWithMetadata<unknown>,
+  ): Promise<void> {
+    try {
+      await handler({ id: job.id, data: job.data as object, retryCount: job.retryCount });
+    } catch (error) {
+      const message = (error as Error).message;
+      log.warn({ queue: name, jobId: job.id, retryCount: job.retryCount, error: message }, 'job failed');
+      // Not thrown: that would fail the whole batch, jobs that succeeded included.
+      await boss.fail(name, job.id, { message }).catch((failure: Error) => {
+        log.error({ queue: name, jobId: job.id, error: failure.message }, 'job failure could not be recorded');
+      });
+    }
   }
 
   async function ensureBossStarted(): Promise<void> {
@@ -101,13 +152,24 @@ export function createJobQueue(deps: {
       schedules.set(name, cron);
     },
 
-    async send(name, data) {
+    async send(name, data, options = {}) {
       if (!definitions.has(name)) throw new Error(`Job queue ${name} is not defined`);
+      if (options.tx) {
+        // Starting pg-boss here would wait for the connection the transaction holds (PGlite).
+        if (!starting) throw new Error(`Job queue ${name}: start the queue before sending in a transaction`);
+        await starting;
+        const id = await boss.send(name, data, { db: createPgBossTransactionDatabase(options.tx, deps.kind) });
+        if (!id) throw new Error(`Job queue ${name} refused the job`);
+        return id;
+      }
       await ensureBossStarted();
       const id = await boss.send(name, data);
       if (!id) throw new Error(`Job queue ${name} refused the job`);
+      wake([name]);
       return id;
     },
+
+    wake,
 
     async idle(names) {
       const queues = names ?? [...definitions.keys()];
@@ -128,20 +190,16 @@ export function createJobQueue(deps: {
       await ensureBossStarted();
       for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: 'UTC' });
       for (const [name, { handler }] of definitions) {
-        await boss.work(
+        const workerId = await boss.work(
           name,
-          { pollingIntervalSeconds: config.pollIntervalSeconds, includeMetadata: true },
-          async ([job]) => {
-            if (!job) return;
-            try {
-              await handler({ id: job.id, data: job.data as object, retryCount: job.retryCount });
-            } catch (error) {
-              const message = (error as Error).message;
-              log.warn({ queue: name, jobId: job.id, retryCount: job.retryCount, error: message }, 'job failed');
-              throw error;
-            }
+          { pollingIntervalSeconds: config.pollIntervalSeconds, batchSize: config.batchSize, includeMetadata: true },
+          async (jobs) => {
+            await Promise.all(jobs.map((job) => runJob(name, handler, job)));
+            // A full batch: more may be waiting, so fetch again without waiting for the poll.
+            if (jobs.length === config.batchSize) wake([name]);
           },
         );
+        workerIds.set(name, workerId);
       }
     },
 

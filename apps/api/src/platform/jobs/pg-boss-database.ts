@@ -27,3 +27,25 @@ export function createPgBossDatabase(db: Database, kind: 'pglite' | 'postgres'):
     },
   };
 }
+
+/**
+ * pg-boss's `db` for statements that must run in a Drizzle transaction (a job sent with the data it
+ * belongs to: it exists only if the transaction commits). Uses the transaction's own connection:
+ * the pool client that issued BEGIN (PostgreSQL) or PGlite's transaction object.
+ * @param tx the `tx` a Drizzle `db.transaction(async (tx) => ...)` callback is given
+ */
+export function createPgBossTransactionDatabase(tx: Database, kind: 'pglite' | 'postgres'): PgBoss.Db {
+  const client = (tx as unknown as { session: { client: unknown } }).session.client;
+  if (kind === 'postgres') {
+    const connection = client as pg.PoolClient;
+    return { executeSql: (text, values) => connection.query(text, values) };
+  }
+  const transaction = client as { query: PGlite['query']; exec: PGlite['exec'] };
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return transaction.query(text, values);
+      const results = await transaction.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
+  };
+}

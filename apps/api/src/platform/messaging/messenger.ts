@@ -1,9 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { outboxMessages } from '../../db/schema/index.js';
+import { decryptField, encryptField } from '../crypto/field-encryption.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 import { createSmtpEmailSender, type EmailSender } from './email-sender.js';
 import { describeDeliveryError, maskIdNumbers, redactSecrets } from './message-text.js';
 import { createHttpSmsSender, type SmsSender } from './sms-sender.js';
@@ -27,13 +28,15 @@ export interface OutboundMessage {
   /** Values to redact from the stored copy in production (OTP codes). */
   secrets?: string[];
   recipient?: { area: 'admin' | 'beneficiary'; id: number };
+  /** A message not sent by then is not sent at all (a PIN that has expired): recorded `failed`. */
+  expiresAt?: Date;
 }
 
-/** Sends messages: records each in the outbox, then delivers it in the background. */
+/** Sends messages: records each in the outbox and queues its delivery as a job. */
 export interface Messenger {
-  /** Records the message in the outbox and starts delivery; resolves once recorded. */
+  /** Records the message in the outbox and queues its delivery; resolves once both are stored. */
   send(message: OutboundMessage): Promise<{ outboxId: number }>;
-  /** Resolves when every delivery started so far has finished (tests, graceful shutdown). */
+  /** Resolves when no delivery of this messenger is queued, waiting for a retry or running (tests). */
   flush(): Promise<void>;
 }
 
@@ -42,11 +45,24 @@ export class InvalidOutboundMessageError extends Error {
   override name = 'InvalidOutboundMessageError';
 }
 
-/** Delivery attempts per message before it is marked `failed`. */
-export const MAX_DELIVERY_ATTEMPTS = 3;
+/** The job queue email and SMS are delivered through. */
+export const MESSAGE_QUEUE = 'outbox-message';
 
-/** Wait before attempt `attempt + 1`: 1 s after the first failure, 2 s after the second. */
-export const defaultRetryDelayMs = (attempt: number): number => 1_000 * 2 ** (attempt - 1);
+/** Seconds one delivery attempt may take before it counts as failed (SMTP timeouts are 10 + 10 + 30 s). */
+const ATTEMPT_SECONDS = 60;
+
+/** What a delivery job holds: the outbox row, the real text when it has secrets (encrypted), the deadline. */
+interface MessageJob {
+  outboxId: number;
+  /** `encryptField` of the real parts and secrets, for messages with secrets (the row holds them redacted). */
+  sealed?: string;
+  /** ISO time after which the message is not sent. */
+  expiresAt?: string;
+}
+
+interface SealedParts extends MessageParts {
+  secrets: string[];
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const E164 = /^\+[1-9]\d{6,14}$/;
@@ -80,34 +96,47 @@ function mapParts(message: OutboundMessage, transform: (text: string) => string)
 }
 
 /**
- * Creates the messenger every domain sends email and SMS through (DESIGN.md "Outbound channels").
+ * Creates the messenger every domain sends email and SMS through (DESIGN.md "Outbound channels";
+ * issue 15 item 2: every message is a job).
  *
  * `send` masks every 13-digit run (ID number) in subject, text and HTML, writes the message to
  * `outbox_messages` (in production with each of `secrets` replaced by `******`; elsewhere as is,
- * so development can read OTPs) and resolves with the row id. Delivery (with the real text) then
- * runs in the background: up to `MAX_DELIVERY_ATTEMPTS` (3) attempts, waiting `retryDelayMs(n)`
- * milliseconds after failed attempt n; the row records `attempts`, `last_error` (the error text
- * only), `status` `sent` (with `sent_at`) or `failed`. A channel without a sender only records the
- * message, with status `not_configured`. Delivery problems are logged (outbox id, channel, purpose,
- * error text), never the destination, the content or a secret; `last_error` and logged error texts
- * have secrets and the destination replaced.
+ * so development can read OTPs) and, in the same transaction, queues a delivery job on `jobs`
+ * (queue `outbox-message`); it resolves with the row id. A message with secrets carries its real
+ * text in the job encrypted with `config.appSecret`. The job survives a restart; each attempt is
+ * retried with backoff (`retry`, default `JOB_RETRY_LIMIT` retries after `JOB_RETRY_DELAY_SECONDS`,
+ * doubling). It is idempotent per message: it sends only while the row is `pending` and only after
+ * claiming the attempt on the row, so a repeated or retried job never sends a message twice once
+ * it was recorded `sent` (a process killed between the server's acceptance and that record may
+ * send it again on restart: at least once). A message past `expiresAt` (a PIN) is not sent and is
+ * recorded `failed`. The row records `attempts`, `last_error` (the error text only) and `status`
+ * `sent` (with `sent_at`) or `failed`. A channel without a sender only records the message, with
+ * status `not_configured`. Delivery problems are logged (outbox id, channel, purpose, error text),
+ * never the destination, the content or a secret; `last_error` and logged error texts have
+ * secrets and the destination replaced.
  *
+ * @param deps.jobs the job queue; declare before it starts, send only once it has started
  * @param deps.emailSender overrides the SMTP sender built from `config.mail.smtpUrl`
  * @param deps.smsSender overrides the HTTP gateway sender built from `config.sms.gatewayUrl`
- * @param deps.retryDelayMs milliseconds to wait after failed attempt n (1-based); default 1 s, 2 s
+ * @param deps.retry retries after the first attempt and the first delay in seconds (doubling, with jitter)
+ * @param deps.queue the job queue's name (default `outbox-message`; tests run several messengers)
  * @throws (from `send`) InvalidOutboundMessageError for an email without a subject or a
  *   destination that is not an email address (email) or an E.164 number (SMS); database errors
- *   from the outbox insert
+ *   from the outbox insert or the job
  */
 export function createMessenger(deps: {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
+  jobs: JobQueue;
   emailSender?: EmailSender;
   smsSender?: SmsSender;
-  retryDelayMs?: (attempt: number) => number;
+  retry?: { limit: number; delaySeconds: number };
+  queue?: string;
 }): Messenger {
-  const { db, config, log } = deps;
+  const { db, config, log, jobs } = deps;
+  const queue = deps.queue ?? MESSAGE_QUEUE;
+  const secret = config.appSecret as string;
   const emailSender =
     deps.emailSender ??
     (config.mail.smtpUrl ? createSmtpEmailSender({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : undefined);
@@ -116,9 +145,8 @@ export function createMessenger(deps: {
     (config.sms.gatewayUrl
       ? createHttpSmsSender({ gatewayUrl: config.sms.gatewayUrl, gatewayToken: config.sms.gatewayToken })
       : undefined);
-  const retryDelayMs = deps.retryDelayMs ?? defaultRetryDelayMs;
+  const retryLimit = deps.retry?.limit ?? config.jobs.retryLimit;
   const redactStored = config.env === 'production';
-  const inFlight = new Set<Promise<void>>();
 
   /** One delivery attempt through the channel's sender; throws when it was not accepted. */
   function transmit(channel: OutboundMessage['channel'], destination: string, parts: MessageParts): Promise<void> {
@@ -133,49 +161,74 @@ export function createMessenger(deps: {
     return (smsSender as SmsSender).send({ to: destination, message: parts.text });
   }
 
-  /** Attempts delivery until sent or out of attempts, recording each attempt. Never rejects. */
-  async function deliver(
-    outboxId: number,
-    message: OutboundMessage,
-    destination: string,
-    parts: MessageParts,
-    secrets: string[],
-  ): Promise<void> {
-    const context = { outboxId, channel: message.channel, purpose: message.purpose };
+  /** Marks the message's attempt `attempt` as started, unless it is no longer pending or another run claimed it. */
+  async function claimAttempt(outboxId: number, attempt: number): Promise<boolean> {
+    const claimed = await db
+      .update(outboxMessages)
+      .set({ attempts: attempt })
+      .where(
+        and(
+          eq(outboxMessages.id, outboxId),
+          eq(outboxMessages.status, 'pending'),
+          lte(outboxMessages.attempts, attempt - 1),
+        ),
+      )
+      .returning({ id: outboxMessages.id });
+    return claimed.length > 0;
+  }
+
+  /** The delivery job: sends a pending message once, recording the outcome; throws to be retried. */
+  async function deliver(job: { data: MessageJob; retryCount: number }): Promise<void> {
+    const { outboxId } = job.data;
+    const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, outboxId));
+    if (row?.status !== 'pending') return;
+    const context = { outboxId, channel: row.channel, purpose: row.purpose };
+    if (job.data.expiresAt && Date.now() >= Date.parse(job.data.expiresAt)) {
+      await db
+        .update(outboxMessages)
+        .set({ status: 'failed', lastError: 'expired before it could be sent' })
+        .where(eq(outboxMessages.id, outboxId));
+      log.warn(context, 'message expired before it could be sent; not sent');
+      return;
+    }
+    const sealed: SealedParts = job.data.sealed
+      ? JSON.parse(decryptField(secret, job.data.sealed))
+      : { subject: row.subject, text: row.body, html: row.html, secrets: [] };
+    const attempt = job.retryCount + 1;
+    if (!(await claimAttempt(outboxId, attempt))) return;
     try {
-      for (let attempt = 1; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
-        try {
-          await transmit(message.channel, destination, parts);
-        } catch (error) {
-          const lastError = describeDeliveryError(error, secrets, destination);
-          const final = attempt === MAX_DELIVERY_ATTEMPTS;
-          await db
-            .update(outboxMessages)
-            .set({ attempts: attempt, lastError, ...(final ? { status: 'failed' as const } : {}) })
-            .where(eq(outboxMessages.id, outboxId));
-          if (final) {
-            log.error({ ...context, attempt, error: lastError }, 'message delivery failed; giving up');
-            return;
-          }
-          log.warn({ ...context, attempt, error: lastError }, 'message delivery attempt failed; retrying');
-          await sleep(retryDelayMs(attempt));
-          continue;
-        }
-        // Outside the try: a failure to record success must not send the message again.
-        await db
-          .update(outboxMessages)
-          .set({ status: 'sent', attempts: attempt, sentAt: new Date() })
-          .where(eq(outboxMessages.id, outboxId));
-        log.info({ ...context, attempts: attempt }, 'message sent');
-        return;
-      }
+      await transmit(row.channel === 'sms' ? 'sms' : 'email', row.destination, sealed);
+    } catch (error) {
+      const lastError = describeDeliveryError(error, sealed.secrets, row.destination);
+      const final = job.retryCount >= retryLimit;
+      await db
+        .update(outboxMessages)
+        .set({ lastError, ...(final ? { status: 'failed' as const } : {}) })
+        .where(eq(outboxMessages.id, outboxId));
+      if (final) log.error({ ...context, attempt, error: lastError }, 'message delivery failed; giving up');
+      else log.warn({ ...context, attempt, error: lastError }, 'message delivery attempt failed; retrying');
+      throw new Error(lastError);
+    }
+    // Not thrown: a failure to record success must not send the message again.
+    try {
+      await db
+        .update(outboxMessages)
+        .set({ status: 'sent', sentAt: new Date() })
+        .where(eq(outboxMessages.id, outboxId));
+      log.info({ ...context, attempts: attempt }, 'message sent');
     } catch (error) {
       log.error(
-        { ...context, error: describeDeliveryError(error, secrets, destination) },
-        'message delivery could not be recorded',
+        { ...context, error: describeDeliveryError(error, sealed.secrets, row.destination) },
+        'message sent but not recorded',
       );
     }
   }
+
+  jobs.define<MessageJob>(queue, deliver, {
+    retryLimit,
+    retryDelaySeconds: deps.retry?.delaySeconds ?? config.jobs.retryDelaySeconds,
+    expireInSeconds: ATTEMPT_SECONDS,
+  });
 
   return {
     async send(message) {
@@ -183,41 +236,43 @@ export function createMessenger(deps: {
         throw new InvalidOutboundMessageError('An email needs a subject');
       }
       const destination = normalizeDestination(message.channel, message.destination);
-      const secrets = (message.secrets ?? []).filter((secret) => secret.length > 0);
+      const secrets = (message.secrets ?? []).filter((value) => value.length > 0);
       const outgoing = mapParts(message, maskIdNumbers);
       const stored = redactStored ? mapParts(message, (text) => maskIdNumbers(redactSecrets(text, secrets))) : outgoing;
       const sender = message.channel === 'email' ? emailSender : smsSender;
-      const [row] = await db
-        .insert(outboxMessages)
-        .values({
-          channel: message.channel,
-          destination,
-          purpose: message.purpose,
-          subject: stored.subject,
-          body: stored.text,
-          html: stored.html,
-          status: sender ? 'pending' : 'not_configured',
-          recipientArea: message.recipient?.area ?? null,
-          recipientId: message.recipient?.id ?? null,
-        })
-        .returning({ id: outboxMessages.id });
-      if (!row) throw new Error('The outbox insert returned no row');
+      const values = {
+        channel: message.channel,
+        destination,
+        purpose: message.purpose,
+        subject: stored.subject,
+        body: stored.text,
+        html: stored.html,
+        status: sender ? ('pending' as const) : ('not_configured' as const),
+        recipientArea: message.recipient?.area ?? null,
+        recipientId: message.recipient?.id ?? null,
+      };
+      const context = { channel: message.channel, purpose: message.purpose };
       if (!sender) {
-        log.info(
-          { outboxId: row.id, channel: message.channel, purpose: message.purpose },
-          'message recorded; channel not configured',
-        );
+        const [row] = await db.insert(outboxMessages).values(values).returning({ id: outboxMessages.id });
+        if (!row) throw new Error('The outbox insert returned no row');
+        log.info({ outboxId: row.id, ...context }, 'message recorded; channel not configured');
         return { outboxId: row.id };
       }
-      const delivery: Promise<void> = deliver(row.id, message, destination, outgoing, secrets).finally(() =>
-        inFlight.delete(delivery),
-      );
-      inFlight.add(delivery);
-      return { outboxId: row.id };
+      const outboxId = await db.transaction(async (tx) => {
+        const [row] = await tx.insert(outboxMessages).values(values).returning({ id: outboxMessages.id });
+        if (!row) throw new Error('The outbox insert returned no row');
+        const job: MessageJob = {
+          outboxId: row.id,
+          ...(secrets.length > 0 ? { sealed: encryptField(secret, JSON.stringify({ ...outgoing, secrets })) } : {}),
+          ...(message.expiresAt ? { expiresAt: message.expiresAt.toISOString() } : {}),
+        };
+        await jobs.send(queue, job, { tx: tx as unknown as Database });
+        return row.id;
+      });
+      jobs.wake([queue]);
+      return { outboxId };
     },
 
-    async flush() {
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-    },
+    flush: () => jobs.idle([queue]),
   };
 }

@@ -148,6 +148,8 @@ export async function issueOtp(
     ...(message.html ? { html: message.html } : {}),
     secrets: [code],
     recipient: { area: subject.area, id: subject.subjectId },
+    // An expired PIN is useless: not sent once it has expired (e.g. the mail server was down).
+    expiresAt,
   });
   return {
     channel: delivery.channel,

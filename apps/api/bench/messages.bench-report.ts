@@ -1,0 +1,43 @@
+import { type MessageRound, runMessageRound } from './messages.bench.js';
+import { describeLoadAverage } from './report.js';
+
+const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** The middle value (mean of the two middle ones for an even count). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/**
+ * Runs the message delivery bench (`messages.bench.ts`) `rounds` times and prints each round, the
+ * medians, the ratio app / bare and the target (>= 50 messages/s: 1,000 members told within a
+ * minute, issue 15 item 3), with the load average before and after.
+ */
+export async function runMessageBench(adminUrl: string, options: { messages: number; rounds: number }): Promise<void> {
+  console.info(
+    `\nMessage delivery benchmark: ${options.messages} notifications -> email jobs -> local SMTP server (smtp-server), ` +
+      `${options.rounds} round(s)`,
+  );
+  console.info(`          ${describeLoadAverage()} (before)`);
+  const rounds: MessageRound[] = [];
+  for (let round = 1; round <= options.rounds; round++) {
+    const figures = await runMessageRound(adminUrl, { messages: options.messages });
+    rounds.push(figures);
+    console.info(
+      `round ${round}: app end to end ${oneDecimal.format(figures.appPerSecond)} messages/s, ` +
+        `bare nodemailer ${oneDecimal.format(figures.barePerSecond)} messages/s`,
+    );
+  }
+  const app = median(rounds.map((round) => round.appPerSecond));
+  const bare = median(rounds.map((round) => round.barePerSecond));
+  console.info(
+    `median:  app ${oneDecimal.format(app)} messages/s (${oneDecimal.format(options.messages / app)} s for ${options.messages}), ` +
+      `bare ${oneDecimal.format(bare)} messages/s; ratio app / bare ${(app / bare).toFixed(2)} ` +
+      `(target app >= 50 messages/s: ${app >= 50 ? 'met' : 'NOT met'})`,
+  );
+  console.info(`          ${describeLoadAverage()} (after)`);
+}
