@@ -4,7 +4,7 @@ import { act, configure, screen } from '@testing-library/react';
 import { createMemoryRouter, type InitialEntry, RouterProvider } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import { routes } from '../../src/app/router.js';
-import { clearSession } from '../../src/lib/session-store.js';
+import { clearSession, sessionStore } from '../../src/lib/session-store.js';
 import type { FakeApi } from './fake-api.js';
 import { renderInApp } from './render.js';
 
@@ -46,6 +46,8 @@ export function signIn(fakeApi: FakeApi, user: PersonUserResponse = memberUser()
  * queries, `user` and the router.
  */
 export function renderAppAt(path: InitialEntry) {
+  // A page load: the session store reads browser storage when the app starts (synchronous storage).
+  void sessionStore.persist.rehydrate();
   // The app's routes as they are; only a blank first paint while the guard runs (a memory router has no hydration data).
   const appRoutes = routes.map((route) => ({ ...route, HydrateFallback: () => null }));
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
@@ -60,7 +62,7 @@ export function renderAppAt(path: InitialEntry) {
 export async function openSignedInApp(fakeApi: FakeApi, person: PersonUserResponse = memberUser()) {
   const member = signIn(fakeApi, person);
   const view = renderAppAt('/main');
-  const activities = await screen.findByRole('button', { name: 'Activities' });
+  const activities = await screen.findByRole('button', { name: /^Activities/ });
   return { member, activities, ...view };
 }
 
