@@ -28,6 +28,8 @@ export const FILE_UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
 export const FILE_UPLOAD_STATUSES = [
   /** Created with its mapping; the file is not uploaded yet. */
   'awaiting_file',
+  /** The file is stored and its header read; waiting for its rows to be checked. */
+  'uploaded',
   /** The file is being read and its rows checked (progress shows how far). */
   'validating',
   /** Rows checked and staged; waiting for a second person to accept or reject. */
@@ -124,7 +126,8 @@ export const FileUploadResponse = z
       refused: z.number().int(),
       warnings: z.number().int(),
     }),
-    uploadedBy: z.object({ id: z.number().int(), name: z.string() }),
+    /** Null for files the system loaded (the demo seed). */
+    uploadedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     failureReason: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
