@@ -18,6 +18,7 @@ import { benefitRoutes } from './modules/benefits/app.routes.js';
 import { faqAdminRoutes } from './modules/faqs/admin.routes.js';
 import { faqAppRoutes } from './modules/faqs/app.routes.js';
 import { fileUploadRoutes } from './modules/file-uploads/admin.routes.js';
+import { installFileUploads } from './modules/file-uploads/install-file-uploads.js';
 import { fundTypeRoutes } from './modules/fund-types/admin.routes.js';
 import { fundRoutes } from './modules/funds/admin.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -136,6 +137,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await installNotifications(app, database);
   // Purges what is no longer needed on a schedule (issue 15 item 4; README "Retention").
   installRetention(app);
+  installFileUploads(app);
   // Back office (issue 6): every /api/v1 route declares its permission (platform/auth/route-access.ts).
   await app.register(adminSessionRoutes, { prefix: '/api/v1' });
   await app.register(userRoutes, { prefix: '/api/v1' });

@@ -74,7 +74,7 @@ function upload(id: number, fileName: string, content: Buffer, headers: Record<s
   });
 }
 
-async function createdUpload(target = fundId, mapping: Record<string, string> | undefined = MAPPING): Promise<number> {
+async function createdUpload(target = fundId, mapping: Record<string, string> | null = MAPPING): Promise<number> {
   const response = await create({ fundId: target, type: 'member_file', ...(mapping ? { mapping } : {}) });
   expect(response.statusCode).toBe(201);
   return (response.json() as FileUploadResponse).id;
@@ -185,7 +185,7 @@ describe('creating an upload', () => {
 
 describe('uploading the file', () => {
   it('stores a CSV with its SHA-256 and suggests a mapping from its header, with sample rows', async () => {
-    const id = await createdUpload(fundId, undefined);
+    const id = await createdUpload(fundId, null);
     const content = Buffer.from(csv([HEADER, ...ROWS]));
     const response = await upload(id, 'members.csv', content);
     expect(response.statusCode).toBe(200);

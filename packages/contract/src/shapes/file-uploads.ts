@@ -129,6 +129,17 @@ export const FileUploadResponse = z
     /** Null for files the system loaded (the demo seed). */
     uploadedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     failureReason: z.string().nullable(),
+    /** `GET file-uploads/{id}` only: the first rows with findings (errors first, then by line), at most 25. */
+    rowFindings: z
+      .array(
+        z.object({
+          line: z.number().int(),
+          level: z.enum(['error', 'warning']),
+          field: z.string(),
+          message: z.string(),
+        }),
+      )
+      .optional(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

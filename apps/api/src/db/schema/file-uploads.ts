@@ -1,5 +1,5 @@
 import { FILE_UPLOAD_STATUSES, FILE_UPLOAD_TYPES } from '@bcp/contract';
-import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from './columns.js';
 import { funds } from './funds.js';
 import { users } from './users.js';
@@ -62,4 +62,28 @@ export const fileUploadMappings = pgTable(
     ...timestamps(),
   },
   (table) => [uniqueIndex('file_upload_mappings_fund_kind_idx').on(table.fundId, table.kind)],
+);
+
+/**
+ * The staging table of an upload (issue 16 rule 5): one row per data row of the file, with the
+ * values read from it (by target field key, normalised: `amountCents`, 13-digit `idNumber`, ...),
+ * its findings (`RowFinding[]`) and its cells as in the file (for the errors download). Nothing
+ * touches persons or benefits until the upload is accepted.
+ */
+export const fileUploadRows = pgTable(
+  'file_upload_rows',
+  {
+    id: idColumn(),
+    fileUploadId: bigint('file_upload_id', { mode: 'number' })
+      .notNull()
+      .references(() => fileUploads.id),
+    /** 1-based line in the file (the header is line 1). */
+    line: integer('line').notNull(),
+    /** An `error` finding: the row is not loaded on accept. */
+    refused: boolean('refused').notNull(),
+    values: jsonb('values').$type<Record<string, string | number | null>>().notNull(),
+    findings: jsonb('findings').$type<{ level: 'error' | 'warning'; field: string; message: string }[]>().notNull(),
+    cells: jsonb('cells').$type<string[]>().notNull(),
+  },
+  (table) => [index('file_upload_rows_upload_line_idx').on(table.fileUploadId, table.line)],
 );

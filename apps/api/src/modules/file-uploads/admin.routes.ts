@@ -27,6 +27,7 @@ import {
   mappingFor,
 } from './file-uploads.service.js';
 import { readUploadSample, uploadFile } from './upload-file.service.js';
+import { VALIDATE_UPLOAD_QUEUE } from './validate-upload.job.js';
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse };
 const tags = ['file uploads'];
@@ -146,7 +147,11 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           file: [FILE_UPLOAD_MESSAGES.fileMissing],
         });
       return uploadFile(
-        { db: app.db, dataDir: app.config.dataDir },
+        {
+          db: app.db,
+          dataDir: app.config.dataDir,
+          startValidation: (fileUploadId) => app.jobs.send(VALIDATE_UPLOAD_QUEUE, { fileUploadId }),
+        },
         request.query.fileUploadId,
         { fileName: file.filename, content: file.file },
         auditContext(request),

@@ -14,9 +14,9 @@ import {
   type ListResponse,
   suggestMapping,
 } from '@bcp/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { fileUploadMappings, fileUploads, funds, users } from '../../db/schema/index.js';
+import { fileUploadMappings, fileUploadRows, fileUploads, funds, users } from '../../db/schema/index.js';
 import type { AuditContext } from '../../platform/audit/audit.service.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -32,6 +32,8 @@ import { listPage, orderBy } from '../../platform/lists/list-page.js';
 export const FILE_UPLOADS_FOLDER = 'file-uploads';
 /** Rows of a file shown under its header when mapping. */
 export const MAPPING_SAMPLE_ROWS = 5;
+/** Row findings shown by `GET file-uploads/{id}`. */
+const ROW_FINDINGS_PAGE = 25;
 
 const columns = {
   upload: fileUploads,
@@ -90,7 +92,16 @@ export function listFileUploadTypes(): FileUploadTypeResponse[] {
 export async function getFileUpload(db: Database, id: number): Promise<FileUploadResponse> {
   const [row] = await selectUploads(db).where(eq(fileUploads.id, id));
   if (!row) throw new AppError('not_found', FILE_UPLOAD_MESSAGES.notFound);
-  return toResponse(row);
+  const staged = await db
+    .select({ line: fileUploadRows.line, findings: fileUploadRows.findings })
+    .from(fileUploadRows)
+    .where(and(eq(fileUploadRows.fileUploadId, id), sql`jsonb_array_length(${fileUploadRows.findings}) > 0`))
+    .orderBy(desc(fileUploadRows.refused), asc(fileUploadRows.line))
+    .limit(ROW_FINDINGS_PAGE);
+  const rowFindings = staged
+    .flatMap((staging) => staging.findings.map((finding) => ({ line: staging.line, ...finding })))
+    .slice(0, ROW_FINDINGS_PAGE);
+  return { ...toResponse(row), rowFindings };
 }
 
 /** The stored row of an upload, or a 404. */

@@ -18,6 +18,8 @@ import { assertMappingUsable, FILE_UPLOADS_FOLDER, findFileUploadRow, getFileUpl
 export interface FileUploadDependencies {
   db: Database;
   dataDir: string;
+  /** Enqueues the validation job of an upload (`VALIDATE_UPLOAD_QUEUE`). */
+  startValidation: (fileUploadId: number) => Promise<unknown>;
 }
 
 /** The header and first rows of an upload's stored file (for the mapping screen). */
@@ -68,7 +70,8 @@ async function headerOf(path: string, format: UploadFileFormat): Promise<string[
  * with its size and SHA-256; CSV or XLSX by name (415 otherwise, or for an XLSX that is not one),
  * at most 200 MB (413). The same file (SHA-256) for the same fund again is a 409 naming the earlier
  * upload. The header must be readable and, when a mapping was chosen, have its columns (422).
- * On any refusal the stored file is removed. Audited (`file-uploads.uploaded`).
+ * On any refusal the stored file is removed. Audited (`file-uploads.uploaded`). With a mapping
+ * chosen the upload moves to `validating` and its validation job is enqueued.
  * @throws AppError 404, 409, 413, 415, 422 as above
  */
 export async function uploadFile(
@@ -102,7 +105,7 @@ export async function uploadFile(
       const [updated] = await tx
         .update(fileUploads)
         .set({
-          status: 'uploaded',
+          status: upload.mapping ? 'validating' : 'uploaded',
           fileName: file.fileName,
           storedName: stored.storedName,
           fileSize: stored.sizeBytes,
@@ -123,5 +126,6 @@ export async function uploadFile(
     await removePrivateFile(deps.dataDir, FILE_UPLOADS_FOLDER, stored.storedName);
     throw error;
   }
+  if (upload.mapping) await deps.startValidation(id);
   return getFileUpload(deps.db, id);
 }
