@@ -26,10 +26,14 @@ ALTER TABLE "file_uploads" ADD COLUMN "uploaded_by_user_id" bigint;--> statement
 ALTER TABLE "file_uploads" ADD COLUMN "rows_read" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "file_uploads" ADD COLUMN "warning_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "file_uploads" ADD COLUMN "failure_reason" text;--> statement-breakpoint
+ALTER TABLE "file_uploads" ADD COLUMN "decided_by_user_id" bigint;--> statement-breakpoint
+ALTER TABLE "file_uploads" ADD COLUMN "decision_note" text;--> statement-breakpoint
 ALTER TABLE "file_upload_mappings" ADD CONSTRAINT "file_upload_mappings_fund_id_funds_id_fk" FOREIGN KEY ("fund_id") REFERENCES "public"."funds"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "file_upload_rows" ADD CONSTRAINT "file_upload_rows_file_upload_id_file_uploads_id_fk" FOREIGN KEY ("file_upload_id") REFERENCES "public"."file_uploads"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "file_upload_mappings_fund_kind_idx" ON "file_upload_mappings" USING btree ("fund_id","kind");--> statement-breakpoint
 CREATE INDEX "file_upload_rows_upload_line_idx" ON "file_upload_rows" USING btree ("file_upload_id","line");--> statement-breakpoint
 ALTER TABLE "file_uploads" ADD CONSTRAINT "file_uploads_uploaded_by_user_id_users_id_fk" FOREIGN KEY ("uploaded_by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "file_uploads" ADD CONSTRAINT "file_uploads_decided_by_user_id_users_id_fk" FOREIGN KEY ("decided_by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "file_uploads_uploaded_by_idx" ON "file_uploads" USING btree ("uploaded_by_user_id");--> statement-breakpoint
+CREATE INDEX "file_uploads_decided_by_idx" ON "file_uploads" USING btree ("decided_by_user_id");--> statement-breakpoint
 CREATE INDEX "file_uploads_fund_sha256_idx" ON "file_uploads" USING btree ("fund_id","sha256");

@@ -2,13 +2,11 @@ import { buildSaIdNumber, type FileUploadResponse, ROW_MESSAGES, SA_ID_NUMBER_ME
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordBenefits } from '../src/modules/benefits/benefits.service.js';
-import { VALIDATE_UPLOAD_QUEUE } from '../src/modules/file-uploads/validate-upload.job.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
 import { upsertPersonsByIdNumber } from '../src/modules/persons/persons.service.js';
-import { call } from './support/accounts.js';
-import { multipartBody } from './support/claims.js';
+import { csvFile, validatedUpload } from './support/file-uploads.js';
 import { createStaff, type Staff } from './support/staff.js';
-import { createTestApp, type TestApp, xsrfPair } from './support/test-app.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
 
 let testApp: TestApp;
 let uploader: Staff;
@@ -31,11 +29,6 @@ const MEMBER_ROWS = [
   /* line 9 */ [ID_A, 'Thabo', '', 'M-6', 'death', '5', ''],
 ];
 
-function csv(rows: string[][]): Buffer {
-  const cell = (text: string) => (text.includes(',') ? `"${text}"` : text);
-  return Buffer.from(`${rows.map((row) => row.map(cell).join(',')).join('\n')}\n`);
-}
-
 async function xlsx(rows: string[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Members');
@@ -43,35 +36,11 @@ async function xlsx(rows: string[][]): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** Creates an upload with the identity mapping of `header`, uploads the file and waits for its validation. */
-async function validated(
-  type: string,
-  header: string[],
-  fileName: string,
-  content: Buffer,
-  target = fundId,
-): Promise<FileUploadResponse> {
-  const mapping = Object.fromEntries(header.map((column) => [column, column]));
-  const created = await call(app(), 'POST', '/api/v1/file-uploads', {
-    token: uploader.token,
-    body: { fundId: target, type, mapping },
-  });
-  expect(created.statusCode).toBe(201);
-  const id = created.json().id as number;
-  const body = multipartBody(fileName, content);
-  const pair = xsrfPair();
-  const uploaded = await app().inject({
-    method: 'POST',
-    url: `/api/v1/file-uploads/upload?fileUploadId=${id}`,
-    cookies: pair.cookies,
-    headers: { ...pair.headers, authorization: `Bearer ${uploader.token}`, 'content-type': body.contentType },
-    payload: body.payload,
-  });
-  expect(uploaded.statusCode).toBe(200);
-  expect(uploaded.json().status).toBe('validating');
-  await app().jobs.idle([VALIDATE_UPLOAD_QUEUE]);
-  const read = await call(app(), 'GET', `/api/v1/file-uploads/${id}`, { token: uploader.token });
-  return read.json() as FileUploadResponse;
+const csv = (rows: string[][]) => csvFile(rows);
+async function validated(type: string, header: string[], fileName: string, content: Buffer, target = fundId) {
+  const upload = await validatedUpload(app(), uploader.token, { fundId: target, type, header, fileName, content });
+  expect(upload.status).toBe('validated');
+  return upload;
 }
 
 const findingsOf = (upload: FileUploadResponse) =>

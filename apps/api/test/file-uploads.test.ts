@@ -14,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../src/db/schema/index.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
 import { call } from './support/accounts.js';
-import { multipartBody } from './support/claims.js';
+import { csvFile, uploadFileTo } from './support/file-uploads.js';
 import { createStaff, type Staff } from './support/staff.js';
-import { createTestApp, type TestApp, xsrfPair } from './support/test-app.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
 
 let testApp: TestApp;
 let uploader: Staff;
@@ -41,10 +41,7 @@ const MAPPING = {
   phone_number: 'Cell',
 };
 
-function csv(rows: string[][], delimiter = ','): string {
-  const cell = (text: string) => (text.includes(delimiter) ? `"${text}"` : text);
-  return `${rows.map((row) => row.map(cell).join(delimiter)).join('\r\n')}\r\n`;
-}
+const csv = (rows: string[][], delimiter = ',') => csvFile(rows, delimiter).toString('utf8');
 
 async function xlsx(rows: string[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -58,20 +55,7 @@ async function create(body: Record<string, unknown>, token = uploader.token) {
 }
 
 function upload(id: number, fileName: string, content: Buffer, headers: Record<string, string> = {}) {
-  const body = multipartBody(fileName, content);
-  const pair = xsrfPair();
-  return app().inject({
-    method: 'POST',
-    url: `/api/v1/file-uploads/upload?fileUploadId=${id}`,
-    cookies: pair.cookies,
-    headers: {
-      ...pair.headers,
-      authorization: `Bearer ${uploader.token}`,
-      'content-type': body.contentType,
-      ...headers,
-    },
-    payload: body.payload,
-  });
+  return uploadFileTo(app(), uploader.token, id, fileName, content, headers);
 }
 
 async function createdUpload(target = fundId, mapping: Record<string, string> | null = MAPPING): Promise<number> {

@@ -20,6 +20,9 @@ export const FILE_UPLOAD_MESSAGES = {
   ownUpload: 'You uploaded this file, so someone else must accept it (maker-checker).',
   noteRequired: 'Some rows are refused: add a note to accept the valid rows.',
   reasonRequired: 'Give the reason for rejecting the file.',
+  paymentsNotYet: 'Accepting payment confirmations is not available yet; reject the file or wait for the release.',
+  noErrors: 'This upload has no refused rows.',
+  noFile: 'This upload has no file yet.',
 } as const;
 
 /** The file upload's largest file (issue 16 rule 3): 200 MB, a 413 above. */
@@ -129,6 +132,12 @@ export const FileUploadResponse = z
     /** Null for files the system loaded (the demo seed). */
     uploadedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     failureReason: z.string().nullable(),
+    /** The accept note or the reject reason, and who decided. */
+    decision: z
+      .object({ note: z.string().nullable(), by: z.object({ id: z.number().int(), name: z.string() }) })
+      .nullable(),
+    /** Rows loaded on accept (benefits recorded or updated, persons updated). */
+    importedCount: z.number().int(),
     /** `GET file-uploads/{id}` only: the first rows with findings (errors first, then by line), at most 25. */
     rowFindings: z
       .array(
@@ -158,3 +167,24 @@ export const FileUploadListQuery = listQuery({
 });
 export type FileUploadListQuery = z.infer<typeof FileUploadListQuery>;
 export const FileUploadListResponse = listResponse(FileUploadResponse).meta({ id: 'FileUploadListResponse' });
+
+/** `PATCH /api/v1/file-uploads/{id}/accept`: a note, required when some rows are refused ("accept the valid rows"). */
+export const AcceptFileUploadRequest = z
+  .object({ note: z.string().trim().max(1000).optional() })
+  .meta({ id: 'AcceptFileUploadRequest' });
+export type AcceptFileUploadRequest = z.infer<typeof AcceptFileUploadRequest>;
+
+/** `PATCH /api/v1/file-uploads/{id}/reject`: the reason, required. */
+export const RejectFileUploadRequest = z
+  .object({
+    reason: z
+      .string({ error: () => FILE_UPLOAD_MESSAGES.reasonRequired })
+      .trim()
+      .min(1, FILE_UPLOAD_MESSAGES.reasonRequired)
+      .max(1000),
+  })
+  .meta({ id: 'RejectFileUploadRequest' });
+export type RejectFileUploadRequest = z.infer<typeof RejectFileUploadRequest>;
+
+/** `GET /api/v1/file-uploads/{id}/download?file=original|errors`. */
+export const FileUploadDownloadQuery = z.object({ file: z.enum(['original', 'errors']).default('original') });

@@ -40,11 +40,15 @@ export const fileUploads = pgTable(
     /** Rows kept with a `warning` finding. */
     warningCount: integer('warning_count').notNull().default(0),
     failureReason: text('failure_reason'),
+    /** Who accepted or rejected the file, and the accept note or reject reason. */
+    decidedByUserId: bigint('decided_by_user_id', { mode: 'number' }).references(() => users.id),
+    decisionNote: text('decision_note'),
     ...timestamps(),
   },
   (table) => [
     index('file_uploads_fund_idx').on(table.fundId),
     index('file_uploads_uploaded_by_idx').on(table.uploadedByUserId),
+    index('file_uploads_decided_by_idx').on(table.decidedByUserId),
     index('file_uploads_fund_sha256_idx').on(table.fundId, table.sha256),
   ],
 );

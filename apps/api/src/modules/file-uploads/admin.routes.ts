@@ -1,8 +1,10 @@
 import {
+  AcceptFileUploadRequest,
   CreateFileUploadRequest,
   ErrorResponse,
   FILE_UPLOAD_MAX_BYTES,
   FILE_UPLOAD_MESSAGES,
+  FileUploadDownloadQuery,
   FileUploadListQuery,
   FileUploadListResponse,
   FileUploadMappingQuery,
@@ -11,13 +13,18 @@ import {
   FileUploadTypeListResponse,
   FileUploadUploadQuery,
   IdParams,
+  RejectFileUploadRequest,
   wholeList,
 } from '@bcp/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
 import { requireStaff } from '../../platform/auth/route-access.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { ACCEPT_UPLOAD_QUEUE } from './accept-upload.job.js';
+import { acceptFileUpload, rejectFileUpload } from './decide-upload.service.js';
+import { downloadUpload } from './download-upload.service.js';
 import {
   createFileUpload,
   getFileUpload,
@@ -34,6 +41,7 @@ const tags = ['file uploads'];
 const security = [{ bearerToken: [] }];
 const read = { access: { area: 'admin', permission: 'file-uploads.read' } } as const;
 const write = { access: { area: 'admin', permission: 'file-uploads.write' } } as const;
+const decide = { access: { area: 'admin', permission: 'file-uploads.accept' } } as const;
 /** Room for the multipart boundaries and part headers around the file (bytes). */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
@@ -172,5 +180,78 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getFileUpload(app.db, request.params.id),
+  );
+
+  app.patch(
+    '/file-uploads/:id/accept',
+    {
+      config: decide,
+      schema: {
+        summary: 'Accept a validated file: its valid rows are loaded by a job (maker-checker: not by its uploader)',
+        description:
+          '403 for the person who uploaded it; 422 without a note when rows are refused; 409 when not validated. ' +
+          'The load is all or nothing; GET file-uploads/{id} shows `accepting`, then `accepted` (or `failed`).',
+        tags,
+        security,
+        params: IdParams,
+        body: AcceptFileUploadRequest,
+        response: { 200: FileUploadResponse, 404: ErrorResponse, 409: ErrorResponse, ...errors },
+      },
+    },
+    async (request) =>
+      acceptFileUpload(
+        { db: app.db, startLoad: (fileUploadId) => app.jobs.send(ACCEPT_UPLOAD_QUEUE, { fileUploadId }) },
+        request.params.id,
+        request.body,
+        { ...auditContext(request), userId: requireStaff(request).userId },
+      ),
+  );
+
+  app.patch(
+    '/file-uploads/:id/reject',
+    {
+      config: decide,
+      schema: {
+        summary: 'Reject a validated file with a reason: nothing is loaded, the file stays for the audit trail',
+        tags,
+        security,
+        params: IdParams,
+        body: RejectFileUploadRequest,
+        response: { 200: FileUploadResponse, 404: ErrorResponse, 409: ErrorResponse, ...errors },
+      },
+    },
+    async (request) =>
+      rejectFileUpload(app.db, request.params.id, request.body, {
+        ...auditContext(request),
+        userId: requireStaff(request).userId,
+      }),
+  );
+
+  app.get(
+    '/file-uploads/:id/download',
+    {
+      config: read,
+      schema: {
+        summary: 'Download the file as uploaded (file=original) or its refused rows with a reason (file=errors, CSV)',
+        tags,
+        security,
+        params: IdParams,
+        querystring: FileUploadDownloadQuery,
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        response: { 200: z.any().describe('The file'), 404: ErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const download = await downloadUpload(
+        { db: app.db, dataDir: app.config.dataDir },
+        request.params.id,
+        request.query.file,
+      );
+      return reply
+        .header('content-type', download.contentType)
+        .header('content-disposition', `attachment; filename="${download.fileName.replace(/["\\\r\n]/g, '_')}"`)
+        .header('cache-control', 'no-store')
+        .send(download.content);
+    },
   );
 };

@@ -15,6 +15,7 @@ import {
   suggestMapping,
 } from '@bcp/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { fileUploadMappings, fileUploadRows, fileUploads, funds, users } from '../../db/schema/index.js';
 import type { AuditContext } from '../../platform/audit/audit.service.js';
@@ -35,12 +36,19 @@ export const MAPPING_SAMPLE_ROWS = 5;
 /** Row findings shown by `GET file-uploads/{id}`. */
 const ROW_FINDINGS_PAGE = 25;
 
+const deciders = alias(users, 'deciders');
 const columns = {
   upload: fileUploads,
   fundName: funds.name,
   uploaderName: users.name,
+  deciderName: deciders.name,
 };
-type UploadRow = { upload: typeof fileUploads.$inferSelect; fundName: string; uploaderName: string | null };
+type UploadRow = {
+  upload: typeof fileUploads.$inferSelect;
+  fundName: string;
+  uploaderName: string | null;
+  deciderName: string | null;
+};
 
 function toResponse(row: UploadRow): FileUploadResponse {
   const { upload } = row;
@@ -63,6 +71,11 @@ function toResponse(row: UploadRow): FileUploadResponse {
     },
     uploadedBy: upload.uploadedByUserId === null ? null : { id: upload.uploadedByUserId, name: row.uploaderName ?? '' },
     failureReason: upload.failureReason,
+    decision:
+      upload.decidedByUserId === null
+        ? null
+        : { note: upload.decisionNote, by: { id: upload.decidedByUserId, name: row.deciderName ?? '' } },
+    importedCount: upload.importedCount,
     createdAt: upload.createdAt.toISOString(),
     updatedAt: upload.updatedAt.toISOString(),
   };
@@ -73,7 +86,8 @@ function selectUploads(db: Database) {
     .select(columns)
     .from(fileUploads)
     .innerJoin(funds, eq(funds.id, fileUploads.fundId))
-    .leftJoin(users, eq(users.id, fileUploads.uploadedByUserId));
+    .leftJoin(users, eq(users.id, fileUploads.uploadedByUserId))
+    .leftJoin(deciders, eq(deciders.id, fileUploads.decidedByUserId));
 }
 
 /** The types with their target fields (spec 7 `GET file-uploads/types`). */

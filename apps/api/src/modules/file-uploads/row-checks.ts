@@ -1,6 +1,7 @@
 import {
   FILE_UPLOAD_TARGET_FIELDS,
   type FileUploadType,
+  parseSaIdNumber,
   ROW_MESSAGES,
   type RowFinding,
   readDateCell,
@@ -40,6 +41,10 @@ export function checkRowCells(type: FileUploadType, cellOf: (key: string) => str
         const read = readIdNumberCell(cell, today);
         values[field.key] = read.idNumber ?? null;
         findings.push(...read.findings);
+        // What a new person needs, read from the ID number.
+        const parsed = read.idNumber ? parseSaIdNumber(read.idNumber, today) : undefined;
+        values.date_of_birth = parsed?.valid ? parsed.dateOfBirth : null;
+        values.gender = parsed?.valid ? parsed.gender : null;
         break;
       }
       case 'rand_amount': {
