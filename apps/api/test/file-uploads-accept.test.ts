@@ -1,14 +1,31 @@
-import { buildSaIdNumber, FILE_UPLOAD_MESSAGES, type FileUploadResponse, ROW_MESSAGES } from '@bcp/contract';
+import {
+  buildSaIdNumber,
+  FILE_UPLOAD_MESSAGES,
+  FILE_UPLOAD_NOTICES,
+  type FileUploadResponse,
+  ROW_MESSAGES,
+} from '@bcp/contract';
 import { parse } from 'csv-parse/sync';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, benefits, fileUploadRows, persons } from '../src/db/schema/index.js';
+import {
+  auditEvents,
+  benefitClaimEvents,
+  benefitClaims,
+  benefits,
+  fileUploadRows,
+  notifications,
+  persons,
+} from '../src/db/schema/index.js';
+import { decideClaim } from '../src/modules/benefit-claims/claim-decisions.service.js';
 import { recordBenefits } from '../src/modules/benefits/benefits.service.js';
 import { ACCEPT_UPLOAD_QUEUE } from '../src/modules/file-uploads/accept-upload.job.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
 import { upsertPersonsByIdNumber } from '../src/modules/persons/persons.service.js';
 import { call } from './support/accounts.js';
+import { submittedClaim } from './support/claims.js';
 import { csvFile, validatedUpload } from './support/file-uploads.js';
+import { createPersonUser } from './support/fixtures.js';
 import { createStaff, type Staff } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -16,6 +33,7 @@ let testApp: TestApp;
 let maker: Staff;
 let checker: Staff;
 let fundCount = 0;
+const SYSTEM = { actor: { type: 'system', label: 'test' } } as const;
 const app = () => testApp.app;
 
 const HEADER = ['id_number', 'first_name', 'last_name', 'member_number', 'benefit_type', 'amount', 'phone_number'];
@@ -241,5 +259,80 @@ describe('trace results', () => {
     expect(await read(upload.id)).toMatchObject({ status: 'accepted', importedCount: 1 });
     const [person] = await app().db.select().from(persons).where(eq(persons.idNumber, id));
     expect(person).toMatchObject({ email: 'tom@example.com', phoneNumber: '+27821112222' });
+  });
+});
+
+describe('telling members', () => {
+  it('tells a signed-up member who gains a new benefit, and not one whose benefit is only updated', async () => {
+    const fundId = await newFund();
+    const member = await createPersonUser(app().db);
+    const upload = await memberFile(fundId, [
+      [member.idNumber, member.firstName, member.lastName, 'T-1', 'withdrawal', '500', ''],
+    ]);
+    await accept(upload.id, {});
+    await app().jobs.idle([ACCEPT_UPLOAD_QUEUE]);
+    const told = await app()
+      .db.select({ title: notifications.title, event: notifications.event })
+      .from(notifications)
+      .where(eq(notifications.personUserId, member.personUserId));
+    const fundName = `Accept Fund ${fundCount}`;
+    expect(told).toEqual([{ title: FILE_UPLOAD_NOTICES.newMoneyTitle(fundName), event: 'benefit.found' }]);
+
+    const update = await memberFile(fundId, [
+      [member.idNumber, member.firstName, member.lastName, 'T-1', 'withdrawal', '600', ''],
+    ]);
+    await accept(update.id, {});
+    await app().jobs.idle([ACCEPT_UPLOAD_QUEUE]);
+    expect(await app().db.$count(notifications, eq(notifications.personUserId, member.personUserId))).toBe(1);
+  });
+});
+
+describe('payment confirmations', () => {
+  it('refuses a claim not approved, and moves an approved claim to paid with its reference, telling the member', async () => {
+    const member = await submittedClaim(app());
+    const [benefit] = await app()
+      .db.select({ fundId: benefits.fundId })
+      .from(benefits)
+      .where(eq(benefits.id, member.benefitId));
+    const fundId = benefit?.fundId as number;
+    const header = ['claim_reference', 'payment_reference', 'paid_on'];
+    const early = await validatedUpload(app(), maker.token, {
+      fundId,
+      type: 'payment_confirmations',
+      header,
+      fileName: 'early.csv',
+      content: csvFile([header, [String(member.claimId), 'EFT-EARLY', '']]),
+    });
+    expect(early.rowFindings).toEqual([
+      { line: 2, level: 'error', field: 'claim_reference', message: ROW_MESSAGES.claimNotApproved('submitted') },
+    ]);
+
+    await decideClaim(app().db, member.claimId, 'approved', {}, { type: 'system', id: null }, SYSTEM);
+    const upload = await validatedUpload(app(), maker.token, {
+      fundId,
+      type: 'payment_confirmations',
+      header,
+      fileName: 'paid.csv',
+      content: csvFile([header, [String(member.claimId), 'EFT-2026-001', '2026-11-20']]),
+    });
+    expect(upload.counts).toEqual({ valid: 1, refused: 0, warnings: 0 });
+    await accept(upload.id, {});
+    await app().jobs.idle([ACCEPT_UPLOAD_QUEUE]);
+    expect(await read(upload.id)).toMatchObject({ status: 'accepted', importedCount: 1 });
+    const [claim] = await app().db.select().from(benefitClaims).where(eq(benefitClaims.id, member.claimId));
+    expect(claim).toMatchObject({ status: 'paid', paymentReference: 'EFT-2026-001' });
+    expect(claim?.paidAt?.toISOString().slice(0, 10)).toBe('2026-11-20');
+    const [paidBenefit] = await app().db.select().from(benefits).where(eq(benefits.id, member.benefitId));
+    expect(paidBenefit?.status).toBe('paid');
+    const events = await app()
+      .db.select({ to: benefitClaimEvents.toStatus })
+      .from(benefitClaimEvents)
+      .where(eq(benefitClaimEvents.claimId, member.claimId));
+    expect(events.map((event) => event.to)).toContain('paid');
+    const told = await app()
+      .db.select({ event: notifications.event })
+      .from(notifications)
+      .where(eq(notifications.personUserId, member.personUserId));
+    expect(told.map((row) => row.event)).toContain('claim.paid');
   });
 });

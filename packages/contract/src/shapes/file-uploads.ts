@@ -20,9 +20,14 @@ export const FILE_UPLOAD_MESSAGES = {
   ownUpload: 'You uploaded this file, so someone else must accept it (maker-checker).',
   noteRequired: 'Some rows are refused: add a note to accept the valid rows.',
   reasonRequired: 'Give the reason for rejecting the file.',
-  paymentsNotYet: 'Accepting payment confirmations is not available yet; reject the file or wait for the release.',
   noErrors: 'This upload has no refused rows.',
   noFile: 'This upload has no file yet.',
+} as const;
+
+/** What a member is told when an accepted member file gives them a new benefit (issue 16 rule 7). */
+export const FILE_UPLOAD_NOTICES = {
+  newMoneyTitle: (fundName: string) => `New money found for you at ${fundName}`,
+  newMoneyBody: '<p>A fund has money for you that you have not claimed yet. Open the app to see it and claim it.</p>',
 } as const;
 
 /** The file upload's largest file (issue 16 rule 3): 200 MB, a 413 above. */

@@ -43,7 +43,7 @@ async function decide(
  * the person who uploaded it (403, maker-checker); with refused rows only with a note ("accept the
  * valid rows", 422). The upload moves to `accepting` and `startLoad` enqueues the load job.
  * Audited (`file-uploads.accepted`).
- * @throws AppError 404; 409 when not validated (or a payment confirmations file, not built yet); 403; 422
+ * @throws AppError 404; 409 when not validated; 403; 422
  */
 export async function acceptFileUpload(
   deps: { db: Database; startLoad: (id: number) => Promise<unknown> },
@@ -54,7 +54,6 @@ export async function acceptFileUpload(
   const upload = await findFileUploadRow(deps.db, id);
   if (upload.status !== 'validated') throw new AppError('conflict', FILE_UPLOAD_MESSAGES.notReady(upload.status));
   if (upload.uploadedByUserId === context.userId) throw new AppError('forbidden', FILE_UPLOAD_MESSAGES.ownUpload);
-  if (upload.kind === 'payment_confirmations') throw new AppError('conflict', FILE_UPLOAD_MESSAGES.paymentsNotYet);
   const note = body.note ? body.note : null;
   if (upload.errorCount > 0 && !note) {
     throw new AppError('validation', FILE_UPLOAD_MESSAGES.noteRequired, { note: [FILE_UPLOAD_MESSAGES.noteRequired] });

@@ -1,5 +1,10 @@
+import { FILE_UPLOAD_NOTICES } from '@bcp/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ACCEPT_UPLOAD_QUEUE, acceptUpload } from './accept-upload.job.js';
+import { funds } from '../../db/schema/index.js';
+import { announceClaimMove } from '../benefit-claims/claim-announcements.js';
+import { notifyPersonUser } from '../notifications/notify.service.js';
+import { ACCEPT_UPLOAD_QUEUE, type AcceptAnnouncements, acceptUpload } from './accept-upload.job.js';
 import { VALIDATE_UPLOAD_QUEUE, validateUpload } from './validate-upload.job.js';
 
 /**
@@ -13,7 +18,23 @@ export function installFileUploads(app: FastifyInstance): void {
     (job) => validateUpload({ db: app.db, dataDir: app.config.dataDir }, job.data.fileUploadId),
     { retryLimit: 1 },
   );
-  app.jobs.define<{ fileUploadId: number }>(ACCEPT_UPLOAD_QUEUE, (job) => acceptUpload(app.db, job.data.fileUploadId), {
-    retryLimit: 0,
-  });
+  const announce: AcceptAnnouncements = {
+    newMoney: async (personUserIds, fundId) => {
+      const [fund] = await app.db.select({ name: funds.name }).from(funds).where(eq(funds.id, fundId));
+      const title = FILE_UPLOAD_NOTICES.newMoneyTitle(fund?.name ?? '');
+      for (const personUserId of personUserIds) {
+        await notifyPersonUser(app, personUserId, {
+          title,
+          body: FILE_UPLOAD_NOTICES.newMoneyBody,
+          event: 'benefit.found',
+        });
+      }
+    },
+    claimPaid: (claimId) => announceClaimMove(app, claimId),
+  };
+  app.jobs.define<{ fileUploadId: number }>(
+    ACCEPT_UPLOAD_QUEUE,
+    (job) => acceptUpload({ db: app.db, announce }, job.data.fileUploadId),
+    { retryLimit: 0 },
+  );
 }
