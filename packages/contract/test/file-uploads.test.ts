@@ -108,3 +108,17 @@ describe('cell checks', () => {
     expect(readDateCell('2030-01-01', today)).toBeNull();
   });
 });
+
+describe('the sample files in docs/samples', () => {
+  it('have every column suggested for a field of their type', async () => {
+    const { readFileSync } = await import('node:fs');
+    for (const type of FILE_UPLOAD_TYPES) {
+      const text = readFileSync(new URL(`../../../docs/samples/${type}.csv`, import.meta.url), 'utf8');
+      const firstLine = text.split('\n')[0] ?? '';
+      const header = firstLine.split(firstLine.includes(';') ? ';' : ',');
+      const mapping = suggestMapping(type, header);
+      expect(Object.values(mapping).sort(), type).toEqual([...header].sort());
+      expect(checkMapping(type, mapping, header), type).toEqual({});
+    }
+  });
+});
