@@ -21,10 +21,9 @@ import { decideClaim } from '../src/modules/benefit-claims/claim-decisions.servi
 import { recordBenefits } from '../src/modules/benefits/benefits.service.js';
 import { ACCEPT_UPLOAD_QUEUE } from '../src/modules/file-uploads/accept-upload.job.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
-import { upsertPersonsByIdNumber } from '../src/modules/persons/persons.service.js';
 import { call } from './support/accounts.js';
 import { submittedClaim } from './support/claims.js';
-import { csvFile, validatedUpload } from './support/file-uploads.js';
+import { csvFile, knownPerson, validatedUpload } from './support/file-uploads.js';
 import { createPersonUser } from './support/fixtures.js';
 import { createStaff, type Staff } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -103,21 +102,16 @@ describe('accepting a member file', () => {
   it('loads the valid rows in one go: new benefits, a known benefit updated, audited at each step', async () => {
     const fundId = await newFund();
     const known = freshId();
-    const ids = await upsertPersonsByIdNumber(app().db, [
-      {
-        idNumber: known,
-        firstName: 'Kim',
-        lastName: 'Known',
-        dateOfBirth: '1985-03-03',
-        gender: 'female',
-        email: 'kim@example.com',
-        phoneNumber: null,
-      },
-    ]);
+    const personId = await knownPerson(app(), {
+      idNumber: known,
+      firstName: 'Kim',
+      lastName: 'Known',
+      email: 'kim@example.com',
+    });
     await recordBenefits(app().db, [
       {
         fundId,
-        personId: ids.get(known) as number,
+        personId,
         memberNumber: 'K-1',
         benefitType: 'withdrawal',
         amountCents: 10_000,
@@ -235,17 +229,7 @@ describe('trace results', () => {
   it('adds the contact details found to known persons on accept', async () => {
     const fundId = await newFund();
     const id = freshId();
-    await upsertPersonsByIdNumber(app().db, [
-      {
-        idNumber: id,
-        firstName: 'Tom',
-        lastName: 'Traced',
-        dateOfBirth: '1985-03-03',
-        gender: 'female',
-        email: null,
-        phoneNumber: null,
-      },
-    ]);
+    await knownPerson(app(), { idNumber: id, firstName: 'Tom', lastName: 'Traced' });
     const header = ['id_number', 'first_name', 'last_name', 'email', 'phone_number'];
     const upload = await validatedUpload(app(), maker.token, {
       fundId,

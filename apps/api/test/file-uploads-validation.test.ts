@@ -3,8 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordBenefits } from '../src/modules/benefits/benefits.service.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
-import { upsertPersonsByIdNumber } from '../src/modules/persons/persons.service.js';
-import { csvFile, validatedUpload } from './support/file-uploads.js';
+import { csvFile, knownPerson, validatedUpload } from './support/file-uploads.js';
 import { createStaff, type Staff } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -50,21 +49,11 @@ beforeAll(async () => {
   testApp = await createTestApp();
   uploader = await createStaff(app(), ['file-uploads.read', 'file-uploads.write']);
   fundId = (await createFund(app().db, { name: 'Validation Fund', registrationNumber: '12/8/16101' })).id;
-  const ids = await upsertPersonsByIdNumber(app().db, [
-    {
-      idNumber: ID_KNOWN,
-      firstName: 'Peter',
-      lastName: 'Smith',
-      dateOfBirth: '1970-02-02',
-      gender: 'female',
-      email: null,
-      phoneNumber: null,
-    },
-  ]);
+  const personId = await knownPerson(app(), { idNumber: ID_KNOWN, firstName: 'Peter', lastName: 'Smith' });
   await recordBenefits(app().db, [
     {
       fundId,
-      personId: ids.get(ID_KNOWN) as number,
+      personId,
       memberNumber: 'M-KNOWN',
       benefitType: 'withdrawal',
       amountCents: 10_000,

@@ -1,6 +1,7 @@
-import type { FileUploadResponse } from '@bcp/contract';
+import { type FileUploadResponse, parseSaIdNumber } from '@bcp/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { VALIDATE_UPLOAD_QUEUE } from '../../src/modules/file-uploads/validate-upload.job.js';
+import { upsertPersonsByIdNumber } from '../../src/modules/persons/persons.service.js';
 import { call } from './accounts.js';
 import { multipartBody } from './claims.js';
 import { xsrfPair } from './test-app.js';
@@ -51,4 +52,23 @@ export async function validatedUpload(
   if (uploaded.statusCode !== 200) throw new Error(`upload answered ${uploaded.statusCode}: ${uploaded.body}`);
   await app.jobs.idle([VALIDATE_UPLOAD_QUEUE]);
   return (await call(app, 'GET', `/api/v1/file-uploads/${id}`, { token })).json() as FileUploadResponse;
+}
+
+/** A person already known (as an earlier fund file made them), by ID number; returns the person id. */
+export async function knownPerson(
+  app: FastifyInstance,
+  person: { idNumber: string; firstName: string; lastName: string; email?: string | null },
+): Promise<number> {
+  const parsed = parseSaIdNumber(person.idNumber);
+  if (!parsed.valid) throw new Error('not a valid ID number');
+  const ids = await upsertPersonsByIdNumber(app.db, [
+    {
+      ...person,
+      dateOfBirth: parsed.dateOfBirth,
+      gender: parsed.gender,
+      email: person.email ?? null,
+      phoneNumber: null,
+    },
+  ]);
+  return ids.get(person.idNumber) as number;
 }
