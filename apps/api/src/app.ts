@@ -17,6 +17,8 @@ import { adminBenefitRoutes } from './modules/benefits/admin.routes.js';
 import { benefitRoutes } from './modules/benefits/app.routes.js';
 import { faqAdminRoutes } from './modules/faqs/admin.routes.js';
 import { faqAppRoutes } from './modules/faqs/app.routes.js';
+import { fileUploadRoutes } from './modules/file-uploads/admin.routes.js';
+import { installFileUploads } from './modules/file-uploads/install-file-uploads.js';
 import { fundTypeRoutes } from './modules/fund-types/admin.routes.js';
 import { fundRoutes } from './modules/funds/admin.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -144,6 +146,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await installNotifications(app);
   // Purges what is no longer needed on a schedule (issue 15 item 4; README "Retention").
   installRetention(app);
+  installFileUploads(app);
   // Back office (issue 6): every /api/v1 route declares its permission (platform/auth/route-access.ts).
   await app.register(adminSessionRoutes, { prefix: '/api/v1' });
   await app.register(userRoutes, { prefix: '/api/v1' });
@@ -163,6 +166,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(faqAppRoutes, { prefix: '/api/app' });
   await app.register(adminBenefitRoutes, { prefix: '/api/v1' });
   await app.register(adminClaimDecisionRoutes, { prefix: '/api/v1' });
+  await app.register(fileUploadRoutes, { prefix: '/api/v1' });
   // Partner API (issue 9): fund administrators with API keys.
   await app.register(partnerClaimRoutes, { prefix: '/api/v2' });
   await app.register(benefitClaimRoutes, { prefix: '/api/app' });

@@ -1,7 +1,9 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildSaIdNumber, SA_ID_NUMBER_MESSAGES } from '@bcp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MEMBERS, generateMemberFile } from '../src/modules/file-uploads/demo/generate-member-file.js';
-import { importMemberFile } from '../src/modules/file-uploads/member-file-import.service.js';
+import { importFileAsSystem } from '../src/modules/file-uploads/system-import.service.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -9,11 +11,12 @@ let testApp: TestApp;
 beforeAll(async () => {
   testApp = await createTestApp({ env: { BENEFIT_SEARCH_LIMIT_PER_HOUR: '8' } });
   const fund = await createFund(testApp.app.db, { name: 'Search Fund', registrationNumber: '12/8/900' });
-  await importMemberFile(testApp.app.db, {
-    fundId: fund.id,
-    fileName: 'm.csv',
-    content: generateMemberFile({ seed: 1, members: 20 }),
-  });
+  const path = join(testApp.config.dataDir, 'm.csv');
+  writeFileSync(path, generateMemberFile({ seed: 1, members: 20 }));
+  await importFileAsSystem(
+    { db: testApp.app.db, dataDir: testApp.config.dataDir },
+    { fundId: fund.id, type: 'member_file', path },
+  );
 });
 afterAll(async () => testApp.close());
 

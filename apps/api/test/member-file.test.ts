@@ -1,4 +1,7 @@
-import { parseSaIdNumber, randToCents } from '@bcp/contract';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseSaIdNumber, ROW_MESSAGES, randToCents } from '@bcp/contract';
 import { parse } from 'csv-parse/sync';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +12,8 @@ import {
   generateMemberFile,
   generateMemberRows,
 } from '../src/modules/file-uploads/demo/generate-member-file.js';
-import { importMemberFile } from '../src/modules/file-uploads/member-file-import.service.js';
+import { importFileAsSystem, SYSTEM_IMPORT_NOTE } from '../src/modules/file-uploads/system-import.service.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
-import { AppError } from '../src/platform/errors/app-error.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 describe('demo member file generator', () => {
@@ -54,11 +56,19 @@ describe('demo member file generator', () => {
   });
 });
 
-describe('member file import', () => {
+describe('member file loaded by the system through the upload pipeline (demo seed)', () => {
   let database: TestDatabase;
+  let dataDir: string;
   let fundId: number;
+  const deps = () => ({ db: database.handle.db, dataDir });
+  function file(name: string, content: string): string {
+    const path = join(dataDir, name);
+    writeFileSync(path, content);
+    return path;
+  }
   beforeAll(async () => {
     database = await createTestDatabase();
+    dataDir = mkdtempSync(join(tmpdir(), 'bcp-member-file-'));
     fundId = (await createFund(database.handle.db, { name: 'Import Fund', registrationNumber: '12/8/42' })).id;
   });
   afterAll(async () => database.destroy());
@@ -66,8 +76,19 @@ describe('member file import', () => {
   it('records persons and benefits from a generated file, and the upload with its counts', async () => {
     const content = generateMemberFile({ seed: 5, members: 300 });
     const rowCount = parse(content, { columns: true }).length;
-    const result = await importMemberFile(database.handle.db, { fundId, fileName: 'members.csv', content });
-    expect(result).toMatchObject({ rowCount, importedCount: rowCount, errors: [] });
+    const upload = await importFileAsSystem(deps(), {
+      fundId,
+      type: 'member_file',
+      path: file('members.csv', content),
+    });
+    expect(upload).toMatchObject({
+      status: 'accepted',
+      importedCount: rowCount,
+      progress: { rowsRead: rowCount, totalRows: rowCount },
+      counts: { refused: 0 },
+      uploadedBy: null,
+    });
+    expect(upload.sha256).toMatch(/^[0-9a-f]{64}$/);
 
     const db = database.handle.db;
     const [benefitCount] = await db.select({ value: count() }).from(benefits).where(eq(benefits.fundId, fundId));
@@ -87,43 +108,23 @@ describe('member file import', () => {
       .from(benefits)
       .where(eq(benefits.personId, nomsa?.id ?? 0));
     expect(nomsaBenefits.map((b) => b.amountCents).sort((a, b) => a - b)).toEqual([186_20, 12_480_50]);
-    const [upload] = await db.select().from(fileUploads).where(eq(fileUploads.id, result.fileUploadId));
-    expect(upload).toMatchObject({ status: 'imported', rowCount, importedCount: rowCount, errorCount: 0 });
+    const [stored] = await db.select().from(fileUploads).where(eq(fileUploads.id, upload.id));
+    expect(stored).toMatchObject({ decisionNote: SYSTEM_IMPORT_NOTE, errorCount: 0 });
   });
 
-  it('adds nothing when the same file is loaded again', async () => {
-    const content = generateMemberFile({ seed: 5, members: 300 });
-    const result = await importMemberFile(database.handle.db, { fundId, fileName: 'members.csv', content });
-    expect(result.importedCount).toBe(0);
-  });
-
-  it('skips bad rows, reporting line and reason without personal data, and loads the rest', async () => {
+  it('skips bad rows, keeping line and reason, and loads the rest', async () => {
     const content = [
       'id_number,first_name,last_name,member_number,email,phone_number,benefit_type,amount',
       '8001015009088,Bad,Check,X1,,,withdrawal,10.00',
       '8001015009087,Good,Person,X2,good@example.co.za,+27821112222,withdrawal,1234.56',
       '8001015009087,Good,Person,X2,,,surplus,-4',
     ].join('\n');
-    const result = await importMemberFile(database.handle.db, { fundId, fileName: 'mixed.csv', content });
-    expect(result.importedCount).toBe(1);
-    expect(result.errors).toEqual([
-      { line: 2, message: 'ID number is not valid (check digit).' },
-      { line: 4, message: 'Amount must be a positive rand amount such as 1234.56.' },
+    const upload = await importFileAsSystem(deps(), { fundId, type: 'member_file', path: file('mixed.csv', content) });
+    expect(upload).toMatchObject({ status: 'accepted', importedCount: 1, counts: { valid: 1, refused: 2 } });
+    expect(upload.rowFindings?.map((finding) => [finding.line, finding.message])).toEqual([
+      [2, 'ID number is not valid (check digit).'],
+      [4, ROW_MESSAGES.amount],
     ]);
-    expect(JSON.stringify(result.errors)).not.toContain('8001015009088');
-  });
-
-  it('refuses a file with missing columns (422)', async () => {
-    const attempt = importMemberFile(database.handle.db, {
-      fundId,
-      fileName: 'x.csv',
-      content: 'id_number,amount\n1,2',
-    });
-    await expect(attempt).rejects.toBeInstanceOf(AppError);
-    await expect(attempt).rejects.toMatchObject({
-      code: 'validation',
-      fieldErrors: { file: [expect.stringContaining('first_name')] },
-    });
   });
 });
 

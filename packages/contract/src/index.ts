@@ -1,6 +1,9 @@
 export * from './banks.js';
 export * from './claims.js';
 export * from './constants.js';
+export * from './file-uploads/cells.js';
+export * from './file-uploads/mapping.js';
+export * from './file-uploads/types.js';
 export * from './funds.js';
 export * from './id-number/sa-id-number.js';
 export * from './messages/bank-accounts.js';
@@ -25,6 +28,7 @@ export * from './shapes/benefits.js';
 export * from './shapes/claims.js';
 export * from './shapes/errors.js';
 export * from './shapes/faqs.js';
+export * from './shapes/file-uploads.js';
 export * from './shapes/form-metadata.js';
 export * from './shapes/funds.js';
 export * from './shapes/health.js';

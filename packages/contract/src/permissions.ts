@@ -74,6 +74,12 @@ export const PERMISSIONS = [
   'claims.lodge',
   /** Approve, reject or mark paid a claim of a fund with no administrator connected. */
   'claims.approve',
+  /** See file uploads (funds' member files, trace results, payment confirmations), their rows' findings and files. */
+  'file-uploads.read',
+  /** Create file uploads, upload their files and choose the column mapping. */
+  'file-uploads.write',
+  /** Accept or reject a validated file upload (never one's own: maker-checker). */
+  'file-uploads.accept',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -16,6 +16,8 @@ export const NOTIFICATION_EVENTS = [
   'claim.approved',
   'claim.rejected',
   'claim.paid',
+  /** A fund's accepted member file gave the member a new benefit (issue 16 rule 7). */
+  'benefit.found',
   'staff.message',
   'dev.test',
 ] as const;

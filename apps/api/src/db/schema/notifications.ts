@@ -12,6 +12,8 @@ export const NOTIFICATION_EVENT_VALUES = [
   'claim.approved',
   'claim.rejected',
   'claim.paid',
+  /** A fund's accepted member file gave the member a new benefit (issue 16 rule 7). */
+  'benefit.found',
   'staff.message',
   'dev.test',
 ] as const;

@@ -1,11 +1,11 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
 import { seedDemoFaqs } from '../../faqs/demo-faqs.js';
 import { configureDemoFund } from '../../funds/demo-fund.js';
 import { countFunds, createFund } from '../../funds/funds.service.js';
-import { importMemberFile } from '../member-file-import.service.js';
+import { importFileAsSystem } from '../system-import.service.js';
 import { generateMemberFile } from './generate-member-file.js';
 
 /** The demo fund's details (README "Demo data"). */
@@ -15,8 +15,8 @@ export const DEMO_MEMBER_COUNT = 2000;
 
 /**
  * On a database with no fund: creates the demo fund, writes a generated member file to
- * `<dataDir>/demo/demo-member-file.csv` and loads it through the member file import, so the app is
- * usable at once. Does nothing when any fund exists.
+ * `<dataDir>/demo/demo-member-file.csv` and loads it through the file upload pipeline (checked
+ * into staging, then accepted; `importFileAsSystem`), so the app is usable at once. Does nothing when any fund exists.
  * @returns whether demo data was created
  */
 export async function seedDemoDataIfEmpty(db: Database, dataDir: string, log: FastifyBaseLogger): Promise<boolean> {
@@ -30,13 +30,16 @@ export async function seedDemoDataIfEmpty(db: Database, dataDir: string, log: Fa
   // Issue 8: fund type, a tracing fee (2.5% + VAT) and the staff checklist.
   await configureDemoFund(db, fund.id);
   await seedDemoFaqs(db, fund.id);
-  const result = await importMemberFile(db, {
-    fundId: fund.id,
-    fileName: 'demo-member-file.csv',
-    content: readFileSync(path),
-  });
+  const upload = await importFileAsSystem({ db, dataDir }, { fundId: fund.id, type: 'member_file', path });
   log.info(
-    { fundId: fund.id, rows: result.rowCount, imported: result.importedCount, refused: result.errors.length },
+    {
+      fundId: fund.id,
+      fileUploadId: upload.id,
+      status: upload.status,
+      rows: upload.progress.totalRows,
+      imported: upload.importedCount,
+      refused: upload.counts.refused,
+    },
     'demo data loaded',
   );
   return true;

@@ -1,0 +1,172 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { fileUploads } from '../../db/schema/index.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
+
+/** The job queue that loads an accepted upload's valid staging rows. */
+export const ACCEPT_UPLOAD_QUEUE = 'file-upload-accept';
+
+/** What a load did: rows loaded, person users to tell of new money, claims paid to announce. */
+interface Loaded {
+  importedCount: number;
+  tell: number[];
+  paidClaims?: number[];
+}
+
+/** What loading tells people once committed (the notification service; see `install-file-uploads.ts`). */
+export interface AcceptAnnouncements {
+  /** "New money found for you at {fund}" to each person user. */
+  newMoney: (personUserIds: number[], fundId: number) => Promise<void>;
+  /** The claim's move to paid, as the partner API announces it. */
+  claimPaid: (claimId: number) => Promise<void>;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** Rows changed by a statement (PGlite and node-postgres both answer `rowCount`, or `affectedRows`). */
+function changed(result: unknown): number {
+  const answer = result as { rowCount?: number | null; affectedRows?: number };
+  return answer.rowCount ?? answer.affectedRows ?? 0;
+}
+
+/**
+ * A member file's valid rows into persons and benefits, set-based: persons by ID number (names
+ * and contact details refreshed, a missing email or phone keeps the one on record), then benefits
+ * by fund, member number and type (a known, still unclaimed benefit gets the new amount). The last
+ * row of the file wins for a repeated ID number or benefit.
+ * @returns benefits recorded or updated, and the person users who gained a new benefit
+ */
+async function loadMemberFile(tx: Database, id: number, fundId: number): Promise<Loaded> {
+  await tx.execute(sql`
+    insert into persons (id_number, first_name, last_name, date_of_birth, gender, email, phone_number)
+    select distinct on (r.values->>'id_number')
+      r.values->>'id_number', r.values->>'first_name', r.values->>'last_name',
+      (r.values->>'date_of_birth')::date, r.values->>'gender', r.values->>'email', r.values->>'phone_number'
+    from file_upload_rows r
+    where r.file_upload_id = ${id} and not r.refused
+    order by r.values->>'id_number', r.line desc
+    on conflict (id_number) do update set
+      first_name = excluded.first_name,
+      last_name = excluded.last_name,
+      email = coalesce(excluded.email, persons.email),
+      phone_number = coalesce(excluded.phone_number, persons.phone_number),
+      updated_at = now()`);
+  // One row back: the count, and the signed-up members who gained a new benefit (not an update).
+  const result = await tx.execute(sql`
+    with loaded as (
+      insert into benefits (fund_id, person_id, member_number, benefit_type, amount_cents, file_upload_id)
+      select distinct on (r.values->>'member_number', r.values->>'benefit_type')
+        ${fundId}::bigint, p.id, r.values->>'member_number', r.values->>'benefit_type',
+        (r.values->>'amount_cents')::bigint, ${id}::bigint
+      from file_upload_rows r
+      join persons p on p.id_number = r.values->>'id_number'
+      where r.file_upload_id = ${id} and not r.refused
+      order by r.values->>'member_number', r.values->>'benefit_type', r.line desc
+      on conflict (fund_id, member_number, benefit_type) do update set
+        amount_cents = excluded.amount_cents,
+        file_upload_id = excluded.file_upload_id,
+        updated_at = now()
+      where benefits.status = 'unclaimed'
+      returning person_id, (xmax = 0) as inserted
+    )
+    select count(*)::int as imported,
+      coalesce(array_agg(distinct pu.id) filter (where loaded.inserted and pu.id is not null), '{}') as tell
+    from loaded left join person_users pu on pu.person_id = loaded.person_id`);
+  const [row] = rowsOf<{ imported: number; tell: (string | number)[] }>(result);
+  return { importedCount: Number(row?.imported ?? 0), tell: (row?.tell ?? []).map(Number) };
+}
+
+/** Trace results' valid rows: the contact details found, on the persons known (set-based). */
+async function loadTraceResults(tx: Database, id: number): Promise<Loaded> {
+  const result = await tx.execute(sql`
+    update persons p set
+      email = coalesce(r.email, p.email),
+      phone_number = coalesce(r.phone_number, p.phone_number),
+      updated_at = now()
+    from (
+      select distinct on (values->>'id_number')
+        values->>'id_number' as id_number, values->>'email' as email, values->>'phone_number' as phone_number
+      from file_upload_rows
+      where file_upload_id = ${id} and not refused
+      order by values->>'id_number', line desc
+    ) r
+    where p.id_number = r.id_number`);
+  return { importedCount: changed(result), tell: [] };
+}
+
+/**
+ * Payment confirmations' valid rows (issue 16 rule 8): each approved claim of the fund moves to
+ * `paid` with its payment reference and the date paid, its move recorded (actor `system`, the
+ * reference as note) and its benefit `paid`, set-based. A claim no longer approved is left alone.
+ * @returns claims paid; `paidClaims` to announce to their members
+ */
+async function loadPaymentConfirmations(tx: Database, id: number, fundId: number): Promise<Loaded> {
+  const result = await tx.execute(sql`
+    with confirmed as (
+      select distinct on (values->>'claim_reference')
+        (values->>'claim_reference')::bigint as claim_id, values->>'payment_reference' as payment_reference,
+        coalesce((values->>'paid_on')::timestamptz, now()) as paid_at
+      from file_upload_rows
+      where file_upload_id = ${id} and not refused
+      order by values->>'claim_reference', line desc
+    ), paid as (
+      update benefit_claims c set status = 'paid', payment_reference = confirmed.payment_reference,
+        paid_at = confirmed.paid_at, updated_at = now()
+      from confirmed, benefits b
+      where c.id = confirmed.claim_id and c.status = 'approved' and b.id = c.benefit_id and b.fund_id = ${fundId}
+      returning c.id, c.benefit_id, c.payment_reference
+    ), events as (
+      insert into benefit_claim_events (claim_id, from_status, to_status, actor_type, actor_id, note)
+      select id, 'approved', 'paid', 'system', null, payment_reference from paid
+    ), benefit_paid as (
+      update benefits set status = 'paid', updated_at = now() where id in (select benefit_id from paid)
+    )
+    select coalesce(array_agg(id), '{}') as claims from paid`);
+  const claims = (rowsOf<{ claims: (string | number)[] }>(result)[0]?.claims ?? []).map(Number);
+  return { importedCount: claims.length, tell: [], paidClaims: claims };
+}
+
+/**
+ * Loads an accepted upload (issue 16 rule 5), all or nothing: one transaction moves the valid
+ * staging rows with set-based `INSERT ... SELECT ... ON CONFLICT` and marks the upload `accepted`
+ * with its count (audited `file-uploads.loaded`). If anything fails nothing is loaded and the
+ * upload is `failed` with a reason. Once committed, members who gained a new benefit are told
+ * (issue 16 rule 7) and paid claims announced (rule 8).
+ */
+export async function acceptUpload(deps: { db: Database; announce: AcceptAnnouncements }, id: number): Promise<void> {
+  const { db } = deps;
+  const [upload] = await db.select().from(fileUploads).where(eq(fileUploads.id, id));
+  if (upload?.status !== 'accepting') return;
+  let loaded: Loaded;
+  try {
+    loaded = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      const result =
+        upload.kind === 'member_file'
+          ? await loadMemberFile(tx, id, upload.fundId)
+          : upload.kind === 'trace_results'
+            ? await loadTraceResults(tx, id)
+            : await loadPaymentConfirmations(tx, id, upload.fundId);
+      const { importedCount } = result;
+      await tx.update(fileUploads).set({ status: 'accepted', importedCount }).where(eq(fileUploads.id, id));
+      await recordAudit(tx, {
+        actor: { type: 'system', label: ACCEPT_UPLOAD_QUEUE },
+        action: 'file-uploads.loaded',
+        entityType: 'file-uploads',
+        entityId: id,
+        after: { importedCount },
+      });
+      return result;
+    });
+  } catch {
+    await db
+      .update(fileUploads)
+      .set({ status: 'failed', failureReason: 'Loading the rows failed; nothing was loaded.' })
+      .where(eq(fileUploads.id, id));
+    return;
+  }
+  if (loaded.tell.length > 0) await deps.announce.newMoney(loaded.tell, upload.fundId);
+  for (const claimId of loaded.paidClaims ?? []) await deps.announce.claimPaid(claimId);
+}

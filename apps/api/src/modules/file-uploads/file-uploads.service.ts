@@ -1,0 +1,261 @@
+import {
+  type CreateFileUploadRequest,
+  checkMapping,
+  FILE_UPLOAD_MESSAGES,
+  FILE_UPLOAD_TARGET_FIELDS,
+  FILE_UPLOAD_TYPE_LABELS,
+  FILE_UPLOAD_TYPES,
+  type FileUploadListQuery,
+  type FileUploadMappingQuery,
+  type FileUploadMappingResponse,
+  type FileUploadResponse,
+  type FileUploadType,
+  type FileUploadTypeResponse,
+  type ListResponse,
+  suggestMapping,
+} from '@bcp/contract';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.js';
+import { fileUploadMappings, fileUploadRows, fileUploads, funds, users } from '../../db/schema/index.js';
+import type { AuditContext } from '../../platform/audit/audit.service.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { listPage, orderBy } from '../../platform/lists/list-page.js';
+
+/**
+ * File uploads (issue 16, spec 7 `file-uploads*`): create (fund, type, mapping), the types and
+ * their target fields, the mapping suggestion, one upload and the list. The file itself is handled
+ * by `upload-file.service.ts`.
+ */
+
+/** Where uploaded files are kept in the private file store. */
+export const FILE_UPLOADS_FOLDER = 'file-uploads';
+/** Rows of a file shown under its header when mapping. */
+export const MAPPING_SAMPLE_ROWS = 5;
+/** Row findings shown by `GET file-uploads/{id}`. */
+const ROW_FINDINGS_PAGE = 25;
+
+const deciders = alias(users, 'deciders');
+const columns = {
+  upload: fileUploads,
+  fundName: funds.name,
+  uploaderName: users.name,
+  deciderName: deciders.name,
+};
+type UploadRow = {
+  upload: typeof fileUploads.$inferSelect;
+  fundName: string;
+  uploaderName: string | null;
+  deciderName: string | null;
+};
+
+function toResponse(row: UploadRow): FileUploadResponse {
+  const { upload } = row;
+  return {
+    id: upload.id,
+    fundId: upload.fundId,
+    fundName: row.fundName,
+    type: upload.kind,
+    // The demo seed's direct import reads as accepted.
+    status: upload.status === 'imported' ? 'accepted' : upload.status,
+    fileName: upload.fileName,
+    fileSize: upload.fileSize,
+    sha256: upload.sha256,
+    mapping: upload.mapping,
+    progress: { rowsRead: upload.rowsRead, totalRows: upload.rowCount > 0 ? upload.rowCount : null },
+    counts: {
+      valid: Math.max(upload.rowCount - upload.errorCount, 0),
+      refused: upload.errorCount,
+      warnings: upload.warningCount,
+    },
+    uploadedBy: upload.uploadedByUserId === null ? null : { id: upload.uploadedByUserId, name: row.uploaderName ?? '' },
+    failureReason: upload.failureReason,
+    decision:
+      upload.decidedByUserId === null
+        ? null
+        : { note: upload.decisionNote, by: { id: upload.decidedByUserId, name: row.deciderName ?? '' } },
+    importedCount: upload.importedCount,
+    createdAt: upload.createdAt.toISOString(),
+    updatedAt: upload.updatedAt.toISOString(),
+  };
+}
+
+function selectUploads(db: Database) {
+  return db
+    .select(columns)
+    .from(fileUploads)
+    .innerJoin(funds, eq(funds.id, fileUploads.fundId))
+    .leftJoin(users, eq(users.id, fileUploads.uploadedByUserId))
+    .leftJoin(deciders, eq(deciders.id, fileUploads.decidedByUserId));
+}
+
+/** The types with their target fields (spec 7 `GET file-uploads/types`). */
+export function listFileUploadTypes(): FileUploadTypeResponse[] {
+  return FILE_UPLOAD_TYPES.map((type) => ({
+    type,
+    ...FILE_UPLOAD_TYPE_LABELS[type],
+    fields: FILE_UPLOAD_TARGET_FIELDS[type].map((field) => ({ ...field, aliases: [...field.aliases] })),
+  }));
+}
+
+/**
+ * One file upload (spec 7 `GET file-uploads/{id}`).
+ * @throws AppError `not_found` (404)
+ */
+export async function getFileUpload(db: Database, id: number): Promise<FileUploadResponse> {
+  const [row] = await selectUploads(db).where(eq(fileUploads.id, id));
+  if (!row) throw new AppError('not_found', FILE_UPLOAD_MESSAGES.notFound);
+  const staged = await db
+    .select({ line: fileUploadRows.line, findings: fileUploadRows.findings })
+    .from(fileUploadRows)
+    .where(and(eq(fileUploadRows.fileUploadId, id), sql`jsonb_array_length(${fileUploadRows.findings}) > 0`))
+    .orderBy(desc(fileUploadRows.refused), asc(fileUploadRows.line))
+    .limit(ROW_FINDINGS_PAGE);
+  const rowFindings = staged
+    .flatMap((staging) => staging.findings.map((finding) => ({ line: staging.line, ...finding })))
+    .slice(0, ROW_FINDINGS_PAGE);
+  return { ...toResponse(row), rowFindings };
+}
+
+/** The stored row of an upload, or a 404. */
+export async function findFileUploadRow(db: Database, id: number): Promise<typeof fileUploads.$inferSelect> {
+  const [row] = await db.select().from(fileUploads).where(eq(fileUploads.id, id));
+  if (!row) throw new AppError('not_found', FILE_UPLOAD_MESSAGES.notFound);
+  return row;
+}
+
+/** The file uploads, newest first by default (spec 7 `GET file-uploads`; filters fund, type, status, uploader). */
+export async function listFileUploads(
+  db: Database,
+  query: FileUploadListQuery,
+): Promise<ListResponse<FileUploadResponse>> {
+  const filter = query.filter ?? {};
+  const conditions: (SQL | undefined)[] = [
+    filter.fundId === undefined ? undefined : eq(fileUploads.fundId, filter.fundId),
+    filter.type === undefined ? undefined : eq(fileUploads.kind, filter.type),
+    filter.status === undefined
+      ? undefined
+      : filter.status === 'accepted'
+        ? sql`${fileUploads.status} in ('accepted', 'imported')`
+        : eq(fileUploads.status, filter.status),
+    filter.uploadedBy === undefined ? undefined : eq(fileUploads.uploadedByUserId, filter.uploadedBy),
+  ];
+  const where = and(...conditions);
+  const sortColumns = { id: fileUploads.id, createdAt: fileUploads.createdAt, status: fileUploads.status };
+  return listPage(query, {
+    rows: (window) =>
+      selectUploads(db)
+        .where(where)
+        .orderBy(...orderBy(query.sort, sortColumns, fileUploads.id))
+        .limit(window.limit)
+        .offset(window.offset),
+    count: () => db.$count(fileUploads, where),
+    toItem: toResponse,
+  });
+}
+
+/** The mapping a fund saved for a type, or `{}`. */
+export async function savedMapping(
+  db: Database,
+  fundId: number,
+  type: FileUploadType,
+): Promise<Record<string, string>> {
+  const [row] = await db
+    .select({ mapping: fileUploadMappings.mapping })
+    .from(fileUploadMappings)
+    .where(and(eq(fileUploadMappings.fundId, fundId), eq(fileUploadMappings.kind, type)));
+  return row?.mapping ?? {};
+}
+
+/**
+ * Creates an upload awaiting its file (spec 7 `POST file-uploads`): the fund, the type and, if
+ * known, the column mapping (checked against the type's fields; against the file's header once
+ * uploaded). With `saveMappingForFund` the mapping becomes the fund's default for the type. Audited.
+ * @throws AppError `validation` (422) for an unknown fund or a mapping that cannot be used
+ */
+export async function createFileUpload(
+  db: Database,
+  body: CreateFileUploadRequest,
+  context: AuditContext & { userId: number },
+): Promise<FileUploadResponse> {
+  const [fund] = await db.select({ id: funds.id }).from(funds).where(eq(funds.id, body.fundId));
+  if (!fund)
+    throw new AppError('validation', FILE_UPLOAD_MESSAGES.fundNotFound, {
+      fundId: [FILE_UPLOAD_MESSAGES.fundNotFound],
+    });
+  if (body.mapping) assertMappingUsable(body.type, body.mapping);
+  const id = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(fileUploads)
+      .values({
+        fundId: body.fundId,
+        kind: body.type,
+        status: 'awaiting_file',
+        mapping: body.mapping ?? null,
+        uploadedByUserId: context.userId,
+      })
+      .returning();
+    if (!created) throw new Error('insert returned no row');
+    if (body.mapping && body.saveMappingForFund) {
+      await tx
+        .insert(fileUploadMappings)
+        .values({ fundId: body.fundId, kind: body.type, mapping: body.mapping })
+        .onConflictDoUpdate({
+          target: [fileUploadMappings.fundId, fileUploadMappings.kind],
+          set: { mapping: body.mapping, updatedAt: new Date() },
+        });
+    }
+    const db2 = tx as unknown as Database;
+    await recordAudit(db2, {
+      ...context,
+      action: 'file-uploads.created',
+      entityType: 'file-uploads',
+      entityId: created.id,
+      after: { fundId: created.fundId, type: created.kind, mapping: created.mapping },
+    });
+    return created.id;
+  });
+  return getFileUpload(db, id);
+}
+
+/**
+ * Refuses a mapping that misses a required field, names an unknown field, or (given the header)
+ * a column the file does not have.
+ * @throws AppError `validation` (422) with messages under `mapping.<field>`
+ */
+export function assertMappingUsable(type: FileUploadType, mapping: Record<string, string>, header?: string[]): void {
+  const errors = checkMapping(type, mapping, header);
+  if (Object.keys(errors).length === 0) return;
+  throw new AppError(
+    'validation',
+    FILE_UPLOAD_MESSAGES.mappingInvalid,
+    Object.fromEntries(Object.entries(errors).map(([key, messages]) => [`mapping.${key}`, messages])),
+  );
+}
+
+/**
+ * The mapping screen's data (spec 7 `GET file-uploads/mapping`): a type's target fields; for an
+ * uploaded file (`fileUploadId`) also its header, its first rows and the suggested mapping (the
+ * fund's saved mapping, then aliases, then fuzzy matches).
+ * @throws AppError `validation` (422) with neither `type` nor `fileUploadId`; `not_found` (404)
+ */
+export async function mappingFor(
+  deps: {
+    db: Database;
+    readSample: (upload: typeof fileUploads.$inferSelect) => Promise<{ header: string[]; sampleRows: string[][] }>;
+  },
+  query: FileUploadMappingQuery,
+): Promise<FileUploadMappingResponse> {
+  if (query.fileUploadId === undefined) {
+    if (!query.type) throw new AppError('validation', FILE_UPLOAD_MESSAGES.type, { type: [FILE_UPLOAD_MESSAGES.type] });
+    return { type: query.type, fields: listFileUploadTypes().find((item) => item.type === query.type)?.fields ?? [] };
+  }
+  const upload = await findFileUploadRow(deps.db, query.fileUploadId);
+  const type = upload.kind;
+  const fields = listFileUploadTypes().find((item) => item.type === type)?.fields ?? [];
+  if (!upload.storedName) return { type, fields };
+  const { header, sampleRows } = await deps.readSample(upload);
+  const saved = upload.mapping ?? (await savedMapping(deps.db, upload.fundId, type));
+  return { type, fields, header, sampleRows, suggestedMapping: suggestMapping(type, header, saved) };
+}

@@ -1,0 +1,40 @@
+import { FILE_UPLOAD_NOTICES } from '@bcp/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { funds } from '../../db/schema/index.js';
+import { announceClaimMove } from '../benefit-claims/claim-announcements.js';
+import { notifyPersonUser } from '../notifications/notify.service.js';
+import { ACCEPT_UPLOAD_QUEUE, type AcceptAnnouncements, acceptUpload } from './accept-upload.job.js';
+import { VALIDATE_UPLOAD_QUEUE, validateUpload } from './validate-upload.job.js';
+
+/**
+ * Declares the file upload jobs on `app.jobs` (issue 16): reading and checking an uploaded
+ * file, and loading an accepted one.
+ * Call after `installNotifications`, which creates `app.jobs`, and before the app is ready.
+ */
+export function installFileUploads(app: FastifyInstance): void {
+  app.jobs.define<{ fileUploadId: number }>(
+    VALIDATE_UPLOAD_QUEUE,
+    (job) => validateUpload({ db: app.db, dataDir: app.config.dataDir }, job.data.fileUploadId),
+    { retryLimit: 1 },
+  );
+  const announce: AcceptAnnouncements = {
+    newMoney: async (personUserIds, fundId) => {
+      const [fund] = await app.db.select({ name: funds.name }).from(funds).where(eq(funds.id, fundId));
+      const title = FILE_UPLOAD_NOTICES.newMoneyTitle(fund?.name ?? '');
+      for (const personUserId of personUserIds) {
+        await notifyPersonUser(app, personUserId, {
+          title,
+          body: FILE_UPLOAD_NOTICES.newMoneyBody,
+          event: 'benefit.found',
+        });
+      }
+    },
+    claimPaid: (claimId) => announceClaimMove(app.db, app.jobs, claimId),
+  };
+  app.jobs.define<{ fileUploadId: number }>(
+    ACCEPT_UPLOAD_QUEUE,
+    (job) => acceptUpload({ db: app.db, announce }, job.data.fileUploadId),
+    { retryLimit: 0 },
+  );
+}

@@ -1,0 +1,131 @@
+import type { Readable } from 'node:stream';
+import { FILE_UPLOAD_MAX_BYTES, FILE_UPLOAD_MESSAGES, type FileUploadResponse } from '@bcp/contract';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { fileUploads } from '../../db/schema/index.js';
+import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import {
+  FileTooLargeError,
+  privateFilePath,
+  removePrivateFile,
+  type StoredFile,
+  storePrivateFile,
+} from '../../platform/files/private-file-store.js';
+import { formatOfFileName, looksLikeZip, readHeaderAndSample, type UploadFileFormat } from './file-reader.js';
+import { assertMappingUsable, FILE_UPLOADS_FOLDER, findFileUploadRow, getFileUpload } from './file-uploads.service.js';
+
+export interface FileUploadDependencies {
+  db: Database;
+  dataDir: string;
+  /** Enqueues the validation job of an upload (`VALIDATE_UPLOAD_QUEUE`). */
+  startValidation: (fileUploadId: number) => Promise<unknown>;
+}
+
+/** The header and first rows of an upload's stored file (for the mapping screen). */
+export async function readUploadSample(
+  dataDir: string,
+  upload: { storedName: string | null; fileName: string | null },
+  sampleSize: number,
+): Promise<{ header: string[]; sampleRows: string[][] }> {
+  const format = formatOfFileName(upload.fileName ?? '');
+  if (!upload.storedName || !format) return { header: [], sampleRows: [] };
+  return readHeaderAndSample(privateFilePath(dataDir, FILE_UPLOADS_FOLDER, upload.storedName), format, sampleSize);
+}
+
+async function storeUpload(dataDir: string, content: Readable): Promise<StoredFile> {
+  try {
+    return await storePrivateFile(dataDir, FILE_UPLOADS_FOLDER, content, FILE_UPLOAD_MAX_BYTES);
+  } catch (error) {
+    content.resume();
+    const tooLarge =
+      error instanceof FileTooLargeError || (error as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE';
+    if (tooLarge)
+      throw new AppError('too_large', FILE_UPLOAD_MESSAGES.fileTooLarge(FILE_UPLOAD_MAX_BYTES / 1024 / 1024));
+    throw error;
+  }
+}
+
+/** The header of a stored file, or a 422 when it cannot be read or has no rows. */
+async function headerOf(path: string, format: UploadFileFormat): Promise<string[]> {
+  if (format === 'xlsx' && !(await looksLikeZip(path))) {
+    throw new AppError('unsupported_media_type', FILE_UPLOAD_MESSAGES.fileUnreadable);
+  }
+  let sample: { header: string[]; sampleRows: string[][] };
+  try {
+    sample = await readHeaderAndSample(path, format, 1);
+  } catch {
+    throw new AppError('validation', FILE_UPLOAD_MESSAGES.fileUnreadable, {
+      file: [FILE_UPLOAD_MESSAGES.fileUnreadable],
+    });
+  }
+  if (sample.header.length === 0 || sample.sampleRows.length === 0) {
+    throw new AppError('validation', FILE_UPLOAD_MESSAGES.fileEmpty, { file: [FILE_UPLOAD_MESSAGES.fileEmpty] });
+  }
+  return sample.header;
+}
+
+/**
+ * Takes an upload's file (spec 7 `POST file-uploads/upload`), streamed to the private file store
+ * with its size and SHA-256; CSV or XLSX by name (415 otherwise, or for an XLSX that is not one),
+ * at most 200 MB (413). The same file (SHA-256) for the same fund again is a 409 naming the earlier
+ * upload. The header must be readable and, when a mapping was chosen, have its columns (422).
+ * On any refusal the stored file is removed. Audited (`file-uploads.uploaded`). With a mapping
+ * chosen the upload moves to `validating` and its validation job is enqueued.
+ * @throws AppError 404, 409, 413, 415, 422 as above
+ */
+export async function uploadFile(
+  deps: FileUploadDependencies,
+  id: number,
+  file: { fileName: string; content: Readable },
+  context: AuditContext,
+): Promise<FileUploadResponse> {
+  const upload = await findFileUploadRow(deps.db, id).catch((error: unknown) => {
+    file.content.resume();
+    throw error;
+  });
+  const format = formatOfFileName(file.fileName);
+  if (upload.status !== 'awaiting_file' || !format) {
+    file.content.resume();
+    if (!format) throw new AppError('unsupported_media_type', FILE_UPLOAD_MESSAGES.fileKind);
+    throw new AppError('conflict', FILE_UPLOAD_MESSAGES.alreadyHasFile);
+  }
+  const stored = await storeUpload(deps.dataDir, file.content);
+  const path = privateFilePath(deps.dataDir, FILE_UPLOADS_FOLDER, stored.storedName);
+  try {
+    const [earlier] = await deps.db
+      .select({ id: fileUploads.id, fileName: fileUploads.fileName })
+      .from(fileUploads)
+      .where(and(eq(fileUploads.fundId, upload.fundId), eq(fileUploads.sha256, stored.sha256), ne(fileUploads.id, id)))
+      .limit(1);
+    if (earlier) throw new AppError('conflict', FILE_UPLOAD_MESSAGES.duplicateFile(earlier.id, earlier.fileName ?? ''));
+    const header = await headerOf(path, format);
+    if (upload.mapping) assertMappingUsable(upload.kind, upload.mapping, header);
+    await deps.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(fileUploads)
+        .set({
+          status: upload.mapping ? 'validating' : 'uploaded',
+          fileName: file.fileName,
+          storedName: stored.storedName,
+          fileSize: stored.sizeBytes,
+          sha256: stored.sha256,
+        })
+        .where(and(eq(fileUploads.id, id), eq(fileUploads.status, 'awaiting_file')))
+        .returning({ id: fileUploads.id });
+      if (!updated) throw new AppError('conflict', FILE_UPLOAD_MESSAGES.alreadyHasFile);
+      await recordAudit(tx as unknown as Database, {
+        ...context,
+        action: 'file-uploads.uploaded',
+        entityType: 'file-uploads',
+        entityId: id,
+        after: { fileName: file.fileName, fileSize: stored.sizeBytes, sha256: stored.sha256 },
+      });
+    });
+  } catch (error) {
+    await removePrivateFile(deps.dataDir, FILE_UPLOADS_FOLDER, stored.storedName);
+    throw error;
+  }
+  if (upload.mapping) await deps.startValidation(id);
+  return getFileUpload(deps.db, id);
+}

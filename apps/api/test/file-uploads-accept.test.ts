@@ -1,0 +1,322 @@
+import {
+  buildSaIdNumber,
+  FILE_UPLOAD_MESSAGES,
+  FILE_UPLOAD_NOTICES,
+  type FileUploadResponse,
+  ROW_MESSAGES,
+} from '@bcp/contract';
+import { parse } from 'csv-parse/sync';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditEvents,
+  benefitClaimEvents,
+  benefitClaims,
+  benefits,
+  fileUploadRows,
+  notifications,
+  persons,
+} from '../src/db/schema/index.js';
+import { decideClaim } from '../src/modules/benefit-claims/claim-decisions.service.js';
+import { recordBenefits } from '../src/modules/benefits/benefits.service.js';
+import { ACCEPT_UPLOAD_QUEUE } from '../src/modules/file-uploads/accept-upload.job.js';
+import { createFund } from '../src/modules/funds/funds.service.js';
+import { call } from './support/accounts.js';
+import { submittedClaim } from './support/claims.js';
+import { csvFile, knownPerson, validatedUpload } from './support/file-uploads.js';
+import { createPersonUser } from './support/fixtures.js';
+import { createStaff, type Staff } from './support/staff.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+let testApp: TestApp;
+let maker: Staff;
+let checker: Staff;
+let fundCount = 0;
+const SYSTEM = { actor: { type: 'system', label: 'test' } } as const;
+const app = () => testApp.app;
+
+const HEADER = ['id_number', 'first_name', 'last_name', 'member_number', 'benefit_type', 'amount', 'phone_number'];
+let sequence = 100;
+function freshId(): string {
+  sequence += 1;
+  return buildSaIdNumber('1985-03-03', sequence);
+}
+
+async function newFund(): Promise<number> {
+  fundCount += 1;
+  return (await createFund(app().db, { name: `Accept Fund ${fundCount}`, registrationNumber: `12/8/162${fundCount}` }))
+    .id;
+}
+
+async function memberFile(fundId: number, rows: string[][]): Promise<FileUploadResponse> {
+  const upload = await validatedUpload(app(), maker.token, {
+    fundId,
+    type: 'member_file',
+    header: HEADER,
+    fileName: `members-${fundId}-${rows.length}.csv`,
+    content: csvFile([HEADER, ...rows]),
+  });
+  expect(upload.status).toBe('validated');
+  return upload;
+}
+
+const accept = (id: number, body: object, token = checker.token) =>
+  call(app(), 'PATCH', `/api/v1/file-uploads/${id}/accept`, { token, body });
+const reject = (id: number, body: object) =>
+  call(app(), 'PATCH', `/api/v1/file-uploads/${id}/reject`, { token: checker.token, body });
+const read = async (id: number) =>
+  (await call(app(), 'GET', `/api/v1/file-uploads/${id}`, { token: checker.token })).json() as FileUploadResponse;
+
+async function benefitsOf(fundId: number) {
+  return app()
+    .db.select({ memberNumber: benefits.memberNumber, amountCents: benefits.amountCents })
+    .from(benefits)
+    .where(eq(benefits.fundId, fundId))
+    .orderBy(benefits.memberNumber);
+}
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  // The maker may accept files too: the 403 below is maker-checker, not a missing permission.
+  maker = await createStaff(app(), ['file-uploads.read', 'file-uploads.write', 'file-uploads.accept']);
+  checker = await createStaff(app(), ['file-uploads.read', 'file-uploads.accept']);
+});
+afterAll(async () => testApp.close());
+
+describe('accepting a member file', () => {
+  it('is refused to its uploader (403), and needs a note when rows are refused (422)', async () => {
+    const fundId = await newFund();
+    const upload = await memberFile(fundId, [
+      [freshId(), 'Ann', 'One', 'A-1', 'withdrawal', '100', ''],
+      ['8.00101E+12', 'Bad', 'Id', 'A-2', 'withdrawal', '100', ''],
+    ]);
+    const own = await accept(upload.id, { note: 'mine' }, maker.token);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe(FILE_UPLOAD_MESSAGES.ownUpload);
+    const noNote = await accept(upload.id, {});
+    expect(noNote.statusCode).toBe(422);
+    expect(noNote.json().errors.note).toEqual([FILE_UPLOAD_MESSAGES.noteRequired]);
+    expect(await benefitsOf(fundId)).toEqual([]);
+  });
+
+  it('loads the valid rows in one go: new benefits, a known benefit updated, audited at each step', async () => {
+    const fundId = await newFund();
+    const known = freshId();
+    const personId = await knownPerson(app(), {
+      idNumber: known,
+      firstName: 'Kim',
+      lastName: 'Known',
+      email: 'kim@example.com',
+    });
+    await recordBenefits(app().db, [
+      {
+        fundId,
+        personId,
+        memberNumber: 'K-1',
+        benefitType: 'withdrawal',
+        amountCents: 10_000,
+        fileUploadId: null,
+      },
+    ]);
+    const fresh = freshId();
+    const upload = await memberFile(fundId, [
+      [fresh, 'Nomsa', 'New', 'N-1', 'Withdrawal', '1 234,50', '082 123 4567'],
+      [known, 'Kim', 'Known', 'K-1', 'withdrawal', '250.00', '083 555 1234'],
+      [fresh, 'Nomsa', 'New', 'N-2', 'death', 'abc', ''],
+    ]);
+    expect(upload.counts).toEqual({ valid: 2, refused: 1, warnings: 1 });
+    const accepted = await accept(upload.id, { note: 'Accept the valid rows; N-2 follows next month.' });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().status).toBe('accepting');
+    await app().jobs.idle([ACCEPT_UPLOAD_QUEUE]);
+
+    const after = await read(upload.id);
+    expect(after).toMatchObject({
+      status: 'accepted',
+      importedCount: 2,
+      decision: { note: 'Accept the valid rows; N-2 follows next month.', by: { id: checker.userId } },
+    });
+    expect(await benefitsOf(fundId)).toEqual([
+      { memberNumber: 'K-1', amountCents: 25_000 },
+      { memberNumber: 'N-1', amountCents: 123_450 },
+    ]);
+    const [person] = await app().db.select().from(persons).where(eq(persons.idNumber, fresh));
+    expect(person).toMatchObject({ firstName: 'Nomsa', lastName: 'New', phoneNumber: '+27821234567' });
+    const [kim] = await app().db.select().from(persons).where(eq(persons.idNumber, known));
+    expect(kim).toMatchObject({ email: 'kim@example.com', phoneNumber: '+27835551234' });
+
+    const actions = await app()
+      .db.select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityType, 'file-uploads'), eq(auditEvents.entityId, String(upload.id))))
+      .orderBy(auditEvents.id);
+    expect(actions.map((row) => row.action)).toEqual([
+      'file-uploads.created',
+      'file-uploads.uploaded',
+      'file-uploads.validated',
+      'file-uploads.accepted',
+      'file-uploads.loaded',
+    ]);
+
+    const again = await accept(upload.id, { note: 'again' });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('is all or nothing: a load that fails half-way leaves no person and no benefit, and the upload failed', async () => {
+    const fundId = await newFund();
+    const first = freshId();
+    const second = freshId();
+    const upload = await memberFile(fundId, [
+      [first, 'Half', 'Way', 'H-1', 'withdrawal', '10', ''],
+      [second, 'Never', 'Loaded', 'H-2', 'withdrawal', '20', ''],
+    ]);
+    // Persons load first, benefits second: a staged amount that cannot be cast fails the second statement.
+    await app()
+      .db.update(fileUploadRows)
+      .set({ values: sql`jsonb_set(${fileUploadRows.values}, '{amount_cents}', '"not-a-number"')` })
+      .where(and(eq(fileUploadRows.fileUploadId, upload.id), eq(fileUploadRows.line, 3)));
+    expect((await accept(upload.id, {})).statusCode).toBe(200);
+    await app().jobs.idle([ACCEPT_UPLOAD_QUEUE]);
+    expect(await read(upload.id)).toMatchObject({ status: 'failed', importedCount: 0 });
+    expect(
+      await app()
+        .db.select()
+        .from(persons)
+        .where(inArray(persons.idNumber, [first, second])),
+    ).toEqual([]);
+    expect(await benefitsOf(fundId)).toEqual([]);
+  });
+});
+
+describe('rejecting, and the downloads', () => {
+  it('needs a reason, changes nothing, keeps the file; errors download lists refused rows with their reason', async () => {
+    const fundId = await newFund();
+    const id = freshId();
+    const rows = [
+      [id, 'Rita', 'Reject', 'R-1', 'withdrawal', '100', ''],
+      ['8.00101E+12', 'Sci', 'Note', 'R-2', 'withdrawal', '5', ''],
+    ];
+    const upload = await memberFile(fundId, rows);
+    const noReason = await reject(upload.id, {});
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json().errors.reason).toEqual([FILE_UPLOAD_MESSAGES.reasonRequired]);
+    const rejected = await reject(upload.id, { reason: 'Wrong month' });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({ status: 'rejected', decision: { note: 'Wrong month' } });
+    expect(await benefitsOf(fundId)).toEqual([]);
+    expect(await app().db.select().from(persons).where(eq(persons.idNumber, id))).toEqual([]);
+    expect((await accept(upload.id, { note: 'x' })).statusCode).toBe(409);
+
+    const original = await call(app(), 'GET', `/api/v1/file-uploads/${upload.id}/download?file=original`, {
+      token: checker.token,
+    });
+    expect(original.statusCode).toBe(200);
+    expect(original.headers['content-disposition']).toContain(`members-${fundId}-2.csv`);
+    expect(original.rawPayload.equals(csvFile([HEADER, ...rows]))).toBe(true);
+
+    const errors = await call(app(), 'GET', `/api/v1/file-uploads/${upload.id}/download?file=errors`, {
+      token: checker.token,
+    });
+    expect(errors.statusCode).toBe(200);
+    expect(parse(errors.rawPayload, { bom: true })).toEqual([
+      [...HEADER, 'line', 'reason'],
+      [...(rows[1] as string[]), '3', ROW_MESSAGES.idScientific],
+    ]);
+  });
+});
+
+describe('trace results', () => {
+  it('adds the contact details found to known persons on accept', async () => {
+    const fundId = await newFund();
+    const id = freshId();
+    await knownPerson(app(), { idNumber: id, firstName: 'Tom', lastName: 'Traced' });
+    const header = ['id_number', 'first_name', 'last_name', 'email', 'phone_number'];
+    const upload = await validatedUpload(app(), maker.token, {
+      fundId,
+      type: 'trace_results',
+      header,
+      fileName: 'trace.csv',
+      content: csvFile([header, [id, 'Tom', 'Traced', 'Tom@Example.com', '0821112222']]),
+    });
+    expect((await accept(upload.id, {})).statusCode).toBe(200);
+    await app().jobs.idle([ACCEPT_UPLOAD_QUEUE]);
+    expect(await read(upload.id)).toMatchObject({ status: 'accepted', importedCount: 1 });
+    const [person] = await app().db.select().from(persons).where(eq(persons.idNumber, id));
+    expect(person).toMatchObject({ email: 'tom@example.com', phoneNumber: '+27821112222' });
+  });
+});
+
+describe('telling members', () => {
+  it('tells a signed-up member who gains a new benefit, and not one whose benefit is only updated', async () => {
+    const fundId = await newFund();
+    const member = await createPersonUser(app().db);
+    const upload = await memberFile(fundId, [
+      [member.idNumber, member.firstName, member.lastName, 'T-1', 'withdrawal', '500', ''],
+    ]);
+    await accept(upload.id, {});
+    await app().jobs.idle([ACCEPT_UPLOAD_QUEUE]);
+    const told = await app()
+      .db.select({ title: notifications.title, event: notifications.event })
+      .from(notifications)
+      .where(eq(notifications.personUserId, member.personUserId));
+    const fundName = `Accept Fund ${fundCount}`;
+    expect(told).toEqual([{ title: FILE_UPLOAD_NOTICES.newMoneyTitle(fundName), event: 'benefit.found' }]);
+
+    const update = await memberFile(fundId, [
+      [member.idNumber, member.firstName, member.lastName, 'T-1', 'withdrawal', '600', ''],
+    ]);
+    await accept(update.id, {});
+    await app().jobs.idle([ACCEPT_UPLOAD_QUEUE]);
+    expect(await app().db.$count(notifications, eq(notifications.personUserId, member.personUserId))).toBe(1);
+  });
+});
+
+describe('payment confirmations', () => {
+  it('refuses a claim not approved, and moves an approved claim to paid with its reference, telling the member', async () => {
+    const member = await submittedClaim(app());
+    const [benefit] = await app()
+      .db.select({ fundId: benefits.fundId })
+      .from(benefits)
+      .where(eq(benefits.id, member.benefitId));
+    const fundId = benefit?.fundId as number;
+    const header = ['claim_reference', 'payment_reference', 'paid_on'];
+    const early = await validatedUpload(app(), maker.token, {
+      fundId,
+      type: 'payment_confirmations',
+      header,
+      fileName: 'early.csv',
+      content: csvFile([header, [String(member.claimId), 'EFT-EARLY', '']]),
+    });
+    expect(early.rowFindings).toEqual([
+      { line: 2, level: 'error', field: 'claim_reference', message: ROW_MESSAGES.claimNotApproved('submitted') },
+    ]);
+
+    await decideClaim(app(), member.claimId, 'approved', {}, { type: 'system', id: null }, SYSTEM);
+    const upload = await validatedUpload(app(), maker.token, {
+      fundId,
+      type: 'payment_confirmations',
+      header,
+      fileName: 'paid.csv',
+      content: csvFile([header, [String(member.claimId), 'EFT-2026-001', '2026-11-20']]),
+    });
+    expect(upload.counts).toEqual({ valid: 1, refused: 0, warnings: 0 });
+    await accept(upload.id, {});
+    await app().jobs.idle([ACCEPT_UPLOAD_QUEUE]);
+    expect(await read(upload.id)).toMatchObject({ status: 'accepted', importedCount: 1 });
+    const [claim] = await app().db.select().from(benefitClaims).where(eq(benefitClaims.id, member.claimId));
+    expect(claim).toMatchObject({ status: 'paid', paymentReference: 'EFT-2026-001' });
+    expect(claim?.paidAt?.toISOString().slice(0, 10)).toBe('2026-11-20');
+    const [paidBenefit] = await app().db.select().from(benefits).where(eq(benefits.id, member.benefitId));
+    expect(paidBenefit?.status).toBe('paid');
+    const events = await app()
+      .db.select({ to: benefitClaimEvents.toStatus })
+      .from(benefitClaimEvents)
+      .where(eq(benefitClaimEvents.claimId, member.claimId));
+    expect(events.map((event) => event.to)).toContain('paid');
+    const told = await app()
+      .db.select({ event: notifications.event })
+      .from(notifications)
+      .where(eq(notifications.personUserId, member.personUserId));
+    expect(told.map((row) => row.event)).toContain('claim.paid');
+  });
+});

@@ -1,0 +1,137 @@
+import { buildSaIdNumber, type FileUploadResponse, ROW_MESSAGES, SA_ID_NUMBER_MESSAGES } from '@bcp/contract';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordBenefits } from '../src/modules/benefits/benefits.service.js';
+import { createFund } from '../src/modules/funds/funds.service.js';
+import { csvFile, knownPerson, validatedUpload } from './support/file-uploads.js';
+import { createStaff, type Staff } from './support/staff.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+let testApp: TestApp;
+let uploader: Staff;
+let fundId: number;
+const app = () => testApp.app;
+
+const ID_A = buildSaIdNumber('1980-01-01', 5009);
+const ID_KNOWN = buildSaIdNumber('1970-02-02', 4321);
+const ID_2003 = buildSaIdNumber('2003-04-05', 1234);
+const BAD_CHECK = ID_A.slice(0, 12) + String((Number(ID_A[12]) + 1) % 10);
+const HEADER = ['id_number', 'first_name', 'last_name', 'member_number', 'benefit_type', 'amount', 'email'];
+const MEMBER_ROWS = [
+  /* line 2 */ [ID_A, 'Thabo', 'Dlamini', 'M-1', 'withdrawal', '12 480,50', 'thabo@example.com'],
+  /* line 3 */ ['8.00101E+12', 'Sci', 'Notation', 'M-2', 'withdrawal', '100', ''],
+  /* line 4 */ [ID_2003.slice(1), 'Young', 'Member', 'M-3', 'withdrawal', 'R1 234', 'not-an-email'],
+  /* line 5 */ [BAD_CHECK, 'Bad', 'Check', 'M-4', 'withdrawal', '100', ''],
+  /* line 6 */ [ID_A, 'Thabo', 'Dlamini', 'M-5', 'retirement', 'abc', ''],
+  /* line 7 */ [ID_A, 'Thabo', 'Dlamini', 'M-1', 'withdrawal', '12480.50', 'thabo@example.com'],
+  /* line 8 */ [ID_KNOWN, 'Pieter', 'Smit', 'M-KNOWN', 'withdrawal', '250.00', ''],
+  /* line 9 */ [ID_A, 'Thabo', '', 'M-6', 'death', '5', ''],
+];
+
+async function xlsx(rows: string[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Members');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const csv = (rows: string[][]) => csvFile(rows);
+async function validated(type: string, header: string[], fileName: string, content: Buffer, target = fundId) {
+  const upload = await validatedUpload(app(), uploader.token, { fundId: target, type, header, fileName, content });
+  expect(upload.status).toBe('validated');
+  return upload;
+}
+
+const findingsOf = (upload: FileUploadResponse) =>
+  (upload.rowFindings ?? []).map((finding) => `${finding.line} ${finding.level} ${finding.message}`).sort();
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  uploader = await createStaff(app(), ['file-uploads.read', 'file-uploads.write']);
+  fundId = (await createFund(app().db, { name: 'Validation Fund', registrationNumber: '12/8/16101' })).id;
+  const personId = await knownPerson(app(), { idNumber: ID_KNOWN, firstName: 'Peter', lastName: 'Smith' });
+  await recordBenefits(app().db, [
+    {
+      fundId,
+      personId,
+      memberNumber: 'M-KNOWN',
+      benefitType: 'withdrawal',
+      amountCents: 10_000,
+      fileUploadId: null,
+    },
+  ]);
+});
+afterAll(async () => testApp.close());
+
+describe('member file rows, checked one by one into staging', () => {
+  it('gives each rule its level and message, and counts refused rows and warnings', async () => {
+    const upload = await validated('member_file', HEADER, 'members.csv', csv([HEADER, ...MEMBER_ROWS]));
+    expect(upload).toMatchObject({
+      status: 'validated',
+      progress: { rowsRead: 8, totalRows: 8 },
+      counts: { valid: 3, refused: 5, warnings: 2 },
+    });
+    expect(findingsOf(upload)).toEqual(
+      [
+        `3 error ${ROW_MESSAGES.idScientific}`,
+        `4 warning ${ROW_MESSAGES.idPadded}`,
+        `4 warning ${ROW_MESSAGES.email}`,
+        `5 error ${SA_ID_NUMBER_MESSAGES.checksum}`,
+        `6 error ${ROW_MESSAGES.amount}`,
+        `7 error ${ROW_MESSAGES.duplicateRow(2)}`,
+        `8 warning ${ROW_MESSAGES.namesDiffer}`,
+        `8 warning ${ROW_MESSAGES.benefitKnown('100.00', '250.00')}`,
+        `9 error ${ROW_MESSAGES.requiredMissing('Last name')}`,
+      ].sort(),
+    );
+  });
+
+  it('gives a CSV and an XLSX with the same rows the same result', async () => {
+    // Another fund: the first test uploaded this CSV for the fund already (a 409).
+    const secondFund = (await createFund(app().db, { name: 'Second Fund', registrationNumber: '12/8/16102' })).id;
+    const file = csv([HEADER, ...MEMBER_ROWS]);
+    const fromCsv = await validated('member_file', HEADER, 'same.csv', file, secondFund);
+    const fromXlsx = await validated(
+      'member_file',
+      HEADER,
+      'same.xlsx',
+      await xlsx([HEADER, ...MEMBER_ROWS]),
+      secondFund,
+    );
+    expect(fromCsv.counts).toEqual({ valid: 3, refused: 5, warnings: 2 });
+    expect(fromXlsx.counts).toEqual(fromCsv.counts);
+    expect(findingsOf(fromXlsx)).toEqual(findingsOf(fromCsv));
+  });
+});
+
+describe('trace results and payment confirmations', () => {
+  it('refuses trace results for persons not known', async () => {
+    const header = ['id_number', 'first_name', 'last_name', 'email'];
+    const upload = await validated(
+      'trace_results',
+      header,
+      'trace.csv',
+      csv([header, [ID_KNOWN, 'Peter', 'Smith', 'peter@example.com'], [ID_2003, 'Young', 'Member', '']]),
+    );
+    expect(upload.counts).toEqual({ valid: 1, refused: 1, warnings: 0 });
+    expect(findingsOf(upload)).toEqual([`3 error ${ROW_MESSAGES.personUnknown}`]);
+  });
+
+  it('refuses a payment confirmation for a claim not found', async () => {
+    const header = ['claim_reference', 'payment_reference', 'paid_on'];
+    const upload = await validated(
+      'payment_confirmations',
+      header,
+      'paid.csv',
+      csv([header, ['999999', 'EFT-1', '2026-01-05'], ['', 'EFT-2', 'yesterday']]),
+    );
+    expect(upload.counts).toEqual({ valid: 0, refused: 2, warnings: 0 });
+    expect(findingsOf(upload)).toEqual(
+      [
+        `2 error ${ROW_MESSAGES.claimNotFound}`,
+        `3 error ${ROW_MESSAGES.requiredMissing('Claim reference')}`,
+        `3 error ${ROW_MESSAGES.date}`,
+      ].sort(),
+    );
+  });
+});

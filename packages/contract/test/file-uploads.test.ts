@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildSaIdNumber,
+  checkMapping,
+  FILE_UPLOAD_TARGET_FIELDS,
+  FILE_UPLOAD_TYPES,
+  MAPPING_MESSAGES,
+  ROW_MESSAGES,
+  readDateCell,
+  readEmailCell,
+  readIdNumberCell,
+  readPhoneCell,
+  readRandCell,
+  SA_ID_NUMBER_MESSAGES,
+  suggestMapping,
+} from '../src/index.js';
+
+const today = new Date('2026-11-25T00:00:00Z');
+
+describe('file upload types', () => {
+  it('has the three types, each with required fields that have aliases', () => {
+    expect(FILE_UPLOAD_TYPES).toEqual(['member_file', 'trace_results', 'payment_confirmations']);
+    expect(FILE_UPLOAD_TARGET_FIELDS.member_file.filter((field) => field.required).map((field) => field.key)).toEqual([
+      'id_number',
+      'first_name',
+      'last_name',
+      'member_number',
+      'benefit_type',
+      'amount',
+    ]);
+    for (const type of FILE_UPLOAD_TYPES) {
+      for (const field of FILE_UPLOAD_TARGET_FIELDS[type]) expect(field.aliases.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('mapping suggestion', () => {
+  it('maps headers by alias and by a fuzzy match, and leaves unknown columns out', () => {
+    const header = ['ID No', 'Surname', 'First Names', 'Member Nr', 'Benefit Typ', 'Amount (R)', 'Cell', 'Notes'];
+    expect(suggestMapping('member_file', header)).toEqual({
+      id_number: 'ID No',
+      last_name: 'Surname',
+      first_name: 'First Names',
+      member_number: 'Member Nr',
+      benefit_type: 'Benefit Typ',
+      amount: 'Amount (R)',
+      phone_number: 'Cell',
+    });
+  });
+
+  it("prefers the fund's saved mapping when the file has that column", () => {
+    const header = ['Identity', 'Reference number', 'Name'];
+    expect(suggestMapping('trace_results', header, { id_number: 'Reference number' }).id_number).toBe(
+      'Reference number',
+    );
+  });
+
+  it('names each problem of a chosen mapping', () => {
+    expect(checkMapping('payment_confirmations', { claim_reference: 'Ref', colour: 'Ref' }, ['Ref'])).toEqual({
+      payment_reference: [MAPPING_MESSAGES.required('Payment reference')],
+      colour: [MAPPING_MESSAGES.unknownField('colour'), MAPPING_MESSAGES.columnTwice('Ref')],
+    });
+    expect(checkMapping('trace_results', { id_number: 'X', first_name: 'A', last_name: 'B' }, ['X', 'A'])).toEqual({
+      last_name: [MAPPING_MESSAGES.unknownColumn('B')],
+    });
+  });
+});
+
+describe('cell checks', () => {
+  it('refuses an ID number in scientific notation and one failing its checksum or date', () => {
+    expect(readIdNumberCell('8.00101E+12', today).findings).toEqual([
+      { level: 'error', field: 'id_number', message: ROW_MESSAGES.idScientific },
+    ]);
+    const valid = buildSaIdNumber('1980-01-01', 5009);
+    const badCheck = valid.slice(0, 12) + String((Number(valid[12]) + 1) % 10);
+    expect(readIdNumberCell(badCheck, today).findings[0]?.message).toBe(SA_ID_NUMBER_MESSAGES.checksum);
+    expect(readIdNumberCell(`801301${valid.slice(6)}`, today).findings[0]?.message).toBe(SA_ID_NUMBER_MESSAGES.date);
+    expect(readIdNumberCell(valid, today)).toEqual({ idNumber: valid, findings: [] });
+  });
+
+  it('pads an ID number that lost its leading zero (born 2000-2009), with a warning', () => {
+    const id = buildSaIdNumber('2003-04-05', 1234);
+    expect(readIdNumberCell(id.slice(1), today)).toEqual({
+      idNumber: id,
+      findings: [{ level: 'warning', field: 'id_number', message: ROW_MESSAGES.idPadded }],
+    });
+  });
+
+  it('reads rand amounts with . or , decimals and spaces', () => {
+    expect(readRandCell('12480.50')).toBe(1_248_050);
+    expect(readRandCell('12 480,50')).toBe(1_248_050);
+    expect(readRandCell('R1 234')).toBe(123_400);
+    expect(readRandCell('1,234.56')).toBe(123_456);
+    expect(readRandCell('1.234,5')).toBe(123_450);
+    expect(readRandCell('0')).toBeNull();
+    expect(readRandCell('-5')).toBeNull();
+    expect(readRandCell('12.345.6')).toBeNull();
+    expect(readRandCell('abc')).toBeNull();
+  });
+
+  it('drops invalid contact details with a warning, and reads dates', () => {
+    expect(readEmailCell('A@Example.com')).toEqual({ value: 'a@example.com', findings: [] });
+    expect(readEmailCell('nope').findings[0]?.message).toBe(ROW_MESSAGES.email);
+    expect(readPhoneCell('082 123 4567').value).toBe('+27821234567');
+    expect(readPhoneCell('12').findings[0]?.level).toBe('warning');
+    expect(readDateCell('2019-03-31', today)).toBe('2019-03-31');
+    expect(readDateCell('2019-02-30', today)).toBeNull();
+    expect(readDateCell('2030-01-01', today)).toBeNull();
+  });
+});
+
+describe('the sample files in docs/samples', () => {
+  it('have every column suggested for a field of their type', async () => {
+    const { readFileSync } = await import('node:fs');
+    for (const type of FILE_UPLOAD_TYPES) {
+      const text = readFileSync(new URL(`../../../docs/samples/${type}.csv`, import.meta.url), 'utf8');
+      const firstLine = text.split('\n')[0] ?? '';
+      const header = firstLine.split(firstLine.includes(';') ? ';' : ',');
+      const mapping = suggestMapping(type, header);
+      expect(Object.values(mapping).sort(), type).toEqual([...header].sort());
+      expect(checkMapping(type, mapping, header), type).toEqual({});
+    }
+  });
+});
