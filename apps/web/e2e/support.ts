@@ -109,7 +109,7 @@ export async function memberViaApi(
   const headers = await xsrfHeader(page);
   // Each member signs up from their own phone: a per-member address (the e2e server trusts
   // X-Forwarded-For), so the per-IP sign-up limit (20 an hour) counts members, not the test runner.
-  const address = `10.${member.idNumber.slice(0, 2)}.${Number(member.idNumber.slice(2, 4))}.${Number(member.idNumber.slice(6, 9)) % 250}`;
+  const address = `10.${Number(member.idNumber.slice(0, 2))}.${Number(member.idNumber.slice(2, 4))}.${Number(member.idNumber.slice(6, 9)) % 250}`;
   const signUp = await page.request.post('/api/app/person-users', {
     headers: { ...headers, 'x-forwarded-for': address },
     data: {
