@@ -143,9 +143,8 @@ describe('issue 15 item 4: retention', () => {
 
     const deleted = await purgeExpiredRecords(db, PERIODS, now);
 
-    const mine = <T extends { id: number }>(rows: Promise<T[]>) => ids(rows);
     expect(
-      await mine(
+      await ids(
         db
           .select({ id: sessions.id })
           .from(sessions)
@@ -154,10 +153,10 @@ describe('issue 15 item 4: retention', () => {
     ).toEqual([endedRecently, live].sort((a, b) => a - b));
     const pinIds = [usedPin, expiredPin, pinOfPurgedSession, recentUsedPin, livePin];
     expect(
-      (await mine(db.select({ id: oneTimePins.id }).from(oneTimePins).where(inArray(oneTimePins.id, pinIds)))).sort(),
+      (await ids(db.select({ id: oneTimePins.id }).from(oneTimePins).where(inArray(oneTimePins.id, pinIds)))).sort(),
     ).toEqual([recentUsedPin, livePin].sort());
     expect(
-      await mine(
+      await ids(
         db
           .select({ id: passwordResetTokens.id })
           .from(passwordResetTokens)
@@ -166,7 +165,7 @@ describe('issue 15 item 4: retention', () => {
     ).toEqual([liveToken]);
     expect(
       (
-        await mine(
+        await ids(
           db
             .select({ id: outboxMessages.id })
             .from(outboxMessages)
@@ -176,7 +175,7 @@ describe('issue 15 item 4: retention', () => {
     ).toEqual([oldPending, recentSent].sort());
     expect(
       (
-        await mine(
+        await ids(
           db
             .select({ id: notificationDeliveries.id })
             .from(notificationDeliveries)
@@ -185,7 +184,7 @@ describe('issue 15 item 4: retention', () => {
       ).sort(),
     ).toEqual([recentDelivery, pendingDelivery].sort());
     expect(
-      await mine(
+      await ids(
         db
           .select({ id: idempotencyKeys.id })
           .from(idempotencyKeys)

@@ -1,22 +1,8 @@
+import { NOTIFICATION_EVENTS, NOTIFICATION_SOURCES } from '@bcp/contract';
 import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, idColumn } from './columns.js';
 import { devices } from './devices.js';
 import { personUsers } from './person-users.js';
-
-/** Kept equal to `NOTIFICATION_SOURCES` and `NOTIFICATION_EVENTS` of `@bcp/contract` (tested). */
-export const NOTIFICATION_SOURCE_VALUES = ['SYSTEM', 'STAFF'] as const;
-export const NOTIFICATION_EVENT_VALUES = [
-  'identity.verified',
-  'claim.submitted',
-  'claim.in_review',
-  'claim.approved',
-  'claim.rejected',
-  'claim.paid',
-  /** A fund's accepted member file gave the member a new benefit (issue 16 rule 7). */
-  'benefit.found',
-  'staff.message',
-  'dev.test',
-] as const;
 
 /** A member's notification (spec section 3 "Notification"; issue 5): shown in Activities. */
 export const notifications = pgTable(
@@ -30,9 +16,9 @@ export const notifications = pgTable(
     /** Rich text (HTML), sanitized when stored. */
     body: text('body').notNull(),
     /** `SYSTEM` (a domain event) | `STAFF` (a back-office message). */
-    source: text('source', { enum: NOTIFICATION_SOURCE_VALUES }).notNull(),
+    source: text('source', { enum: NOTIFICATION_SOURCES }).notNull(),
     /** The domain event, e.g. `identity.verified`, `claim.approved`. */
-    event: text('event', { enum: NOTIFICATION_EVENT_VALUES }).notNull(),
+    event: text('event', { enum: NOTIFICATION_EVENTS }).notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
     /** When the member was shown it in the Activities dialog; null while unread. */
     readAt: at('read_at'),

@@ -1,4 +1,4 @@
-import { and, inArray, isNotNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, inArray, isNotNull, lt, ne, or } from 'drizzle-orm';
 import type { RetentionConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import {
@@ -51,19 +51,14 @@ export async function purgeExpiredRecords(
       )
       .returning({ id: oneTimePins.id });
 
-    const ended = tx
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(sessionEndedBefore(before(retention.sessionsHours)));
+    const sessionEnded = sessionEndedBefore(before(retention.sessionsHours));
+    const ended = tx.select({ id: sessions.id }).from(sessions).where(sessionEnded);
     // A purged session's PINs go with it (the foreign key would refuse the session otherwise).
     const sessionPins = await tx
       .delete(oneTimePins)
       .where(and(isNotNull(oneTimePins.sessionId), inArray(oneTimePins.sessionId, ended)))
       .returning({ id: oneTimePins.id });
-    const endedSessions = await tx
-      .delete(sessions)
-      .where(sessionEndedBefore(before(retention.sessionsHours)))
-      .returning({ id: sessions.id });
+    const endedSessions = await tx.delete(sessions).where(sessionEnded).returning({ id: sessions.id });
 
     const tokenCutoff = before(retention.resetTokensHours);
     const resetTokens = await tx
@@ -82,7 +77,7 @@ export async function purgeExpiredRecords(
         and(
           lt(notificationDeliveries.completedAt, before(retention.deliveriesHours)),
           ne(notificationDeliveries.status, 'pending'),
-        ) as SQL,
+        ),
       )
       .returning({ id: notificationDeliveries.id });
 
