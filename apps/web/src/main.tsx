@@ -2,18 +2,21 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { installLeaveQuestion } from './app/leave-question';
 import { AppProvider } from './app/provider';
-import { createAppRouter } from './app/router';
+import { AppRouter } from './app/router';
 import './lib/service-worker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
+// Before the router mounts, so Back/Forward moves that ask (spec 4) are seen first.
+installLeaveQuestion();
+
 createRoot(container).render(
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={createAppRouter()} />
+      <AppRouter />
     </AppProvider>
   </StrictMode>,
 );

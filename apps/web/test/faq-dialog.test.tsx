@@ -1,7 +1,8 @@
 import { FAQ_MESSAGES } from '@bcp/contract';
 import { screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { FaqDialog } from '../src/features/faqs/components/faq-dialog.js';
 import { renderInApp } from './support/render.js';
 import { scriptFetch } from './support/scripted-fetch.js';
@@ -12,12 +13,18 @@ const FAQS = [
 ];
 const list = (items: unknown[]) => ({ items, page: 1, pageSize: 50, total: items.length, totalPages: 1 });
 
+/** A router in memory at `path` (with its query string). */
+function memoryRouting(path: string) {
+  const { hook, searchHook } = memoryLocation({ path });
+  return { hook, searchHook };
+}
+
 /** The dialog opened at `/main?fundId=…` (each test its own fund, so cached answers do not carry over). */
 function openDialog(fundId: number, onClose = vi.fn()) {
   return renderInApp(
-    <MemoryRouter initialEntries={[`/main?fundId=${fundId}`]}>
+    <Router {...memoryRouting(`/main?fundId=${fundId}`)}>
       <FaqDialog opened onClose={onClose} />
-    </MemoryRouter>,
+    </Router>,
   );
 }
 

@@ -1,18 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../src/app/router.js';
 import { clearSession, setPendingOtp, setPersonUser, startSession } from '../src/lib/session-store.js';
-import { renderInApp } from './support/render.js';
+import { renderAppAt } from './support/app.js';
 import { pinSent, RETURNING_MEMBER as RETURNING } from './support/session-fixtures.js';
 
 const OTP = pinSent();
 
-/** The app's own routes and guard, in memory, starting at `entry`. */
-function openApp(entry: string | { pathname: string; state: unknown }) {
-  const router = createMemoryRouter(routes, { initialEntries: [entry] });
-  return { router, ...renderInApp(<RouterProvider router={router} />) };
-}
+/** The app's own router and guard, in the test browser, starting at `entry`. */
+const openApp = renderAppAt;
 
 describe('navigation guard and the pages it lets through (spec section 4)', () => {
   // No API server here: every call fails as if offline (nothing leaves the test).
@@ -32,16 +27,16 @@ describe('navigation guard and the pages it lets through (spec section 4)', () =
   });
 
   it('sends /verify with no user to login', async () => {
-    const { router } = openApp('/verify');
+    const { location } = openApp('/verify');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(location()).toBe('/auth/login');
   });
 
   it("asks 'Do you really want to leave?' on the way from /verify to login; leaving logs out", async () => {
     // Signed in (the person user is loaded), with no token left to end on the server.
     setPersonUser(RETURNING);
     setPendingOtp(OTP);
-    const { user, router } = openApp('/verify');
+    const { user, location } = openApp('/verify');
     const tabs = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(tabs).getByRole('button', { name: 'Account' })).toBeVisible();
     await user.click(await screen.findByRole('link', { name: 'Not you? Sign in with another account' }));
@@ -49,16 +44,16 @@ describe('navigation guard and the pages it lets through (spec section 4)', () =
     expect(dialog).toHaveTextContent('Do you really want to leave?');
     await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(location()).toBe('/auth/login');
     expect(within(tabs).queryByRole('button', { name: 'Account' })).not.toBeInTheDocument();
   });
 
   it('lets a member with both checks done through to benefits from /', async () => {
     startSession({ apiToken: 'token-abc', verified: true, personUser: RETURNING });
     setPersonUser(RETURNING);
-    const { router } = openApp('/');
+    const { location } = openApp('/');
     expect(await screen.findByRole('heading', { name: 'Your benefits' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/benefits');
+    expect(location()).toBe('/benefits');
   });
 
   it('says on the login page why the member is there after a 401, and only then', async () => {

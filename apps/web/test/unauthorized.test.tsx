@@ -14,10 +14,10 @@ describe('HTTP 401 while signed in (spec section 8)', () => {
       status: 401,
       body: { message: 'Unauthenticated.' },
     });
-    const { user, router } = renderAppAt('/main');
+    const { user, location } = renderAppAt('/main');
     await user.click(await screen.findByRole('button', { name: /^Activities/ }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    await waitFor(() => expect(location()).toBe('/auth/login'));
     expect(screen.queryByRole('button', { name: /^Activities/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Account' })).not.toBeInTheDocument();
     expect(localStorage.getItem('apiToken')).toBeNull();

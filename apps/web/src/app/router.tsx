@@ -1,133 +1,55 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
-import { paths, ROUTE_NAMES, type RouteHandle } from '../config/paths';
-import { getSelectedBenefit, selectBenefitById, storedSelectedBenefitId } from '../features/benefits/selected-benefit';
+import { Suspense } from 'react';
+import { matchRoute, Route, Router, Switch, useRouter } from 'wouter';
 import { pushSessionEndSteps } from '../features/notifications/register-token';
-import { loadPersonUser, logout, onSessionEnd } from '../lib/session';
-import { getApiToken, getVerified, sessionSnapshot } from '../lib/session-store';
-import { decideNavigation } from './guard';
+import { onSessionEnd } from '../lib/session';
+import { BASE_PATH } from './base-path';
 import { RootLayout } from './layouts/root-layout';
-
-const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
+import { askBeforeLeaving } from './leave-question';
+import { useNavigationGuard } from './navigation-guard';
+import { NOT_FOUND_ROUTE, PAGE_ROUTES, type PageRoute } from './route-table';
 
 // Logout and 401s also end this device's push registration for the member (a shared phone).
 onSessionEnd(pushSessionEndSteps);
 
+/** The page route that `path` shows (the not-found page when none matches), matched as the Switch below does. */
+function usePageRoute(path: string | null): PageRoute | null {
+  const { parser } = useRouter();
+  if (path === null) return null;
+  return PAGE_ROUTES.find((route) => matchRoute(parser, route.path, path)[0]) ?? NOT_FOUND_ROUTE;
+}
+
 /**
- * The navigation guard (spec section 4), run before every navigation: loads the person user if
- * missing (when a token is stored), then applies `decideNavigation`.
+ * The pages (spec section 2) inside the app shell, behind the navigation guard (spec 4): while the
+ * guard's checks run the previous page stays (nothing before the first), then the page for the
+ * cleared path. Each page's code loads the first time it is shown.
  */
-async function guardLoader({ request }: LoaderFunctionArgs) {
-  const pathname = new URL(request.url).pathname;
-  const path = BASE && pathname.startsWith(BASE) ? pathname.slice(BASE.length) || '/' : pathname;
-  if (!sessionSnapshot().personUser && getApiToken()) await loadPersonUser();
-  const user = sessionSnapshot().personUser;
-  const decision = decideNavigation(path, {
-    hasUser: user !== null,
-    iidentifiiVerified: user?.iidentifiiVerified === true,
-    verified: getVerified(),
-  });
-  if (decision.logout) await logout();
-  if (decision.redirect && decision.redirect !== path) throw redirect(decision.redirect);
-  // Spec 4: the steps route with no selected benefit but a benefitId query loads that benefit; after
-  // a reload, the benefit pages load the one selected before.
-  const queried = Number(new URL(request.url).searchParams.get('benefitId'));
-  const benefitId =
-    path === paths.steps() && Number.isInteger(queried) && queried > 0 ? queried : storedSelectedBenefitId();
-  const benefitPage = path === paths.steps() || path === paths.claimDetails();
-  if (benefitPage && user && !getSelectedBenefit() && benefitId !== undefined) await selectBenefitById(benefitId);
-  return null;
+function GuardedPages() {
+  const shownPath = useNavigationGuard();
+  const shownRoute = usePageRoute(shownPath);
+  return (
+    <RootLayout handle={shownRoute?.handle}>
+      {shownPath !== null && (
+        <Suspense fallback={null}>
+          <Switch location={shownPath}>
+            {PAGE_ROUTES.map((route) => (
+              <Route key={route.name} path={route.path} component={route.Component} />
+            ))}
+            <Route component={NOT_FOUND_ROUTE.Component} />
+          </Switch>
+        </Suspense>
+      )}
+    </RootLayout>
+  );
 }
 
-/** A page route: its name (route id), path, title (its `handle`) and component, loaded as its own chunk. */
-function page(
-  id: string,
-  path: string | undefined,
-  handle: RouteHandle,
-  load: () => Promise<ComponentType>,
-): RouteObject {
-  return {
-    id,
-    ...(path === undefined ? { index: true } : { path }),
-    handle,
-    lazy: async () => ({ Component: await load() }),
-  };
-}
-
-/** A layout route whose component is loaded on demand. */
-function layout(path: string, load: () => Promise<ComponentType>, children: RouteObject[]): RouteObject {
-  return { path, lazy: async () => ({ Component: await load() }), children };
-}
-
-/** Every route of spec section 2, with the spec's route names as ids. */
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    Component: RootLayout,
-    loader: guardLoader,
-    shouldRevalidate: () => true,
-    children: [
-      { index: true, element: <Navigate to={paths.search()} replace /> },
-      {
-        path: 'auth',
-        children: [
-          page(ROUTE_NAMES.search, 'search', { title: 'Find your benefits', hideNavbar: true }, () =>
-            import('./routes/auth/search').then((m) => m.SearchPage),
-          ),
-          page(ROUTE_NAMES.terms, 'terms', { title: 'Terms of use' }, () =>
-            import('./routes/auth/terms').then((m) => m.TermsPage),
-          ),
-          page(ROUTE_NAMES.login, 'login', { title: 'Sign in' }, () =>
-            import('./routes/auth/login').then((m) => m.LoginPage),
-          ),
-          page(ROUTE_NAMES.forgotPassword, 'forgot-password', { title: 'Forgot password' }, () =>
-            import('./routes/auth/forgot-password').then((m) => m.ForgotPasswordPage),
-          ),
-          page(ROUTE_NAMES.sendResetPasswordOtp, 'send-reset-password-otp', { title: 'Enter your reset PIN' }, () =>
-            import('./routes/auth/send-reset-password-otp').then((m) => m.SendResetPasswordOtpPage),
-          ),
-          page(ROUTE_NAMES.resetPassword, 'reset-password', { title: 'Choose a new password' }, () =>
-            import('./routes/auth/reset-password').then((m) => m.ResetPasswordPage),
-          ),
-        ],
-      },
-      page(
-        ROUTE_NAMES.searchComplete,
-        'search-complete/:totalBenefits/:idNumber/:noBenefits?',
-        { title: 'Search result' },
-        () => import('./routes/search-complete').then((m) => m.SearchCompletePage),
-      ),
-      page(ROUTE_NAMES.signUp, 'sign-up/:idNumber', { title: 'Create your account' }, () =>
-        import('./routes/sign-up').then((m) => m.SignUpPage),
-      ),
-      page(ROUTE_NAMES.idVerify, 'id-verify/:idNumber', { title: 'Prove that it is you' }, () =>
-        import('./routes/id-verify').then((m) => m.IdVerifyPage),
-      ),
-      page(ROUTE_NAMES.verify, 'verify', { title: 'Enter your one-time PIN' }, () =>
-        import('./routes/verify').then((m) => m.VerifyPage),
-      ),
-      page(ROUTE_NAMES.main, 'main', { title: 'Welcome' }, () => import('./routes/main').then((m) => m.MainPage)),
-      layout('benefits', () => import('./routes/benefits-layout').then((m) => m.BenefitsLayout), [
-        page(ROUTE_NAMES.benefits, undefined, { title: 'Your benefits' }, () =>
-          import('./routes/benefits').then((m) => m.BenefitsPage),
-        ),
-      ]),
-      layout('benefit', () => import('./routes/benefit/benefit-layout').then((m) => m.BenefitLayout), [
-        page(ROUTE_NAMES.steps, 'steps', { title: 'Claim your benefit' }, () =>
-          import('./routes/benefit/steps').then((m) => m.StepsPage),
-        ),
-        page(ROUTE_NAMES.claimDetails, 'claim-details', { title: 'Your claim' }, () =>
-          import('./routes/benefit/claim-details').then((m) => m.ClaimDetailsPage),
-        ),
-      ]),
-      page(ROUTE_NAMES.notFound, '*', { title: 'Page not found' }, () =>
-        import('./routes/not-found').then((m) => m.NotFoundPage),
-      ),
-    ],
-  },
-];
-
-/** The app's router, honouring the build's base path (spec section 9: site root or `/portal/`). */
-export function createAppRouter() {
-  return createBrowserRouter(routes, { basename: import.meta.env.BASE_URL.replace(/\/$/, '') || '/' });
+/**
+ * The member app's router (wouter): the build's base path (spec section 9: site root or
+ * `/portal/`), in-app navigations checked by the leave question (spec 4), and the guarded pages.
+ */
+export function AppRouter() {
+  return (
+    <Router base={BASE_PATH} aroundNav={askBeforeLeaving}>
+      <GuardedPages />
+    </Router>
+  );
 }

@@ -2,7 +2,7 @@ import type { PersonUserResponse } from '@bcp/contract';
 import { api, onUnauthorized } from './api';
 import { clearSession, getApiToken, sessionSnapshot, setPersonUser } from './session-store';
 
-/** Why the login page was opened: `sessionEnded` after a 401 (react-router location state). */
+/** Why the login page was opened: `sessionEnded` after a 401 (the history entry's state). */
 export interface LoginReason {
   sessionEnded?: boolean;
 }

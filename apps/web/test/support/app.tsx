@@ -1,9 +1,9 @@
 import type { PersonUserResponse } from '@bcp/contract';
 import { notifications } from '@mantine/notifications';
 import { act, configure, screen } from '@testing-library/react';
-import { createMemoryRouter, type InitialEntry, RouterProvider } from 'react-router';
 import { afterEach, vi } from 'vitest';
-import { routes } from '../../src/app/router.js';
+import { installLeaveQuestion } from '../../src/app/leave-question.js';
+import { AppRouter } from '../../src/app/router.js';
 import { clearSession, sessionStore } from '../../src/lib/session-store.js';
 import type { FakeApi } from './fake-api.js';
 import { renderInApp } from './render.js';
@@ -40,18 +40,30 @@ export function signIn(fakeApi: FakeApi, user: PersonUserResponse = memberUser()
   return user;
 }
 
+/** Where the app opens: a path, or a path with the history entry's state (e.g. the login reason). */
+export type AppEntry = string | { pathname: string; state: unknown };
+
 /**
- * Renders the whole app (its routes, guard and shell) at `path` (a path, or a location with
- * navigation state) in a memory router, inside the app's providers. Returns Testing Library's
- * queries, `user` and the router.
+ * Renders the whole app (its router, guard and shell) at `entry` in the test browser's own history
+ * (jsdom), inside the app's providers. Returns Testing Library's queries, `user` and `location()`,
+ * the app path the browser shows now.
  */
-export function renderAppAt(path: InitialEntry) {
+export function renderAppAt(entry: AppEntry) {
+  const { pathname, state } = typeof entry === 'string' ? { pathname: entry, state: null } : entry;
+  window.history.replaceState(state, '', pathname);
   // A page load: the session store reads browser storage when the app starts (synchronous storage).
   void sessionStore.persist.rehydrate();
-  // The app's routes as they are; only a blank first paint while the guard runs (a memory router has no hydration data).
-  const appRoutes = routes.map((route) => ({ ...route, HydrateFallback: () => null }));
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  return { router, ...renderInApp(<RouterProvider router={router} />) };
+  const uninstall = installLeaveQuestion();
+  const view = renderInApp(<AppRouter />);
+  const unmount = view.unmount;
+  return {
+    ...view,
+    unmount: () => {
+      unmount();
+      uninstall();
+    },
+    location: () => window.location.pathname,
+  };
 }
 
 /**

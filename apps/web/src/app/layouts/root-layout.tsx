@@ -1,16 +1,19 @@
-import { AppShell, Container, Group, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { Link, Outlet, useBlocker, useLocation, useNavigate } from 'react-router';
+import { Container, Group, Text } from '@mantine/core';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
 import { BottomTabBar, type TabKey } from '../../components/layout/bottom-tab-bar';
-import { useDocumentTitle, useRouteHandle } from '../../components/layout/use-route-handle';
-import { APP_NAME, paths } from '../../config/paths';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { APP_NAME, paths, type RouteHandle } from '../../config/paths';
 import { useFaqDialog } from '../../features/faqs/faq-query';
 import { useActivities } from '../../features/notifications/use-activities';
 import { hideValidationNotice } from '../../lib/form';
-import { installUnauthorizedHandler, type LoginReason, logout } from '../../lib/session';
+import { installUnauthorizedHandler, logout } from '../../lib/session';
 import { setPersonUser, useSession } from '../../lib/session-store';
-import { asksBeforeLeaving, LEAVE_QUESTION, LOGOUT_QUESTION } from '../guard';
+import { LEAVE_QUESTION, LOGOUT_QUESTION } from '../guard';
+import { proceedLeaving, stayHere } from '../leave-question';
+import { useAskingToLeave } from '../use-asking-to-leave';
 import { ConfirmDialog, FaqDialog, NotificationSettingsDialog, NotificationsDialog } from './lazy-dialogs';
+import classes from './root-layout.module.css';
 
 function tabForPath(pathname: string): TabKey | null {
   if (pathname === paths.benefits() || pathname === paths.search()) return 'home';
@@ -18,14 +21,16 @@ function tabForPath(pathname: string): TabKey | null {
 }
 
 /**
- * The app shell (spec section 2): a top navbar (hidden where the route says so, e.g. search), the
- * page, and the bottom tab bar. Home goes to benefits when the user is verified, otherwise to search.
+ * The app shell (spec section 2): a top navbar (hidden where the page's `handle` says so, e.g.
+ * search), the page (`children`), and the bottom tab bar. Home goes to benefits when the user is
+ * verified, otherwise to search. Asks 'Do you really want to leave?' for the navigations spec 4
+ * names (`leave-question.ts`).
  */
-export function RootLayout() {
-  const handle = useRouteHandle();
+export function RootLayout(props: { handle: RouteHandle | undefined; children: ReactNode }) {
+  const { handle } = props;
   const session = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [pathname, navigate] = useLocation();
+  const askingToLeave = useAskingToLeave();
   const faq = useFaqDialog();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
@@ -33,13 +38,7 @@ export function RootLayout() {
   useEffect(() => installUnauthorizedHandler((reason) => navigate(paths.login(), { state: reason })), [navigate]);
   // A 'Validation failure' notice belongs to the page whose form failed: it does not follow the member.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page, by design
-  useEffect(() => hideValidationNotice(), [location.pathname]);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      // After a 401 the session is already gone: nothing to ask before going to login.
-      !(nextLocation.state as LoginReason | null)?.sessionEnded &&
-      asksBeforeLeaving(currentLocation.pathname, nextLocation.pathname),
-  );
+  useEffect(() => hideValidationNotice(), [pathname]);
 
   async function confirmLogout() {
     setConfirmingLogout(false);
@@ -54,25 +53,25 @@ export function RootLayout() {
   const activities = useActivities(session.personUser?.id, signedIn && session.verified);
 
   return (
-    <AppShell {...(hideNavbar ? {} : { header: { height: 56 } })} footer={{ height: 64 }} padding="md">
+    <>
       {!hideNavbar && (
-        <AppShell.Header>
+        <header className={classes.header}>
           <Group h="100%" px="md">
             <Text component={Link} to={paths.root()} fw={700} size="lg" c="teal.8" td="none">
               {APP_NAME}
             </Text>
           </Group>
-        </AppShell.Header>
+        </header>
       )}
-      <AppShell.Main>
+      <main className={classes.main} data-with-header={hideNavbar ? undefined : true}>
         <Container size="sm" px={0}>
-          <Outlet />
+          {props.children}
         </Container>
-      </AppShell.Main>
-      <AppShell.Footer>
+      </main>
+      <footer className={classes.footer}>
         <BottomTabBar
           signedIn={signedIn}
-          selected={faq.opened ? 'faqs' : activities.opened ? 'activities' : tabForPath(location.pathname)}
+          selected={faq.opened ? 'faqs' : activities.opened ? 'activities' : tabForPath(pathname)}
           notificationTotal={activities.total}
           pulsing={activities.pulsing}
           onHome={() => navigate(verified ? paths.benefits() : paths.search())}
@@ -81,7 +80,7 @@ export function RootLayout() {
           onNotificationSettings={() => setSettingsOpen(true)}
           onLogout={() => setConfirmingLogout(true)}
         />
-      </AppShell.Footer>
+      </footer>
       <FaqDialog opened={faq.opened} onClose={faq.close} />
       {session.personUser && (
         <NotificationsDialog
@@ -106,15 +105,15 @@ export function RootLayout() {
         onCancel={() => setConfirmingLogout(false)}
       />
       <ConfirmDialog
-        opened={blocker.state === 'blocked'}
+        opened={askingToLeave}
         question={LEAVE_QUESTION}
         confirmLabel="Leave"
         onConfirm={async () => {
           await logout();
-          blocker.proceed?.();
+          proceedLeaving();
         }}
-        onCancel={() => blocker.reset?.()}
+        onCancel={stayHere}
       />
-    </AppShell>
+    </>
   );
 }

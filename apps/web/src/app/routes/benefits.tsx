@@ -1,6 +1,6 @@
 import { formatRand, type MemberBenefitResponse } from '@bcp/contract';
 import { Alert, Card, Loader, Stack, Text } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { PageIntro } from '../../components/layout/page-intro';
 import { paths } from '../../config/paths';
 import { useBenefits, useBenefitTotal } from '../../features/benefits/api/benefits';
@@ -18,7 +18,7 @@ function failure(error: unknown): string {
  * then each benefit with its claim's status; choosing one selects it and opens its steps or claim.
  */
 export function BenefitsPage() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const benefits = useBenefits();
   const total = useBenefitTotal();
 

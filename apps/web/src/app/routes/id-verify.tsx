@@ -1,7 +1,7 @@
 import type { IdentityVerificationResponse } from '@bcp/contract';
 import { Alert, Button, List, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { PageIntro } from '../../components/layout/page-intro';
 import { paths } from '../../config/paths';
 import { getIdentityVerificationUrl, getLatestIdentityVerification } from '../../features/auth/api/identity';
@@ -17,7 +17,7 @@ const POLL_LIMIT = 30;
  * when they come back, waits for the provider's result; a pass leads to their benefits.
  */
 export function IdVerifyPage() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const session = useSession();
   const [latest, setLatest] = useState<IdentityVerificationResponse | null | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { Button, Stack } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { PageIntro } from '../../components/layout/page-intro';
 import { paths } from '../../config/paths';
 

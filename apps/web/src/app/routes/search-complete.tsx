@@ -1,5 +1,5 @@
 import { Button, List, Stack } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { PageIntro } from '../../components/layout/page-intro';
 import { paths } from '../../config/paths';
 

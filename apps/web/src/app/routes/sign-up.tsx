@@ -2,7 +2,7 @@ import { email, parseSaIdNumber, required, requiredIf, strongPassword } from '@b
 import { Anchor, Button, Checkbox, Group, Modal, PasswordInput, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useParams } from 'wouter';
 import { PageIntro } from '../../components/layout/page-intro';
 import { paths } from '../../config/paths';
 import { signUp } from '../../features/auth/api/sign-up';
@@ -27,7 +27,7 @@ interface Values {
  */
 export function SignUpPage() {
   const params = useParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [termsOpen, setTermsOpen] = useState(false);
   const form = useForm<Values>({
     initialValues: {

@@ -1,5 +1,5 @@
 import { Anchor } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { PageIntro } from '../../components/layout/page-intro';
 import { PinForm } from '../../components/pin-form';
 import { paths } from '../../config/paths';
@@ -12,7 +12,7 @@ import { markVerified, setPendingOtp, useSession } from '../../lib/session-store
  * PIN verifies the session; the member then proves their identity, or goes to their benefits.
  */
 export function VerifyPage() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const session = useSession();
   const otp = session.pendingOtp;
 

@@ -1,7 +1,11 @@
-import { Badge, Group, Indicator, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconBell, IconHelpCircle, IconHome, IconUserCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Badge, Group, Indicator, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconBell, IconHelpCircle, IconHome } from '@tabler/icons-react';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { AccountTabButton } from './account-menu-button';
 import classes from './bottom-tab-bar.module.css';
+
+/** The Account menu, loaded when a member is signed in (its code is not needed before). */
+const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
 
 export type TabKey = 'home' | 'activities' | 'faqs' | 'account';
 
@@ -76,22 +80,13 @@ export function BottomTabBar(props: BottomTabBarProps) {
         onClick={props.onFaqs}
       />
       {props.signedIn && (
-        <Menu position="top-end" withinPortal withInitialFocusPlaceholder={false}>
-          <Menu.Target>
-            <UnstyledButton className={classes.tab} data-active={props.selected === 'account' || undefined}>
-              <IconUserCircle size={24} />
-              <Text size="xs" fw={500}>
-                Account
-              </Text>
-            </UnstyledButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={props.onNotificationSettings}>Notification Settings</Menu.Item>
-            <Menu.Item color="red" onClick={props.onLogout}>
-              Logout
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <Suspense fallback={<AccountTabButton active={props.selected === 'account'} disabled />}>
+          <AccountMenu
+            active={props.selected === 'account'}
+            onNotificationSettings={props.onNotificationSettings}
+            onLogout={props.onLogout}
+          />
+        </Suspense>
       )}
     </Group>
   );

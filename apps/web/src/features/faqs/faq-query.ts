@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 
 /** Query-string names the FAQ dialog reads (spec 2: optional fundId and benefitId); `faq=open` opens it. */
 export const FAQ_QUERY = { fundId: 'fundId', benefitId: 'benefitId', open: 'faq' } as const;

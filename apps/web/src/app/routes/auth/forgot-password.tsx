@@ -2,7 +2,7 @@ import { type ResetPasswordUserResponse, required } from '@bcp/contract';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { paths } from '../../../config/paths';
 import { findResetUser, requestReset } from '../../../features/auth/api/password-reset';
@@ -14,7 +14,7 @@ import { rules, showServerErrors } from '../../../lib/form';
  * is shown), then send the reset PIN and go on to enter it.
  */
 export function ForgotPasswordPage() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [found, setFound] = useState<ResetPasswordUserResponse | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);

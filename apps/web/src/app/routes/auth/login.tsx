@@ -2,7 +2,8 @@ import { required } from '@bcp/contract';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { paths } from '../../../config/paths';
 import { login } from '../../../features/auth/api/login';
@@ -16,8 +17,8 @@ import { startSession } from '../../../lib/session-store';
  * a 401 (location state `sessionEnded`) it first says why: 'Your session ended. Please sign in again.'
  */
 export function LoginPage() {
-  const navigate = useNavigate();
-  const sessionEnded = (useLocation().state as LoginReason | null)?.sessionEnded === true;
+  const [, navigate] = useLocation();
+  const sessionEnded = (useHistoryState() as LoginReason | null)?.sessionEnded === true;
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     initialValues: { identifier: '', password: '' },

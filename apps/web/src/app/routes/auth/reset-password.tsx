@@ -2,7 +2,8 @@ import { required, strongPassword } from '@bcp/contract';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Redirect, useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { paths } from '../../../config/paths';
 import { resetPassword } from '../../../features/auth/api/password-reset';
@@ -10,8 +11,8 @@ import { rules, showServerErrors } from '../../../lib/form';
 
 /** New password (spec 2 `/auth/reset-password`): a strong password (spec 5), then sign in again. */
 export function ResetPasswordPage() {
-  const navigate = useNavigate();
-  const resetToken = (useLocation().state as { resetToken?: string } | null)?.resetToken;
+  const [, navigate] = useLocation();
+  const resetToken = (useHistoryState() as { resetToken?: string } | null)?.resetToken;
   const form = useForm({
     initialValues: { password: '', passwordConfirmation: '' },
     validate: {
@@ -20,7 +21,7 @@ export function ResetPasswordPage() {
         rules(required)(value) ?? (value === values.password ? null : 'Passwords do not match.'),
     },
   });
-  if (!resetToken) return <Navigate to={paths.forgotPassword()} replace />;
+  if (!resetToken) return <Redirect to={paths.forgotPassword()} replace />;
 
   async function submit(values: { password: string; passwordConfirmation: string }) {
     const result = await resetPassword({ resetToken: resetToken as string, ...values });

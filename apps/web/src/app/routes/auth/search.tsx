@@ -1,7 +1,7 @@
 import { parseSaIdNumber } from '@bcp/contract';
 import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-client';
@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
  * (13 digits, date, check digit) before anything is sent; the answer is only how many benefits wait.
  */
 export function SearchPage() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [idNumber, setIdNumber] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

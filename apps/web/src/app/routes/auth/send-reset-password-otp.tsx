@@ -1,4 +1,5 @@
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Redirect, useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { PinForm } from '../../../components/pin-form';
 import { paths } from '../../../config/paths';
@@ -7,10 +8,10 @@ import { fieldError } from '../../../lib/form';
 
 /** Reset PIN (spec 2 `/auth/send-reset-password-otp`): the PIN is exchanged for a reset token. */
 export function SendResetPasswordOtpPage() {
-  const navigate = useNavigate();
-  const state = useLocation().state as { identifier?: string; destination?: string } | null;
+  const [, navigate] = useLocation();
+  const state = useHistoryState() as { identifier?: string; destination?: string } | null;
   const identifier = state?.identifier;
-  if (!identifier) return <Navigate to={paths.forgotPassword()} replace />;
+  if (!identifier) return <Redirect to={paths.forgotPassword()} replace />;
 
   async function submit(pin: string) {
     const result = await verifyResetOtp(identifier as string, pin);

@@ -1,6 +1,6 @@
 import { CLAIM_DOCUMENT_LABELS, formatRand } from '@bcp/contract';
 import { Alert, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { ClaimStatusBadge } from '../../../components/claim-status-badge';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { paths } from '../../../config/paths';

@@ -1,7 +1,7 @@
 import { formatRand } from '@bcp/contract';
 import { Alert, Button, Loader, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { paths } from '../../../config/paths';
 import { benefitTypeLabel } from '../../../features/benefits/components/benefit-card';
@@ -20,7 +20,7 @@ import { ApiQueryError, unwrap } from '../../../lib/query';
  */
 export function StepsPage() {
   const benefit = useSelectedBenefit();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const faq = useFaqDialog();
   const claim = useQuery({

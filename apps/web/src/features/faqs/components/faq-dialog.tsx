@@ -3,7 +3,7 @@ import { Accordion, Button, Group, Loader, Modal, Stack, Text } from '@mantine/c
 import { notifications as toasts } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { RichText } from '../../../components/rich-text';
 import { useFaqParams } from '../api/get-faq-params';
 import { useFaqs } from '../api/get-faqs';

@@ -1,0 +1,29 @@
+import { Menu } from '@mantine/core';
+import { AccountTabButton } from './account-menu-button';
+
+export interface AccountMenuProps {
+  active: boolean;
+  onNotificationSettings: () => void;
+  onLogout: () => void;
+}
+
+/**
+ * The Account tab's menu (spec section 2): Notification Settings and Logout. Loaded only once a
+ * member is signed in (`bottom-tab-bar.tsx`), so the menu and its positioning code stay out of the
+ * first load of the public pages (issue 14 item 7).
+ */
+export function AccountMenu(props: AccountMenuProps) {
+  return (
+    <Menu position="top-end" withinPortal withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <AccountTabButton active={props.active} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={props.onNotificationSettings}>Notification Settings</Menu.Item>
+        <Menu.Item color="red" onClick={props.onLogout}>
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
