@@ -56,7 +56,8 @@ describe('BottomTabBar (spec section 2)', () => {
 
   it('signed in: Account opens a menu with Notification Settings and Logout', async () => {
     const { nav, user, onNotificationSettings, onLogout } = renderBar({ signedIn: true });
-    const account = within(nav).getByRole('button', { name: 'Account' });
+    // A disabled stand-in until the menu's code has loaded; then the menu's own button.
+    const account = await within(nav).findByRole('button', { name: 'Account', expanded: false });
     expect(account).toHaveAttribute('aria-haspopup', 'menu');
     await user.click(account);
     const menu = await screen.findByRole('menu', { name: 'Account' });

@@ -16,11 +16,13 @@ const settingsPath = `/api/app/person-users/${member.id}/twoFactorMethod`;
 /**
  * Clicks a menu's button and returns the menu item named `name`. On a loaded machine the first
  * click on a just-rendered shell sometimes opens nothing (seen only as the first test of a file);
- * a person would click again, and so does this, at most twice more, 3 s apart.
+ * a person would click again, and so does this, at most twice more, 3 s apart. The button is found
+ * afresh each time: it is a disabled stand-in until the menu's code has loaded.
  */
-async function menuItemAfterClicking(user: UserEvent, button: HTMLElement, name: string): Promise<HTMLElement> {
+async function menuItemAfterClicking(user: UserEvent, button: () => HTMLElement, name: string): Promise<HTMLElement> {
   for (let attempt = 1; ; attempt += 1) {
-    await user.click(button);
+    await eventually(() => expect(button()).toBeEnabled());
+    await user.click(button());
     try {
       return await screen.findByRole('menuitem', { name }, { timeout: 3_000 });
     } catch (error) {
@@ -33,7 +35,7 @@ async function menuItemAfterClicking(user: UserEvent, button: HTMLElement, name:
 async function openSettings() {
   fakeApi.on('GET', '/api/app/firebase/notification-total', { status: 200, body: 0 });
   const { user } = await openSignedInApp(fakeApi, member);
-  const account = screen.getByRole('button', { name: 'Account' });
+  const account = () => screen.getByRole('button', { name: 'Account' });
   await user.click(await menuItemAfterClicking(user, account, 'Notification Settings'));
   const dialog = await screen.findByRole('dialog', { name: 'Notification Settings' });
   return { user, dialog };

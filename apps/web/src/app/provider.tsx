@@ -1,11 +1,11 @@
 import { TOAST_TIMEOUT_MS } from '@bcp/contract';
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import classes from './notices.module.css';
 import { cssVariablesResolver, theme } from './theme';
+import { ToastContainer } from './toast-container';
 
 const queryClient = new QueryClient({
   // The HTTP client already retries (spec section 9); the query layer must not retry again.
@@ -24,7 +24,7 @@ export function AppProvider(props: { children: ReactNode }) {
   const narrow = useMediaQuery(NARROW_QUERY);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications
+      <ToastContainer
         position="top-right"
         autoClose={TOAST_TIMEOUT_MS.default}
         limit={narrow ? 1 : 5}

@@ -1,14 +1,14 @@
 import { type FormRule, VALIDATION_NOTICE, validateValue } from '@bcp/contract';
-import { notifications } from '@mantine/notifications';
 import type { ApiError } from './api-client';
 import { errorMessage } from './api-client';
+import { hideToast, showToast } from './toasts';
 
 /** The one 'Validation failure' notice's id: shown once at a time; leaving the page hides it. */
 const VALIDATION_NOTICE_ID = 'validation-failure';
 
 /** Hides the 'Validation failure' notice (spec 5), e.g. when the member goes to another page. */
 export function hideValidationNotice(): void {
-  notifications.hide(VALIDATION_NOTICE_ID);
+  hideToast(VALIDATION_NOTICE_ID);
 }
 
 /** Spec section 5 rules as a Mantine form validator: the first failing rule's message, or null. */
@@ -36,7 +36,7 @@ export function showServerErrors(form: ErrorTarget, error: ApiError): boolean {
     form.setErrors(
       Object.fromEntries(Object.entries(body.errors).map(([field, messages]) => [field, messages.join('\n')])),
     );
-    notifications.show({
+    showToast({
       id: VALIDATION_NOTICE_ID,
       color: 'red',
       title: VALIDATION_NOTICE.message,
@@ -44,7 +44,7 @@ export function showServerErrors(form: ErrorTarget, error: ApiError): boolean {
     });
     return true;
   }
-  notifications.show({ color: 'red', message: errorMessage(error) });
+  showToast({ color: 'red', message: errorMessage(error) });
   return false;
 }
 

@@ -1,14 +1,22 @@
 import { PUSH } from '@bcp/contract';
-import { Capacitor } from '@capacitor/core';
 
 /**
  * The one place native code paths live (issue 5): the web build and tests run without a device,
  * because the Capacitor plugins are imported only when running inside the native shell.
  */
 
-/** True inside the Android/iOS app (Capacitor), false in a browser. */
+/** The global the Capacitor shell's native bridge defines before the page's scripts run. */
+interface CapacitorGlobal {
+  Capacitor?: { isNativePlatform?: () => boolean };
+}
+
+/**
+ * True inside the Android/iOS app (Capacitor), false in a browser. Reads the native bridge's
+ * `window.Capacitor` rather than importing `@capacitor/core`, which would put the core into every
+ * browser's first load (issue 14 item 7); the plugins below import it when they are needed.
+ */
 export function isNativeApp(): boolean {
-  return Capacitor.isNativePlatform();
+  return (globalThis as CapacitorGlobal).Capacitor?.isNativePlatform?.() === true;
 }
 
 /** A push message received while the app is in the foreground (spec 3 "Push message fields read"). */

@@ -5,7 +5,11 @@
  * `vi.mock('@capacitor/push-notifications', () => import('./support/fake-push-plugins').then((m) => m.pushNotificationsModule))`
  * and likewise `localNotificationsModule`. `nativePlatform('android')` makes the real
  * `@capacitor/core` report a native platform (it looks for the Android bridge on the window).
+ * Importing the core here defines `window.Capacitor`, as the shell's native bridge does before the
+ * app's scripts run (the app reads that global instead of importing the core).
  */
+import '@capacitor/core';
+
 type Listener = (payload: unknown) => void;
 
 type PermissionState = 'granted' | 'denied' | 'prompt' | 'prompt-with-rationale';

@@ -7,7 +7,8 @@ import { advance } from './timers.js';
  * Use `findToast` for notices; `toastCorner` tells where it sits; `expectToastClosesAfter` times it.
  */
 export async function findToast(text: string | RegExp): Promise<HTMLElement> {
-  return waitFor(() => getToast(text));
+  // Up to 5 s: the first notice of a test file loads the notices' code (lib/toasts).
+  return waitFor(() => getToast(text), { timeout: 5_000 });
 }
 
 /**

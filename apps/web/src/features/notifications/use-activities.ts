@@ -1,10 +1,10 @@
 import { NOTIFICATION_MESSAGES, TOAST_TIMEOUT_MS } from '@bcp/contract';
-import { notifications as toasts } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { createElement, useEffect, useRef, useState } from 'react';
 import { RichText } from '../../components/lazy-rich-text';
 import type { ForegroundPush } from '../../lib/platform';
 import { getApiToken } from '../../lib/session-store';
+import { showToast } from '../../lib/toasts';
 import { notificationTotalKey, useNotificationTotal } from './api/get-notification-total';
 import { notificationsKey } from './api/get-notifications';
 import { listenForNotifications } from './live-updates';
@@ -12,7 +12,7 @@ import { setUpPush } from './push-setup';
 
 /** Shows a foreground message: top right, 8000 ms, title default 'Notification', body default 'No Body' (spec 8, 9). */
 export function showForegroundToast(push: { title?: string | undefined; body?: string | undefined }): void {
-  toasts.show({
+  showToast({
     position: 'top-right',
     autoClose: TOAST_TIMEOUT_MS.foreground,
     title: push.title || NOTIFICATION_MESSAGES.toastTitleDefault,
@@ -35,7 +35,7 @@ export function useActivities(personUserId: number | undefined, verified: boolea
   const shown = useRef(new Set<number>());
 
   useEffect(() => {
-    if (total.data?.error) toasts.show({ color: 'red', message: NOTIFICATION_MESSAGES.totalFailed });
+    if (total.data?.error) showToast({ color: 'red', message: NOTIFICATION_MESSAGES.totalFailed });
   }, [total.data]);
 
   useEffect(() => {
@@ -51,8 +51,8 @@ export function useActivities(personUserId: number | undefined, verified: boolea
       void queryClient.invalidateQueries({ queryKey: notificationsKey(personUserId) });
     };
     void setUpPush(personUserId, {
-      positive: (message) => toasts.show({ color: 'teal', message }),
-      negative: (message) => toasts.show({ color: 'red', message }),
+      positive: (message) => showToast({ color: 'teal', message }),
+      negative: (message) => showToast({ color: 'red', message }),
       alert: (message) => window.alert(message),
       onForeground: (push) => onForeground({ ...push, id: Number(push.data?.notificationId) || undefined }),
     });

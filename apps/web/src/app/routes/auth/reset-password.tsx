@@ -1,13 +1,13 @@
 import { required, strongPassword } from '@bcp/contract';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { Redirect, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { paths } from '../../../config/paths';
 import { resetPassword } from '../../../features/auth/api/password-reset';
 import { rules, showServerErrors } from '../../../lib/form';
+import { showToast } from '../../../lib/toasts';
 
 /** New password (spec 2 `/auth/reset-password`): a strong password (spec 5), then sign in again. */
 export function ResetPasswordPage() {
@@ -29,7 +29,7 @@ export function ResetPasswordPage() {
       showServerErrors(form, result.error);
       return;
     }
-    notifications.show({ color: 'green', message: result.data.message });
+    showToast({ color: 'green', message: result.data.message });
     navigate(paths.login(), { replace: true });
   }
 

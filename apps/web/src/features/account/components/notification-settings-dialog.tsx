@@ -9,10 +9,10 @@ import {
 } from '@bcp/contract';
 import { Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { PinForm } from '../../../components/pin-form';
 import { fieldError, rules, showServerErrors } from '../../../lib/form';
+import { showToast } from '../../../lib/toasts';
 import { updateTwoFactorMethod } from '../api/two-factor-method';
 
 interface Values {
@@ -80,7 +80,7 @@ export function NotificationSettingsDialog(props: {
       setPending(result.data);
       return null;
     }
-    notifications.show({
+    showToast({
       color: 'green',
       message: 'Notification Settings Updated',
       autoClose: TOAST_TIMEOUT_MS.default,

@@ -1,10 +1,10 @@
 import { FAQ_MESSAGES, type FaqEntryResponse, type FaqTemplateDataResponse } from '@bcp/contract';
 import { Accordion, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { notifications as toasts } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'wouter';
 import { RichText } from '../../../components/rich-text';
+import { showToast } from '../../../lib/toasts';
 import { useFaqParams } from '../api/get-faq-params';
 import { useFaqs } from '../api/get-faqs';
 import { readFaqQuery } from '../faq-query';
@@ -42,7 +42,7 @@ function useRenderedAnswers(entries: FaqEntryResponse[] | undefined, data: FaqTe
 }
 
 function notice(id: string, message: string) {
-  toasts.show({ id, color: 'red', message });
+  showToast({ id, color: 'red', message });
 }
 
 /**

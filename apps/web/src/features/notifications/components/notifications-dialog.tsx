@@ -1,9 +1,9 @@
 import { NOTIFICATION_MESSAGES } from '@bcp/contract';
 import { Accordion, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
-import { notifications as toasts } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { RichText } from '../../../components/rich-text';
+import { showToast } from '../../../lib/toasts';
 import { notificationTotalKey } from '../api/get-notification-total';
 import { useNotifications } from '../api/get-notifications';
 import { markNotificationsRead } from '../api/mark-read';
@@ -26,11 +26,11 @@ export function NotificationsDialog(props: { opened: boolean; personUserId: numb
   useEffect(() => {
     if (!props.opened || !result) return;
     if (result.error) {
-      toasts.show({ color: 'red', message: NOTIFICATION_MESSAGES.listFailed });
+      showToast({ color: 'red', message: NOTIFICATION_MESSAGES.listFailed });
       return;
     }
     if (result.data.length === 0) {
-      toasts.show({ color: 'red', message: NOTIFICATION_MESSAGES.listEmpty });
+      showToast({ color: 'red', message: NOTIFICATION_MESSAGES.listEmpty });
       return;
     }
     const unread = result.data.filter((notification) => notification.readAt === null).map((n) => n.id);
