@@ -39,6 +39,13 @@ export function onSessionEnd(steps: SessionEndSteps): () => void {
   return () => endSteps.delete(steps);
 }
 
+/**
+ * True while `logout` runs: a call that was under way (the notification total, live updates) may
+ * answer 401 once the server has ended the session, and that is the logout, not a session that
+ * ended by itself.
+ */
+let loggingOut = false;
+
 function endSession(): void {
   clearSession();
   for (const steps of endSteps) steps.afterEnd?.();
@@ -51,11 +58,16 @@ function endSession(): void {
  * and clears it here.
  */
 export async function logout(): Promise<void> {
-  if (getApiToken()) {
-    for (const steps of endSteps) await steps.beforeLogout?.();
-    await api.delete('app/beneficiary-sessions/logout');
+  loggingOut = true;
+  try {
+    if (getApiToken()) {
+      for (const steps of endSteps) await steps.beforeLogout?.();
+      await api.delete('app/beneficiary-sessions/logout');
+    }
+    endSession();
+  } finally {
+    loggingOut = false;
   }
-  endSession();
 }
 
 /**
@@ -66,7 +78,7 @@ export async function logout(): Promise<void> {
  */
 export function installUnauthorizedHandler(goToLogin: (reason: LoginReason) => void): () => void {
   return onUnauthorized(() => {
-    if (!sessionSnapshot().personUser && !getApiToken()) return;
+    if (loggingOut || (!sessionSnapshot().personUser && !getApiToken())) return;
     endSession();
     goToLogin({ sessionEnded: true });
   });
