@@ -33,6 +33,11 @@ describe('XSRF (spec section 7)', () => {
     expect(cookie?.sameSite).toBe('Lax');
   });
 
+  it("sets no cookie on the web build's immutable, publicly cached files (/assets/)", async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
   it('does not replace the cookie when the request has one', async () => {
     const response = await testApp.app.inject({
       method: 'GET',

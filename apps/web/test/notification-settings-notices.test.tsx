@@ -14,21 +14,13 @@ const member = memberUser({ id: 41, twoFactorMethod: 'EMAIL', email: 'naledi@exa
 const settingsPath = `/api/app/person-users/${member.id}/twoFactorMethod`;
 
 /**
- * Clicks a menu's button and returns the menu item named `name`. On a loaded machine the first
- * click on a just-rendered shell sometimes opens nothing (seen only as the first test of a file);
- * a person would click again, and so does this, at most twice more, 3 s apart. The button is found
- * afresh each time: it is a disabled stand-in until the menu's code has loaded.
+ * Clicks a menu's button and returns the menu item named `name`. The button is found afresh once
+ * enabled: it is a disabled stand-in until the menu's code has loaded.
  */
 async function menuItemAfterClicking(user: UserEvent, button: () => HTMLElement, name: string): Promise<HTMLElement> {
-  for (let attempt = 1; ; attempt += 1) {
-    await eventually(() => expect(button()).toBeEnabled());
-    await user.click(button());
-    try {
-      return await screen.findByRole('menuitem', { name }, { timeout: 3_000 });
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
+  await eventually(() => expect(button()).toBeEnabled());
+  await user.click(button());
+  return screen.findByRole('menuitem', { name });
 }
 
 /** Signs in, opens the app and the Notification Settings dialog from the Account menu. */

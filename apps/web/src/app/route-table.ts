@@ -1,12 +1,13 @@
 import { lazy } from 'react';
 import { paths, ROUTE_NAMES, type RouteHandle } from '../config/paths';
+import { SearchPage } from './routes/auth/search';
 
-/** One page of spec section 2: its route name, path pattern (wouter syntax), title and lazily loaded component. */
+/** One page of spec section 2: its route name, path pattern (wouter syntax), title and component (mostly lazily loaded). */
 export interface PageRoute {
   name: (typeof ROUTE_NAMES)[keyof typeof ROUTE_NAMES];
   path: string;
   handle: RouteHandle;
-  Component: ReturnType<typeof lazy>;
+  Component: React.ComponentType;
 }
 
 /** A page component loaded as its own chunk the first time its route is shown. */
@@ -16,14 +17,16 @@ function page<K extends string>(load: () => Promise<Record<K, React.ComponentTyp
 
 /**
  * Every page of spec section 2 with the spec's route names, in match order; anything else is the
- * not-found page. `/` has no page: the navigation guard always sends it on (spec 4).
+ * not-found page. Each page but the search page loads as its own chunk the first time it shows. `/` has no page: the navigation guard always sends it on (spec 4).
  */
 export const PAGE_ROUTES: PageRoute[] = [
   {
     name: ROUTE_NAMES.search,
     path: paths.search(),
     handle: { title: 'Find your benefits', hideNavbar: true },
-    Component: page(() => import('./routes/auth/search'), 'SearchPage'),
+    // The landing page, in the entry chunk: one file instead of a dozen small ones, each of which
+    // costs a request and about 1 kB of headers on the first load (issue 14 item 7).
+    Component: SearchPage,
   },
   {
     name: ROUTE_NAMES.terms,

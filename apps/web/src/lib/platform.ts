@@ -47,6 +47,7 @@ export async function registerNativePush(handlers: NativePushHandlers): Promise<
     status = await PushNotifications.requestPermissions();
   }
   if (status.receive !== 'granted') return 'denied';
+  const { Capacitor } = await import('@capacitor/core');
   const android = Capacitor.getPlatform() === 'android';
   const local = android ? (await import('@capacitor/local-notifications')).LocalNotifications : undefined;
   await local?.createChannel({ id: PUSH.androidChannelId, name: 'Notifications', importance: 5, visibility: 1 });

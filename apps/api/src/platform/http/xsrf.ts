@@ -8,6 +8,12 @@ const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export interface XsrfOptions {
   /** Path prefixes whose callers authenticate without cookies (the partner API's keys). */
   exemptPrefixes: string[];
+  /**
+   * Path prefixes of files cached publicly and immutably (the web build's `/assets/`): their
+   * answers set no cookie, since a shared cache must not hand one person's token to another, and
+   * the page's first load fetches a dozen of them at once (issue 14 item 7: bytes on the wire).
+   */
+  cachedFilePrefixes: string[];
 }
 
 function tokensMatch(header: string, cookie: string): boolean {
@@ -21,8 +27,9 @@ export const XSRF_MISMATCH_MESSAGE =
   'The security token (XSRF) is missing or does not match. Reload the page and try again.';
 
 /**
- * Double-submit XSRF protection (spec section 7; DESIGN.md "Sessions"). Every response sets an
- * `XSRF-TOKEN` cookie (32 random bytes, readable by the page) when the request has none; POST, PUT,
+ * Double-submit XSRF protection (spec section 7; DESIGN.md "Sessions"). Every response but those of
+ * `cachedFilePrefixes` sets an `XSRF-TOKEN` cookie (32 random bytes, readable by the page) when the
+ * request has none; POST, PUT,
  * PATCH and DELETE must echo the cookie in `X-XSRF-TOKEN`, else 403 with `XSRF_MISMATCH_MESSAGE`.
  */
 export function installXsrfProtection(app: FastifyInstance, options: XsrfOptions): void {
@@ -30,7 +37,8 @@ export function installXsrfProtection(app: FastifyInstance, options: XsrfOptions
 
   app.addHook('onRequest', async (request, reply) => {
     const cookieToken = request.cookies[XSRF.cookie];
-    if (!cookieToken) {
+    const cachedFile = options.cachedFilePrefixes.some((prefix) => request.url.startsWith(prefix));
+    if (!cookieToken && !cachedFile) {
       reply.setCookie(XSRF.cookie, randomBytes(32).toString('base64url'), {
         path: '/',
         sameSite: 'lax',

@@ -14,7 +14,9 @@ export interface AccountMenuProps {
  */
 export function AccountMenu(props: AccountMenuProps) {
   return (
-    <Menu position="top-end" withinPortal withInitialFocusPlaceholder={false}>
+    // The tab bar is fixed, so the button never scrolls out of view: the menu need not hide itself
+    // when it thinks its button is detached (jsdom, with no layout, sometimes thought so).
+    <Menu position="top-end" withinPortal withInitialFocusPlaceholder={false} hideDetached={false}>
       <Menu.Target>
         <AccountTabButton active={props.active} />
       </Menu.Target>
