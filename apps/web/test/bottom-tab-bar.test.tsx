@@ -56,11 +56,12 @@ describe('BottomTabBar (spec section 2)', () => {
 
   it('signed in: Account opens a menu with Notification Settings and Logout', async () => {
     const { nav, user, onNotificationSettings, onLogout } = renderBar({ signedIn: true });
-    // A disabled stand-in until the menu's code has loaded; then the menu's own button.
-    const account = await within(nav).findByRole('button', { name: 'Account', expanded: false });
-    expect(account).toHaveAttribute('aria-haspopup', 'menu');
-    await user.click(account);
-    const menu = await screen.findByRole('menu', { name: 'Account' });
+    // A stand-in until the menu's code has loaded (a click loads it and opens the menu), then the menu's own button.
+    const account = () => within(nav).getByRole('button', { name: 'Account' });
+    expect(account()).toHaveAttribute('aria-haspopup', 'menu');
+    expect(account()).toHaveAttribute('aria-expanded', 'false');
+    await user.click(account());
+    const menu = await screen.findByRole('menu', { name: 'Account' }, { timeout: 5_000 });
     expect((await within(menu).findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
       'Notification Settings',
       'Logout',
@@ -68,7 +69,7 @@ describe('BottomTabBar (spec section 2)', () => {
     await user.click(within(menu).getByRole('menuitem', { name: 'Notification Settings' }));
     expect(onNotificationSettings).toHaveBeenCalledTimes(1);
 
-    await user.click(account);
+    await user.click(account());
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     expect(onLogout).toHaveBeenCalledTimes(1);
   });

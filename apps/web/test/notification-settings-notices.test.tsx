@@ -14,20 +14,19 @@ const member = memberUser({ id: 41, twoFactorMethod: 'EMAIL', email: 'naledi@exa
 const settingsPath = `/api/app/person-users/${member.id}/twoFactorMethod`;
 
 /**
- * Clicks a menu's button and returns the menu item named `name`. The button is found afresh once
- * enabled: it is a disabled stand-in until the menu's code has loaded.
+ * Clicks a menu's button and returns the menu item named `name` (waiting up to 5 s: the first
+ * click may load the menu's code).
  */
-async function menuItemAfterClicking(user: UserEvent, button: () => HTMLElement, name: string): Promise<HTMLElement> {
-  await eventually(() => expect(button()).toBeEnabled());
-  await user.click(button());
-  return screen.findByRole('menuitem', { name });
+async function menuItemAfterClicking(user: UserEvent, button: HTMLElement, name: string): Promise<HTMLElement> {
+  await user.click(button);
+  return screen.findByRole('menuitem', { name }, { timeout: 5_000 });
 }
 
 /** Signs in, opens the app and the Notification Settings dialog from the Account menu. */
 async function openSettings() {
   fakeApi.on('GET', '/api/app/firebase/notification-total', { status: 200, body: 0 });
   const { user } = await openSignedInApp(fakeApi, member);
-  const account = () => screen.getByRole('button', { name: 'Account' });
+  const account = screen.getByRole('button', { name: 'Account' });
   await user.click(await menuItemAfterClicking(user, account, 'Notification Settings'));
   const dialog = await screen.findByRole('dialog', { name: 'Notification Settings' });
   return { user, dialog };

@@ -8,11 +8,13 @@ export interface PageRoute {
   path: string;
   handle: RouteHandle;
   Component: React.ComponentType;
+  /** Starts loading the page's code (lazily loaded pages), e.g. while the navigation guard's checks run. */
+  preload?: () => Promise<unknown>;
 }
 
-/** A page component loaded as its own chunk the first time its route is shown. */
+/** A page component loaded as its own chunk the first time its route is shown (or `preload` is called). */
 function page<K extends string>(load: () => Promise<Record<K, React.ComponentType>>, key: K) {
-  return lazy(async () => ({ default: (await load())[key] }));
+  return { Component: lazy(async () => ({ default: (await load())[key] })), preload: load };
 }
 
 /**
@@ -32,79 +34,79 @@ export const PAGE_ROUTES: PageRoute[] = [
     name: ROUTE_NAMES.terms,
     path: paths.terms(),
     handle: { title: 'Terms of use' },
-    Component: page(() => import('./routes/auth/terms'), 'TermsPage'),
+    ...page(() => import('./routes/auth/terms'), 'TermsPage'),
   },
   {
     name: ROUTE_NAMES.login,
     path: paths.login(),
     handle: { title: 'Sign in' },
-    Component: page(() => import('./routes/auth/login'), 'LoginPage'),
+    ...page(() => import('./routes/auth/login'), 'LoginPage'),
   },
   {
     name: ROUTE_NAMES.forgotPassword,
     path: paths.forgotPassword(),
     handle: { title: 'Forgot password' },
-    Component: page(() => import('./routes/auth/forgot-password'), 'ForgotPasswordPage'),
+    ...page(() => import('./routes/auth/forgot-password'), 'ForgotPasswordPage'),
   },
   {
     name: ROUTE_NAMES.sendResetPasswordOtp,
     path: paths.sendResetPasswordOtp(),
     handle: { title: 'Enter your reset PIN' },
-    Component: page(() => import('./routes/auth/send-reset-password-otp'), 'SendResetPasswordOtpPage'),
+    ...page(() => import('./routes/auth/send-reset-password-otp'), 'SendResetPasswordOtpPage'),
   },
   {
     name: ROUTE_NAMES.resetPassword,
     path: paths.resetPassword(),
     handle: { title: 'Choose a new password' },
-    Component: page(() => import('./routes/auth/reset-password'), 'ResetPasswordPage'),
+    ...page(() => import('./routes/auth/reset-password'), 'ResetPasswordPage'),
   },
   {
     name: ROUTE_NAMES.searchComplete,
     path: '/search-complete/:totalBenefits/:idNumber/:noBenefits?',
     handle: { title: 'Search result' },
-    Component: page(() => import('./routes/search-complete'), 'SearchCompletePage'),
+    ...page(() => import('./routes/search-complete'), 'SearchCompletePage'),
   },
   {
     name: ROUTE_NAMES.signUp,
     path: '/sign-up/:idNumber',
     handle: { title: 'Create your account' },
-    Component: page(() => import('./routes/sign-up'), 'SignUpPage'),
+    ...page(() => import('./routes/sign-up'), 'SignUpPage'),
   },
   {
     name: ROUTE_NAMES.idVerify,
     path: '/id-verify/:idNumber',
     handle: { title: 'Prove that it is you' },
-    Component: page(() => import('./routes/id-verify'), 'IdVerifyPage'),
+    ...page(() => import('./routes/id-verify'), 'IdVerifyPage'),
   },
   {
     name: ROUTE_NAMES.verify,
     path: paths.verify(),
     handle: { title: 'Enter your one-time PIN' },
-    Component: page(() => import('./routes/verify'), 'VerifyPage'),
+    ...page(() => import('./routes/verify'), 'VerifyPage'),
   },
   {
     name: ROUTE_NAMES.main,
     path: paths.main(),
     handle: { title: 'Welcome' },
-    Component: page(() => import('./routes/main'), 'MainPage'),
+    ...page(() => import('./routes/main'), 'MainPage'),
   },
   {
     name: ROUTE_NAMES.benefits,
     path: paths.benefits(),
     handle: { title: 'Your benefits' },
-    Component: page(() => import('./routes/benefits'), 'BenefitsPage'),
+    ...page(() => import('./routes/benefits'), 'BenefitsPage'),
   },
   {
     name: ROUTE_NAMES.steps,
     path: paths.steps(),
     handle: { title: 'Claim your benefit' },
-    Component: page(() => import('./routes/benefit/steps'), 'StepsPage'),
+    ...page(() => import('./routes/benefit/steps'), 'StepsPage'),
   },
   {
     name: ROUTE_NAMES.claimDetails,
     path: paths.claimDetails(),
     handle: { title: 'Your claim' },
-    Component: page(() => import('./routes/benefit/claim-details'), 'ClaimDetailsPage'),
+    ...page(() => import('./routes/benefit/claim-details'), 'ClaimDetailsPage'),
   },
 ];
 
@@ -113,5 +115,5 @@ export const NOT_FOUND_ROUTE: PageRoute = {
   name: ROUTE_NAMES.notFound,
   path: '*',
   handle: { title: 'Page not found' },
-  Component: page(() => import('./routes/not-found'), 'NotFoundPage'),
+  ...page(() => import('./routes/not-found'), 'NotFoundPage'),
 };

@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { matchRoute, Route, Router, Switch, useRouter } from 'wouter';
+import { Suspense, useEffect } from 'react';
+import { matchRoute, Route, Router, Switch, useLocation, useRouter } from 'wouter';
 import { pushSessionEndSteps } from '../features/notifications/register-token';
 import { onSessionEnd } from '../lib/session';
 import { BASE_PATH } from './base-path';
@@ -24,6 +24,10 @@ function usePageRoute(path: string | null): PageRoute | null {
  * cleared path. Each page's code loads the first time it is shown.
  */
 function GuardedPages() {
+  const [requestedPath] = useLocation();
+  const requestedRoute = usePageRoute(requestedPath);
+  // The page's code loads while the guard's checks (e.g. `person-users/me`) run, not after them.
+  useEffect(() => void requestedRoute?.preload?.(), [requestedRoute]);
   const shownPath = useNavigationGuard();
   const shownRoute = usePageRoute(shownPath);
   return (

@@ -3,20 +3,28 @@ import { AccountTabButton } from './account-menu-button';
 
 export interface AccountMenuProps {
   active: boolean;
+  /** Open as soon as it mounts (the member clicked the stand-in button while this code loaded). */
+  openAtFirst?: boolean;
   onNotificationSettings: () => void;
   onLogout: () => void;
 }
 
 /**
- * The Account tab's menu (spec section 2): Notification Settings and Logout. Loaded only once a
- * member is signed in (`bottom-tab-bar.tsx`), so the menu and its positioning code stay out of the
- * first load of the public pages (issue 14 item 7).
+ * The Account tab's menu (spec section 2): Notification Settings and Logout. Loaded lazily by
+ * `bottom-tab-bar.tsx` (on first click or when the page is idle), so the menu and its positioning
+ * code stay out of the first load (issue 14 item 7).
  */
 export function AccountMenu(props: AccountMenuProps) {
   return (
     // The tab bar is fixed, so the button never scrolls out of view: the menu need not hide itself
     // when it thinks its button is detached (jsdom, with no layout, sometimes thought so).
-    <Menu position="top-end" withinPortal withInitialFocusPlaceholder={false} hideDetached={false}>
+    <Menu
+      position="top-end"
+      withinPortal
+      withInitialFocusPlaceholder={false}
+      hideDetached={false}
+      defaultOpened={props.openAtFirst}
+    >
       <Menu.Target>
         <AccountTabButton active={props.active} />
       </Menu.Target>

@@ -1,11 +1,50 @@
 import { Badge, Group, Indicator, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBell, IconHelpCircle, IconHome } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { AccountTabButton } from './account-menu-button';
 import classes from './bottom-tab-bar.module.css';
 
-/** The Account menu, loaded when a member is signed in (its code is not needed before). */
+/** The Account menu (Mantine Menu and floating-ui), loaded when the member first uses it or the page is idle. */
 const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
+
+/** Calls `run` once the browser is idle (at the latest after 2 s; `setTimeout` where there is no `requestIdleCallback`). */
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(run, { timeout: 2_000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(run, 200);
+  return () => clearTimeout(handle);
+}
+
+/**
+ * The Account tab (spec section 2). Until the menu's code is wanted it is a stand-in button that
+ * looks the same: a click loads the menu and opens it; otherwise the code loads once the page is
+ * idle, so it does not compete with the page's own code and data on the first load (issue 14 item 7).
+ */
+function AccountTab(props: { active: boolean; onNotificationSettings: () => void; onLogout: () => void }) {
+  const [wanted, setWanted] = useState<'idle' | 'click' | null>(null);
+  useEffect(() => whenIdle(() => setWanted((now) => now ?? 'idle')), []);
+  const standIn = (
+    <AccountTabButton
+      active={props.active}
+      aria-haspopup="menu"
+      aria-expanded={wanted === 'click'}
+      onClick={() => setWanted('click')}
+    />
+  );
+  if (!wanted) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <AccountMenu
+        active={props.active}
+        openAtFirst={wanted === 'click'}
+        onNotificationSettings={props.onNotificationSettings}
+        onLogout={props.onLogout}
+      />
+    </Suspense>
+  );
+}
 
 export type TabKey = 'home' | 'activities' | 'faqs' | 'account';
 
@@ -80,13 +119,11 @@ export function BottomTabBar(props: BottomTabBarProps) {
         onClick={props.onFaqs}
       />
       {props.signedIn && (
-        <Suspense fallback={<AccountTabButton active={props.selected === 'account'} disabled />}>
-          <AccountMenu
-            active={props.selected === 'account'}
-            onNotificationSettings={props.onNotificationSettings}
-            onLogout={props.onLogout}
-          />
-        </Suspense>
+        <AccountTab
+          active={props.selected === 'account'}
+          onNotificationSettings={props.onNotificationSettings}
+          onLogout={props.onLogout}
+        />
       )}
     </Group>
   );
