@@ -41,7 +41,7 @@ export function parseCommandLine({ command, usage, options = {}, allowPositional
  */
 export function failCommandLine(command, message) {
   // parseArgs' messages end with advice about `--` that does not fit npm scripts: keep the first sentence.
-  const firstLine = message.split('\n')[0].replace(/\. To specify a positional argument.*$/, '.');
+  const firstLine = message.split('\n')[0].replace(/\. To specify a positional argument.*$/, '');
   console.error(`${command}: ${firstLine} (--help for usage)`);
   process.exit(2);
 }
