@@ -88,7 +88,9 @@ for (const step of STEPS) {
   const inputs = fingerprint(step);
   const last = existsSync(stampFile) ? JSON.parse(readFileSync(stampFile, 'utf8')).inputs : undefined;
   if (!values.force && last === inputs && existsSync(join(ROOT, step.output))) {
-    console.info(`build: ${step.name} is up to date (unchanged since its last build; npm run build -- --force rebuilds)`);
+    console.info(
+      `build: ${step.name} is up to date (unchanged since its last build; npm run build -- --force rebuilds)`,
+    );
     continue;
   }
   rmSync(stampFile, { force: true });

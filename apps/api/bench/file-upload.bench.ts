@@ -15,11 +15,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSaIdNumber } from '@bcp/contract';
 import pg from 'pg';
+import { failCommandLine, parseCommandLine } from '../../../scripts/lib/command-line.mjs';
 import { openDatabase } from '../src/db/client.js';
 import { applyMigrations } from '../src/db/migrate.js';
 import { importFileAsSystem } from '../src/modules/file-uploads/system-import.service.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
-import { failCommandLine, parseCommandLine } from '../../../scripts/lib/command-line.mjs';
 import { adminDatabaseUrl } from './bench-database.js';
 
 const command = 'npm run bench:uploads -w @bcp/api';
