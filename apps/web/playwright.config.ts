@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -18,9 +18,12 @@ process.env.E2E_PORT ||= String(freePort());
 process.env.E2E_SCRATCH_DIR ||= createScratchDir();
 const port = Number(process.env.E2E_PORT);
 const scratch = process.env.E2E_SCRATCH_DIR;
-// Chromium writes its caches and crash reports here, not in the home folder.
+// Chromium writes its caches and crash reports here, not in the home folder; Playwright and the
+// browser put their temp files (profiles, downloads) here too, so the runner's exit removes them.
 process.env.XDG_CONFIG_HOME = join(scratch, 'config');
 process.env.XDG_CACHE_HOME = join(scratch, 'cache');
+process.env.TMPDIR = join(scratch, 'tmp');
+mkdirSync(process.env.TMPDIR, { recursive: true });
 
 export default defineConfig({
   testDir: './e2e',
