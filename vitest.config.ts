@@ -7,6 +7,9 @@ const sourceConditions = {
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions], externalConditions: ['source'] } },
 };
 
+/** Every project runs in a temp folder of its own, removed at the end (`vitest.temp-folder.ts`). */
+const tempFolder = './vitest.temp-folder.ts';
+
 /** With TEST_REPORT_DIR set (CI), results are also written as JSON for the run's closing summary. */
 const reportDir = process.env.TEST_REPORT_DIR;
 
@@ -18,7 +21,12 @@ export default defineConfig({
     projects: [
       {
         ...sourceConditions,
-        test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'contract',
+          include: ['packages/contract/test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: [tempFolder],
+        },
       },
       {
         ...sourceConditions,
@@ -26,14 +34,14 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/test/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['apps/api/test/support/global-setup.ts'],
+          globalSetup: [tempFolder, 'apps/api/test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
       {
         ...sourceConditions,
-        test: { name: 'web', include: ['apps/web/test/**/*.test.ts'], environment: 'node' },
+        test: { name: 'web', include: ['apps/web/test/**/*.test.ts'], environment: 'node', globalSetup: [tempFolder] },
       },
       {
         // Component tests (Testing Library): React screens and pieces rendered in jsdom, driven by
@@ -44,6 +52,7 @@ export default defineConfig({
           include: ['apps/web/test/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/support/component-setup.ts'],
+          globalSetup: [tempFolder],
         },
       },
     ],

@@ -12,12 +12,24 @@
 import { execSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { lighthouseRound } from './bench-web/lighthouse-round.mjs';
 import { signedInMember } from './bench-web/member.mjs';
 import { startServer } from './bench-web/server.mjs';
+import { failCommandLine, parseCommandLine } from './lib/command-line.mjs';
 
-const { values } = parseArgs({
+const command = 'npm run bench:web';
+const { values } = parseCommandLine({
+  command,
+  usage: `
+Usage: ${command} -- [--rounds N] [--port PORT] [--skip-build]
+
+Builds the product, serves it with the real server on a fresh embedded database and measures
+the first load of each route in Chromium with Lighthouse (README "Performance (web app)").
+
+  --rounds N     fresh-browser rounds per route, at least 3 (default 3)
+  --port PORT    the server's port (default 4420)
+  --skip-build   measure the existing build
+  -h, --help     this text`,
   options: {
     rounds: { type: 'string', default: '3' },
     port: { type: 'string', default: '4420' },
@@ -25,7 +37,9 @@ const { values } = parseArgs({
   },
 });
 const rounds = Number(values.rounds);
-if (!Number.isInteger(rounds) || rounds < 3) throw new Error('--rounds must be a whole number >= 3');
+if (!Number.isInteger(rounds) || rounds < 3) failCommandLine(command, '--rounds must be a whole number >= 3');
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 1 || port > 65535) failCommandLine(command, '--port must be a port number');
 
 /** A demo member (README "Demo data") with benefits, signed up afresh on the bench database. */
 const MEMBER = { idNumber: '8404181207081', phone: '+27725550101', email: 'lerato.mokoena@example.co.za' };
@@ -63,7 +77,7 @@ async function measure(url, storage) {
 
 if (!values['skip-build']) execSync('npm run build', { cwd: resolve(import.meta.dirname, '..'), stdio: 'inherit' });
 console.info(`bench:web ${new Date().toISOString()}, ${rounds} rounds; before: ${describeLoad()}`);
-const server = await startServer(Number(values.port));
+const server = await startServer(port);
 // Stopped early (Ctrl+C): stop the server too (chrome-launcher closes its browser itself).
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => server.stop().then(() => process.exit(130)));

@@ -5,6 +5,17 @@
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { parseCommandLine } from './lib/command-line.mjs';
+
+parseCommandLine({
+  command: 'node scripts/ensure-chromium.mjs',
+  usage: `
+Usage: node scripts/ensure-chromium.mjs
+
+Makes sure Chromium is at CHROMIUM_PATH (default /usr/bin/chromium) for the browser tests:
+installs Debian's chromium package when it is missing and you are root, otherwise stops and
+names the command that installs it. Takes no options.`,
+});
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const INSTALL = 'apt-get update && apt-get install -y chromium';

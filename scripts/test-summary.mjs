@@ -5,8 +5,20 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { failCommandLine, parseCommandLine } from './lib/command-line.mjs';
 
-const dir = process.argv[2];
+const command = 'node scripts/test-summary.mjs';
+const { positionals } = parseCommandLine({
+  command,
+  usage: `
+Usage: ${command} FOLDER
+
+Adds up the JSON reports Vitest and Playwright wrote to FOLDER (TEST_REPORT_DIR) and prints
+'tests: N passed, N failed, N skipped'. Exits 1 when nothing ran or anything failed.`,
+  allowPositionals: true,
+});
+if (positionals.length !== 1) failCommandLine(command, 'give one folder of test reports');
+const dir = positionals[0];
 let passed = 0;
 let failed = 0;
 let skipped = 0;

@@ -1,4 +1,5 @@
-import { mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -6,12 +7,23 @@ import { defineConfig } from '@playwright/test';
 /**
  * Browser tests: the built product (`npm run build`) served by the real server on an empty
  * embedded database, driven in Debian's Chromium.
+ *
+ * Port: `E2E_PORT` when set, otherwise a free one, so two checkouts can run their browser tests at
+ * once. Playwright loads this file in its runner and again in each worker: the first load picks
+ * the port and the scratch folder and puts them in the environment the workers inherit, so the
+ * server (webServer) and the tests agree. The runner removes the scratch folder (database,
+ * Chromium's caches) when it exits.
  */
-const port = Number(process.env.E2E_PORT ?? 4310);
-const scratch = mkdtempSync(join(tmpdir(), 'bcp-e2e-'));
-// Chromium writes its caches and crash reports here, not in the home folder.
+process.env.E2E_PORT ||= String(freePort());
+process.env.E2E_SCRATCH_DIR ||= createScratchDir();
+const port = Number(process.env.E2E_PORT);
+const scratch = process.env.E2E_SCRATCH_DIR;
+// Chromium writes its caches and crash reports here, not in the home folder; Playwright and the
+// browser put their temp files (profiles, downloads) here too, so the runner's exit removes them.
 process.env.XDG_CONFIG_HOME = join(scratch, 'config');
 process.env.XDG_CACHE_HOME = join(scratch, 'cache');
+process.env.TMPDIR = join(scratch, 'tmp');
+mkdirSync(process.env.TMPDIR, { recursive: true });
 
 export default defineConfig({
   testDir: './e2e',
@@ -24,7 +36,8 @@ export default defineConfig({
   reporter: process.env.TEST_REPORT_DIR
     ? [['list'], ['json', { outputFile: join(process.env.TEST_REPORT_DIR, 'playwright.json') }]]
     : [['list']],
-  outputDir: join(scratch, 'results'),
+  // Screenshots of failed tests stay after the run (ignored by git).
+  outputDir: resolve(import.meta.dirname, 'test-results'),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     headless: true,
@@ -62,3 +75,21 @@ export default defineConfig({
     },
   },
 });
+
+/** A new folder for this run in the temp folder, removed when the process that made it exits. */
+function createScratchDir(): string {
+  const created = mkdtempSync(join(tmpdir(), 'bcp-e2e-'));
+  process.on('exit', () => rmSync(created, { recursive: true, force: true }));
+  return created;
+}
+
+/**
+ * A TCP port free on 127.0.0.1 now: asked of the system (port 0) by a short child process, since a
+ * config is read synchronously. Another program could take it before the server starts; that is
+ * unlikely in the second between, and `E2E_PORT` fixes a port when it matters.
+ */
+function freePort(): number {
+  const script =
+    "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+}

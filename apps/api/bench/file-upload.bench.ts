@@ -13,19 +13,35 @@ import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { buildSaIdNumber } from '@bcp/contract';
 import pg from 'pg';
+import { failCommandLine, parseCommandLine } from '../../../scripts/lib/command-line.mjs';
 import { openDatabase } from '../src/db/client.js';
 import { applyMigrations } from '../src/db/migrate.js';
 import { importFileAsSystem } from '../src/modules/file-uploads/system-import.service.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
 import { adminDatabaseUrl } from './bench-database.js';
 
-const { values } = parseArgs({
+const command = 'npm run bench:uploads -w @bcp/api';
+const { values } = parseCommandLine({
+  command,
+  usage: `
+Usage: ${command} -- [--rows N] [--target postgres|pglite]
+
+Generates a member file of N rows and loads it end to end through the upload pipeline (store,
+row checks into staging, accept), beside a plain COPY of the same file; prints the peak RSS.
+
+  --rows N            rows in the file (default 100000)
+  --target postgres   a fresh bcp_bench_uploads database on BENCH_DATABASE_URL's server (default)
+  --target pglite     the embedded database in memory (no COPY baseline)
+  -h, --help          this text`,
   options: { rows: { type: 'string', default: '100000' }, target: { type: 'string', default: 'postgres' } },
 });
 const rows = Number(values.rows);
+if (!Number.isInteger(rows) || rows < 1) failCommandLine(command, '--rows must be a whole number >= 1');
+if (values.target !== 'postgres' && values.target !== 'pglite') {
+  failCommandLine(command, '--target takes: postgres, pglite');
+}
 const HEADER = 'id_number,first_name,last_name,member_number,email,phone_number,benefit_type,amount';
 const TYPES = ['withdrawal', 'retirement', 'death', 'surplus'];
 

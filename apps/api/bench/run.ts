@@ -8,8 +8,8 @@
  * --rounds N (1), --messages N (1000), --only messages (just the message bench, no seeding);
  * or BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ROUNDS. BENCH_DATABASE_URL: where to create `bcp_bench`.
  */
-import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { failCommandLine, parseCommandLine } from '../../../scripts/lib/command-line.mjs';
 import { adminDatabaseUrl, ensureBenchDatabase, readRowCounts } from './bench-database.js';
 import { runBenefitListBench } from './benefit-list.bench.js';
 import { runIdSearchBench } from './id-search.bench.js';
@@ -17,7 +17,26 @@ import { runMessageBench } from './messages.bench-report.js';
 import { describeLoadAverage, describeMachine, describeRowCounts } from './report.js';
 import { BENCH_PERSONS, seedBenchDatabase } from './seed-bench-database.js';
 
-const { values } = parseArgs({
+const command = 'npm run bench';
+const { values } = parseCommandLine({
+  command,
+  usage: `
+Usage: ${command} -- [--duration S] [--connections N] [--warmup S] [--ids N] [--rounds N]
+                        [--messages N] [--only messages]
+
+Benchmarks (README "Benchmarks"), on PostgreSQL (BENCH_DATABASE_URL, default
+postgres://postgres@127.0.0.1:5432/test; the database bcp_bench is created and seeded once):
+the anonymous ID search of the real app beside a bare node:http server, the staff benefits
+list, then message delivery end to end.
+
+  --duration S      seconds measured per target and round (default 10; BENCH_DURATION)
+  --connections N   concurrent connections (default 20; BENCH_CONNECTIONS)
+  --warmup S        warm-up seconds, once (default 3)
+  --ids N           ID numbers searched in turn (default 10000)
+  --rounds N        rounds (default 1; BENCH_ROUNDS); 3 for figures worth quoting
+  --messages N      emails in the message bench (default 1000)
+  --only messages   only the message bench (no seeding)
+  -h, --help        this text`,
   options: {
     duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
     connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '20' },
@@ -28,11 +47,12 @@ const { values } = parseArgs({
     only: { type: 'string' },
   },
 });
+if (values.only !== undefined && values.only !== 'messages') failCommandLine(command, '--only takes: messages');
 
 /** A whole number flag, at least `min`. */
 function readNumber(name: keyof typeof values, min: number): number {
   const value = Number(values[name]);
-  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number >= ${min}`);
+  if (!Number.isInteger(value) || value < min) failCommandLine(command, `--${name} must be a whole number >= ${min}`);
   return value;
 }
 

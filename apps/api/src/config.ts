@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/**
+ * The repository's root folder (three up from `apps/api/src` or `apps/api/dist`). Relative paths
+ * in the configuration (`DATA_DIR`, `WEB_DIST_DIR`) are taken from here, whichever folder a command
+ * runs in (`npm start` at the root, `npm run dev` and the CLIs in `apps/api`), so every command
+ * uses the same `.data` folder.
+ */
+export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const optionalString = z
   .string()
@@ -223,10 +232,11 @@ export class ConfigError extends Error {
 }
 
 /**
- * Reads and validates the configuration from environment variables.
+ * Reads and validates the configuration from environment variables. Relative `DATA_DIR` and
+ * `WEB_DIST_DIR` are resolved against `baseDir` (default: the repository root, `REPOSITORY_ROOT`).
  * @throws ConfigError naming each variable with a bad value, e.g. `PORT: ...`
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOSITORY_ROOT): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -255,7 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     }
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration. ${problems.join('; ')}`);
-  const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
+  const absolute = (path: string) => (isAbsolute(path) ? path : resolve(baseDir, path));
   return {
     env: values.NODE_ENV,
     port: values.PORT,

@@ -13,7 +13,26 @@ const PRODUCTION_SECRETS = {
   IIDENTIFII_CALLBACK_SECRET: 'callback-secret-0123',
 };
 
+const PRINT_DATA_DIR = "const { loadConfig } = await import('./src/config.ts'); console.log(loadConfig({}).dataDir);";
+
 describe('configuration from the environment', () => {
+  it('keeps its data in .data at the repository root, whatever folder the command runs in (issue 23 item 3)', () => {
+    const repositoryRoot = resolve(import.meta.dirname, '../../..');
+    expect(loadConfig({}).dataDir).toBe(join(repositoryRoot, '.data'));
+    // The same from apps/api, where `npm run dev` and the CLIs run.
+    const fromApi = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--conditions=source', '--input-type=module', '-e', PRINT_DATA_DIR],
+      {
+        cwd: resolve(import.meta.dirname, '..'),
+        encoding: 'utf8',
+        env: { ...process.env, DATA_DIR: '' },
+        timeout: 30_000,
+      },
+    );
+    expect(fromApi.stdout.trim()).toBe(join(repositoryRoot, '.data'));
+  });
+
   it('has the documented defaults', () => {
     const config = loadConfig({}, '/srv/app');
     expect(config).toMatchObject({

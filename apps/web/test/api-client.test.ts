@@ -212,6 +212,29 @@ describe('HTTP client (spec sections 7 and 9)', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
+  it('ends a whole call, retries and their waits included, within 3 times the timeout', async () => {
+    answer = () => ({ status: 503, body: { message: 'Unavailable' } });
+    const started = Date.now();
+    const result = await client({ timeoutMs: 100, retryDelayMs: () => 250 }).get('app/x');
+    const took = Date.now() - started;
+    expect(seen).toHaveLength(2);
+    expect(result.error).toEqual({
+      status: 0,
+      body: { message: 'The server took too long to answer. Please try again.' },
+    });
+    expect(took).toBeGreaterThanOrEqual(290);
+    expect(took).toBeLessThan(1_000);
+  });
+
+  it('ends at once, as no answer, when the caller aborts', async () => {
+    answer = () => 'hang';
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const result = await client().get('app/x', { signal: controller.signal });
+    expect(result.error?.status).toBe(0);
+    expect(result.error?.body).not.toEqual({ message: 'The server took too long to answer. Please try again.' });
+  });
+
   it('uses the spec timeout of 10 seconds by default (spec section 9)', () => {
     expect(HTTP_CLIENT.timeoutMs).toBe(10_000);
     expect(HTTP_CLIENT.retryStatusCodes).toEqual([408, 413, 429, 500, 502, 503, 504]);

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,11 +58,12 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const port = options.listen ? await freePort() : undefined;
   const baseUrl = port === undefined ? undefined : `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'bcp-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
     SEED_DEMO_DATA: 'false',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'bcp-test-')),
+    DATA_DIR: dataDir,
     WEB_DIST_DIR: join(tmpdir(), 'bcp-no-web-build'),
     APP_SECRET: 'test-app-secret-0123456789-abcdefghijklmnop',
     ...(baseUrl ? { PUBLIC_URL: baseUrl } : {}),
@@ -88,6 +89,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -71,6 +71,38 @@ function parseJson(text: string): { value: unknown } | undefined {
   }
 }
 
+/** A non-OK answer's body: parsed JSON when it says JSON, else its text (undefined when empty). */
+async function readErrorBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  if (!(response.headers.get('content-type')?.includes('json') ?? false)) return text;
+  return parseJson(text)?.value ?? text;
+}
+
+/**
+ * The whole call's deadline (every attempt and wait between them): a signal that aborts after
+ * `totalMs`, or when the caller's own `signal` aborts. `passed()` tells which; `clear()` stops the clock.
+ */
+function callDeadline(totalMs: number, signal: AbortSignal | undefined) {
+  const controller = new AbortController();
+  let passed = false;
+  const timer = setTimeout(() => {
+    passed = true;
+    controller.abort();
+  }, totalMs);
+  const follow = () => controller.abort(signal?.reason);
+  if (signal?.aborted) follow();
+  else signal?.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    passed: () => passed,
+    clear: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', follow);
+    },
+  };
+}
+
 /**
  * The app's one HTTP client (spec sections 7 and 9): ky with a 10 s timeout; up to 2 retries on
  * GET, PUT, HEAD, DELETE, OPTIONS and TRACE for 408, 413, 429, 500, 502, 503 and 504 (never on
@@ -83,10 +115,11 @@ function parseJson(text: string): { value: unknown } | undefined {
  */
 export function createApiClient(options: ApiClientOptions) {
   const budgetMs = options.timeoutMs ?? HTTP_CLIENT.timeoutMs;
+  const totalMs = budgetMs * (HTTP_CLIENT.retryLimit + 1);
   const http = ky.create({
-    prefix: options.prefix,
+    prefixUrl: options.prefix,
+    // Per attempt; the whole call's limit (`totalMs`) is the deadline signal in `request`.
     timeout: budgetMs,
-    totalTimeout: budgetMs * (HTTP_CLIENT.retryLimit + 1),
     credentials: 'same-origin',
     retry: {
       limit: HTTP_CLIENT.retryLimit,
@@ -102,7 +135,7 @@ export function createApiClient(options: ApiClientOptions) {
     },
     hooks: {
       beforeRequest: [
-        ({ request }) => {
+        (request) => {
           const token = options.getToken();
           if (token) request.headers.set('Authorization', `Bearer ${token}`);
           const xsrf = options.getXsrfToken();
@@ -120,6 +153,7 @@ export function createApiClient(options: ApiClientOptions) {
     const searchParams = requestOptions.query
       ? qs.stringify(requestOptions.query, { arrayFormat: 'brackets', encodeValuesOnly: true, skipNulls: true })
       : undefined;
+    const deadline = callDeadline(totalMs, requestOptions.signal);
     try {
       const response = await http(path.replace(/^\//, ''), {
         method,
@@ -127,7 +161,7 @@ export function createApiClient(options: ApiClientOptions) {
         ...(requestOptions.json !== undefined ? { json: requestOptions.json } : {}),
         ...(requestOptions.body !== undefined ? { body: requestOptions.body } : {}),
         ...(requestOptions.headers ? { headers: requestOptions.headers } : {}),
-        ...(requestOptions.signal ? { signal: requestOptions.signal } : {}),
+        signal: deadline.signal,
       });
       const text = await response.text();
       const isJson = response.headers.get('content-type')?.includes('json') ?? false;
@@ -141,12 +175,14 @@ export function createApiClient(options: ApiClientOptions) {
       const error: ApiError = isHTTPError(thrown)
         ? {
             status: thrown.response.status,
-            body: thrown.data,
+            body: await readErrorBody(thrown.response),
             ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
           }
-        : { status: 0, body: isTimeoutError(thrown) ? TIMED_OUT : NO_ANSWER };
+        : { status: 0, body: isTimeoutError(thrown) || deadline.passed() ? TIMED_OUT : NO_ANSWER };
       if (error.status === 401) options.onUnauthorized?.(error);
       return { error };
+    } finally {
+      deadline.clear();
     }
   }
 

@@ -4,22 +4,32 @@
  * Without --password it prints a link (valid 72 hours) where the user sets their own. Uses the
  * same configuration as the server (DATABASE_URL, DATA_DIR, PUBLIC_URL) and applies migrations first.
  */
-import { parseArgs } from 'node:util';
+import { failCommandLine, parseCommandLine } from '../../../../../scripts/lib/command-line.mjs';
 import { ensureAppSecret, loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
 import { applyMigrations } from '../../db/migrate.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { createSuperAdmin } from './bootstrap.service.js';
 
-const { values } = parseArgs({
+const command = 'npm run admin:create';
+const { values } = parseCommandLine({
+  command,
+  usage: `
+Usage: ${command} -- --email EMAIL [--name NAME] [--password PASSWORD]
+
+Creates a staff user with the super-admin role (README "Back office (staff)") on the database
+the server uses: DATABASE_URL, or the embedded one in DATA_DIR (default: .data at the
+repository root). Migrations are applied first.
+
+  --email EMAIL         the user's email (required)
+  --name NAME           their name (default: from the email)
+  --password PASSWORD   their password; without it, prints a link where they set their own
+                        (valid 72 hours, on PUBLIC_URL)
+  -h, --help            this text`,
   options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } },
 });
-if (!values.email) {
-  console.error('Usage: npm run admin:create -- --email <email> [--name <name>] [--password <password>]');
-  process.exit(2);
-}
-// npm runs workspace scripts in apps/api; relative paths (DATA_DIR) mean the folder npm was run from.
-const config = ensureAppSecret(loadConfig(process.env, process.env.INIT_CWD ?? process.cwd()));
+if (!values.email) failCommandLine(command, '--email is required');
+const config = ensureAppSecret(loadConfig());
 const database = await openDatabase(
   config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
 );

@@ -1,0 +1,89 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+/** Every script of ours that takes options (issue 23 item 5): how it is started. */
+const SCRIPTS: [name: string, argv: string[]][] = [
+  ['npm run build', ['scripts/build.mjs']],
+  ['npm run bench:web', ['scripts/bench-web.mjs']],
+  ['node scripts/test-summary.mjs', ['scripts/test-summary.mjs']],
+  ['node scripts/ensure-chromium.mjs', ['scripts/ensure-chromium.mjs']],
+  ...(
+    [
+      ['npm run demo:generate', 'apps/api/src/modules/file-uploads/demo/generate-member-file.cli.ts'],
+      ['npm run admin:create', 'apps/api/src/modules/users/create-admin.cli.ts'],
+      ['npm run bench', 'apps/api/bench/run.ts'],
+      ['npm run bench:uploads -w @bcp/api', 'apps/api/bench/file-upload.bench.ts'],
+    ] as const
+  ).map(([name, file]): [string, string[]] => [name, ['--import', 'tsx', '--conditions=source', file]]),
+];
+
+function run(argv: string[], env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, argv, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, ...env },
+  });
+}
+
+describe('our scripts on the command line (issue 23 items 5 and 6)', () => {
+  it.each(SCRIPTS)('%s --help prints its usage and exits 0', (name, argv) => {
+    const result = run([...argv, '--help']);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`^Usage: ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  });
+
+  it.each(SCRIPTS)('%s with a bad option prints one line and exits 2, without a stack trace', (name, argv) => {
+    const result = run([...argv, '--no-such-option']);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`${name}: Unknown option '--no-such-option' (--help for usage)\n`);
+  });
+
+  it('npm run bench with a bad value names it in one line', () => {
+    const result = run(['--import', 'tsx', '--conditions=source', 'apps/api/bench/run.ts', '--rounds', 'two']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe('npm run bench: --rounds must be a whole number >= 1 (--help for usage)\n');
+  });
+
+  it('npm run demo:generate writes --out relative to the folder the command was run in', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'bcp-demo-out-'));
+    try {
+      const result = run(
+        [
+          '--import',
+          'tsx',
+          '--conditions=source',
+          'apps/api/src/modules/file-uploads/demo/generate-member-file.cli.ts',
+          '--members',
+          '3',
+          '--out',
+          'members.csv',
+        ],
+        { INIT_CWD: folder },
+      );
+      expect(result.status).toBe(0);
+      expect(result.stdout.trim()).toBe(`Wrote ${join(folder, 'members.csv')}`);
+      expect(readFileSync(join(folder, 'members.csv'), 'utf8')).toMatch(/^id_number,first_name,last_name/);
+      expect(existsSync(join(ROOT, 'members.csv'))).toBe(false);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('git ignores generated member files and keeps the committed samples', () => {
+    const ignored = spawnSync('git', ['check-ignore', 'members.csv', 'apps/api/members.csv'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(ignored.stdout.trim().split('\n')).toEqual(['members.csv', 'apps/api/members.csv']);
+    const samples = spawnSync('git', ['check-ignore', 'docs/samples/member_file.csv'], { cwd: ROOT, encoding: 'utf8' });
+    expect(samples.status).toBe(1);
+  });
+});
