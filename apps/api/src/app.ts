@@ -17,6 +17,8 @@ import { adminBenefitRoutes } from './modules/benefits/admin.routes.js';
 import { benefitRoutes } from './modules/benefits/app.routes.js';
 import { faqAdminRoutes } from './modules/faqs/admin.routes.js';
 import { faqAppRoutes } from './modules/faqs/app.routes.js';
+import { enrichmentRoutes } from './modules/enrichment/admin.routes.js';
+import { installEnrichment } from './modules/enrichment/install-enrichment.js';
 import { fileUploadRoutes } from './modules/file-uploads/admin.routes.js';
 import { installFileUploads } from './modules/file-uploads/install-file-uploads.js';
 import { fundTypeRoutes } from './modules/fund-types/admin.routes.js';
@@ -37,6 +39,7 @@ import { taskRoutes } from './modules/tasks/admin.routes.js';
 import { templateRoutes } from './modules/templates/admin.routes.js';
 import { userRoutes } from './modules/users/admin.routes.js';
 import { installAccessControl } from './platform/auth/route-access.js';
+import { type Clock, createClock } from './platform/clock/clock.js';
 import { installErrorHandling, sendError } from './platform/errors/error-handler.js';
 import { installBodySizeGuard } from './platform/http/body-size.js';
 import { answerClientError } from './platform/http/client-error.js';
@@ -66,6 +69,8 @@ declare module 'fastify' {
     messenger: Messenger;
     /** The identity verification provider chosen by configuration. */
     identityProvider: IdentityProvider;
+    /** The time for rules of the time of day and of elapsed days (tests may set it). */
+    clock: Clock;
   }
 }
 
@@ -120,6 +125,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   app.addHook('preClose', async () => jobs.stop());
   app.decorate('messenger', createMessenger({ db: database.db, config, log: app.log, jobs }));
   app.decorate('identityProvider', createIdentityProvider(config, { logger: app.log }));
+  app.decorate('clock', createClock());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -146,6 +152,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await installNotifications(app);
   // Purges what is no longer needed on a schedule (issue 15 item 4; README "Retention").
   installRetention(app);
+  installEnrichment(app);
   installFileUploads(app);
   // Back office (issue 6): every /api/v1 route declares its permission (platform/auth/route-access.ts).
   await app.register(adminSessionRoutes, { prefix: '/api/v1' });
@@ -167,6 +174,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(adminBenefitRoutes, { prefix: '/api/v1' });
   await app.register(adminClaimDecisionRoutes, { prefix: '/api/v1' });
   await app.register(fileUploadRoutes, { prefix: '/api/v1' });
+  // Enrichment, tracing partner files and outreach (issue 17).
+  await app.register(enrichmentRoutes, { prefix: '/api/v1' });
   // Partner API (issue 9): fund administrators with API keys.
   await app.register(partnerClaimRoutes, { prefix: '/api/v2' });
   await app.register(benefitClaimRoutes, { prefix: '/api/app' });
