@@ -28,6 +28,8 @@ import { historicAccountRoutes } from './modules/historic-accounts/admin.routes.
 import { identityVerificationRoutes } from './modules/identity-verifications/app.routes.js';
 import { identitySandboxRoutes } from './modules/identity-verifications/sandbox.routes.js';
 import { installNotifications } from './modules/notifications/install-notifications.js';
+import { partnerFileRoutes } from './modules/partner-files/admin.routes.js';
+import { installPartnerFiles } from './modules/partner-files/install-partner-files.js';
 import { partnerRoutes } from './modules/partners/admin.routes.js';
 import { authenticatePartnerApiKey } from './modules/partners/partner-api-keys.service.js';
 import { permissionRoutes } from './modules/permissions/admin.routes.js';
@@ -153,6 +155,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   // Purges what is no longer needed on a schedule (issue 15 item 4; README "Retention").
   installRetention(app);
   installEnrichment(app);
+  installPartnerFiles(app);
   installFileUploads(app);
   // Back office (issue 6): every /api/v1 route declares its permission (platform/auth/route-access.ts).
   await app.register(adminSessionRoutes, { prefix: '/api/v1' });
@@ -176,6 +179,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(fileUploadRoutes, { prefix: '/api/v1' });
   // Enrichment, tracing partner files and outreach (issue 17).
   await app.register(enrichmentRoutes, { prefix: '/api/v1' });
+  await app.register(partnerFileRoutes, { prefix: '/api/v1' });
   // Partner API (issue 9): fund administrators with API keys.
   await app.register(partnerClaimRoutes, { prefix: '/api/v2' });
   await app.register(benefitClaimRoutes, { prefix: '/api/app' });

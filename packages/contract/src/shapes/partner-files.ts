@@ -54,6 +54,7 @@ export const TracingPartnerResponse = z
     latestFile: PartnerFileResponse.nullable(),
   })
   .meta({ id: 'TracingPartnerResponse' });
+export type TracingPartnerResponse = z.infer<typeof TracingPartnerResponse>;
 export const TracingPartnerListResponse = listResponse(TracingPartnerResponse).meta({
   id: 'TracingPartnerListResponse',
 });
