@@ -28,6 +28,9 @@ import { historicAccountRoutes } from './modules/historic-accounts/admin.routes.
 import { identityVerificationRoutes } from './modules/identity-verifications/app.routes.js';
 import { identitySandboxRoutes } from './modules/identity-verifications/sandbox.routes.js';
 import { installNotifications } from './modules/notifications/install-notifications.js';
+import { outreachAdminRoutes } from './modules/outreach/admin.routes.js';
+import { installOutreach } from './modules/outreach/install-outreach.js';
+import { OUTREACH_PUBLIC_PREFIX, outreachPublicRoutes } from './modules/outreach/public.routes.js';
 import { partnerFileRoutes } from './modules/partner-files/admin.routes.js';
 import { installPartnerFiles } from './modules/partner-files/install-partner-files.js';
 import { partnerRoutes } from './modules/partners/admin.routes.js';
@@ -140,7 +143,13 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   // Callers without our cookies: partners (API keys), identity providers (signed callbacks), and
   // the built-in identity sandbox, which stands in for a provider's own site.
   installXsrfProtection(app, {
-    exemptPrefixes: ['/api/v2/', '/api/app/identity-verifications/callback', '/api/identity-sandbox/'],
+    exemptPrefixes: [
+      '/api/v2/',
+      '/api/app/identity-verifications/callback',
+      '/api/identity-sandbox/',
+      // The SMS gateway passes replies on (bearer token; issue 17).
+      OUTREACH_PUBLIC_PREFIX,
+    ],
   });
   await installOpenApi(app);
   installAccessControl(app, { authenticatePartner: (key) => authenticatePartnerApiKey(app.db, key) });
@@ -156,6 +165,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   installRetention(app);
   installEnrichment(app);
   installPartnerFiles(app);
+  installOutreach(app);
   installFileUploads(app);
   // Back office (issue 6): every /api/v1 route declares its permission (platform/auth/route-access.ts).
   await app.register(adminSessionRoutes, { prefix: '/api/v1' });
@@ -180,6 +190,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   // Enrichment, tracing partner files and outreach (issue 17).
   await app.register(enrichmentRoutes, { prefix: '/api/v1' });
   await app.register(partnerFileRoutes, { prefix: '/api/v1' });
+  await app.register(outreachAdminRoutes, { prefix: '/api/v1' });
+  await app.register(outreachPublicRoutes, { prefix: '/api' });
   // Partner API (issue 9): fund administrators with API keys.
   await app.register(partnerClaimRoutes, { prefix: '/api/v2' });
   await app.register(benefitClaimRoutes, { prefix: '/api/app' });

@@ -107,7 +107,7 @@ describe('GET file-download/{id}/generate and download', () => {
     const download = await call(app(), 'GET', `/api/v1/file-download/${partnerId}/download`, { token: reader.token });
     expect(download.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(download.rawPayload);
+    await workbook.xlsx.load(new Uint8Array(download.rawPayload).buffer);
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).values).toEqual([undefined, ...PARTNER_FILE_COLUMNS]);
     expect(sheet?.getRow(2).getCell(1).value).toBe(toTrace.idNumber);
