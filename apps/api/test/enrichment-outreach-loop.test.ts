@@ -2,12 +2,12 @@ import { buildSaIdNumber, type FileUploadResponse } from '@bcp/contract';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { benefits, personUsers, persons } from '../src/db/schema/index.js';
+import { benefits, persons, personUsers } from '../src/db/schema/index.js';
 import { ENRICHMENT_QUEUE } from '../src/modules/enrichment/enrichment-runs.service.js';
 import { ACCEPT_UPLOAD_QUEUE } from '../src/modules/file-uploads/accept-upload.job.js';
+import { INVITATIONS_QUEUE } from '../src/modules/outreach/invitations.service.js';
 import { PARTNER_FILE_QUEUE } from '../src/modules/partner-files/build-partner-file.job.js';
 import { createPartner } from '../src/modules/partners/partners.service.js';
-import { INVITATIONS_QUEUE } from '../src/modules/outreach/invitations.service.js';
 import { SANDBOX_DIGITS, sandboxTracedPhone } from '../src/platform/enrichment/sandbox-step-providers.js';
 import { MESSAGE_QUEUE } from '../src/platform/messaging/messenger.js';
 import { call, latestOtp, STRONG_PASSWORD } from './support/accounts.js';
@@ -48,7 +48,12 @@ afterAll(async () => {
   await testApp.close();
 });
 
-async function uploadAndAccept(fundId: number, type: string, rows: string[][], name: string): Promise<FileUploadResponse> {
+async function uploadAndAccept(
+  fundId: number,
+  type: string,
+  rows: string[][],
+  name: string,
+): Promise<FileUploadResponse> {
   const [header, ...data] = rows;
   const upload = await validatedUpload(app(), maker.token, {
     fundId,
@@ -69,7 +74,10 @@ async function uploadAndAccept(fundId: number, type: string, rows: string[][], n
 
 /** The development outbox page's text for a destination (the phone the person would have had). */
 async function outboxPage(destination: string): Promise<string> {
-  const page = await app().inject({ method: 'GET', url: `/api/dev/outbox?destination=${encodeURIComponent(destination)}` });
+  const page = await app().inject({
+    method: 'GET',
+    url: `/api/dev/outbox?destination=${encodeURIComponent(destination)}`,
+  });
   expect(page.statusCode).toBe(200);
   return page.body;
 }
@@ -126,7 +134,12 @@ describe('the enrichment and outreach loop', () => {
       'trace_results',
       [
         ['id_number', 'first_name', 'last_name', 'phone_number'],
-        ...toTrace.map((row) => [row.id_number as string, row.first_name as string, row.last_name as string, '082 555 0101']),
+        ...toTrace.map((row) => [
+          row.id_number as string,
+          row.first_name as string,
+          row.last_name as string,
+          '082 555 0101',
+        ]),
       ],
       'loop-trace-results.csv',
     );

@@ -100,7 +100,14 @@ describe('enrichment after a member file is accepted', () => {
   it('reuses results until they expire (90 days on the register, 30 for a trace), then looks again', async () => {
     const fundId = await newFund(app(), 'Reuse Fund');
     const idNumber = buildSaIdNumber('1972-07-07', 1320);
-    const row = (memberNumber: string, amount: string) => [idNumber, 'Ruth', 'Reuse', memberNumber, 'withdrawal', amount];
+    const row = (memberNumber: string, amount: string) => [
+      idNumber,
+      'Ruth',
+      'Reuse',
+      memberNumber,
+      'withdrawal',
+      amount,
+    ];
     const start = new Date('2026-01-05T10:00:00Z');
     app().clock.set(start);
     const first = await acceptMemberFile(fundId, [row('R-1', '100')], 'reuse-1.csv');

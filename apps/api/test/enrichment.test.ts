@@ -162,8 +162,15 @@ describe('sandbox outcomes, recorded per person and step', () => {
 
   it('contact trace: phone and email as candidates, email only, nothing found, unavailable; never over what was given', async () => {
     const fundId = await newFund(app());
-    const both = await memberOfFund(app(), fundId, '20', { firstName: 'Sipho', lastName: 'Dube', email: 'own@example.com' });
-    const emailOnly = await memberOfFund(app(), fundId, SANDBOX_DIGITS.emailOnly, { firstName: 'Ann', lastName: 'Lee' });
+    const both = await memberOfFund(app(), fundId, '20', {
+      firstName: 'Sipho',
+      lastName: 'Dube',
+      email: 'own@example.com',
+    });
+    const emailOnly = await memberOfFund(app(), fundId, SANDBOX_DIGITS.emailOnly, {
+      firstName: 'Ann',
+      lastName: 'Lee',
+    });
     const nothing = await memberOfFund(app(), fundId, SANDBOX_DIGITS.nothingTraced);
     const down = await memberOfFund(app(), fundId, SANDBOX_DIGITS.traceUnavailable);
 
@@ -288,11 +295,17 @@ describe('reruns and their progress', () => {
       body: { step: 'contact_trace', scope: 'all', personIds: [1] },
     });
     expect(stray.json().errors).toEqual({ personIds: [ENRICHMENT_MESSAGES.personsOnlyWhenSelected] });
-    const badScope = await call(app(), 'POST', url, { token: staff.token, body: { step: 'contact_trace', scope: 'some' } });
+    const badScope = await call(app(), 'POST', url, {
+      token: staff.token,
+      body: { step: 'contact_trace', scope: 'some' },
+    });
     expect(Object.keys(badScope.json().errors)).toEqual(['scope']);
 
     await call(app(), 'POST', stepsUrl(fundId), { token: staff.token, body: { steps: [{ kind: 'id_validation' }] } });
-    const notRun = await call(app(), 'POST', url, { token: staff.token, body: { step: 'contact_trace', scope: 'all' } });
+    const notRun = await call(app(), 'POST', url, {
+      token: staff.token,
+      body: { step: 'contact_trace', scope: 'all' },
+    });
     expect(notRun.statusCode).toBe(409);
     expect(notRun.json().message).toBe(ENRICHMENT_MESSAGES.stepNotInFund);
     const runs = await call(app(), 'GET', `/api/v1/file-uploads/enrichments?filter[fundId]=${fundId}`, {
@@ -300,7 +313,10 @@ describe('reruns and their progress', () => {
     });
     expect(runs.json().total).toBe(0);
     // Reruns need their own permission: readers may not spend money on look-ups.
-    const byReader = await call(app(), 'POST', url, { token: reader.token, body: { step: 'id_validation', scope: 'all' } });
+    const byReader = await call(app(), 'POST', url, {
+      token: reader.token,
+      body: { step: 'id_validation', scope: 'all' },
+    });
     expect(byReader.statusCode).toBe(403);
   });
 

@@ -1,7 +1,13 @@
 import { OUTREACH_MESSAGES } from '@bcp/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, contactCandidates, outboxMessages, outreachInvitations, persons } from '../src/db/schema/index.js';
+import {
+  auditEvents,
+  contactCandidates,
+  outboxMessages,
+  outreachInvitations,
+  persons,
+} from '../src/db/schema/index.js';
 import { recordBenefits } from '../src/modules/benefits/benefits.service.js';
 import { INVITATIONS_QUEUE } from '../src/modules/outreach/invitations.service.js';
 import { optOutToken } from '../src/modules/outreach/opt-outs.service.js';
@@ -84,10 +90,20 @@ describe('who is invited, and how', () => {
     const member = await createPersonUser(app().db, { lastName: 'Signed' });
     await setPhone(member.personId, '+27821110004');
     await recordBenefits(app().db, [
-      { fundId, personId: member.personId, memberNumber: 'S-1', benefitType: 'withdrawal', amountCents: 100, fileUploadId: null },
+      {
+        fundId,
+        personId: member.personId,
+        memberNumber: 'S-1',
+        benefitType: 'withdrawal',
+        amountCents: 100,
+        fileUploadId: null,
+      },
     ]);
     const deceased = await memberOfFund(app(), fundId, '15');
-    await app().db.update(persons).set({ phoneNumber: '+27821110005', deceasedOn: '2024-01-01' }).where(eq(persons.id, deceased.personId));
+    await app()
+      .db.update(persons)
+      .set({ phoneNumber: '+27821110005', deceasedOn: '2024-01-01' })
+      .where(eq(persons.id, deceased.personId));
 
     await invite(fundId, MORNING);
     const sent = await invitationsOf(fundId);
@@ -124,7 +140,14 @@ describe('who is invited, and how', () => {
     await setPhone(person.personId, '+27821110020');
     const otherFund = await newFund(app(), 'Other Fund');
     await recordBenefits(app().db, [
-      { fundId: otherFund, personId: person.personId, memberNumber: 'O-1', benefitType: 'withdrawal', amountCents: 100, fileUploadId: null },
+      {
+        fundId: otherFund,
+        personId: person.personId,
+        memberNumber: 'O-1',
+        benefitType: 'withdrawal',
+        amountCents: 100,
+        fileUploadId: null,
+      },
     ]);
     await invite(fundId, MORNING);
     await invite(fundId, new Date(MORNING.getTime() + DAY_MS));
@@ -188,13 +211,17 @@ describe('opting out', () => {
     const link = await call(app(), 'GET', `/api/outreach/opt-out?person=${person.personId}&token=${token}`);
     expect(link.statusCode).toBe(200);
     expect(link.json().message).toBe(OUTREACH_MESSAGES.optedOut);
-    expect((await call(app(), 'GET', `/api/outreach/opt-out?person=${person.personId}&token=${token}`)).statusCode).toBe(200);
+    expect(
+      (await call(app(), 'GET', `/api/outreach/opt-out?person=${person.personId}&token=${token}`)).statusCode,
+    ).toBe(200);
     await invite(fundId, new Date(MORNING.getTime() + 40 * DAY_MS));
     expect(await invitationsOf(fundId)).toHaveLength(1);
     const [audit] = await app()
       .db.select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'persons.outreach_opted_out'), eq(auditEvents.entityId, String(person.personId))));
+      .where(
+        and(eq(auditEvents.action, 'persons.outreach_opted_out'), eq(auditEvents.entityId, String(person.personId))),
+      );
     expect(audit?.after).toEqual({ via: 'link' });
   });
 
@@ -232,7 +259,11 @@ describe('the funnel and the send call', () => {
     const b = await memberOfFund(app(), fundId, '71', { email: 'funnel@example.com' });
     await memberOfFund(app(), fundId, '72');
     await invite(fundId, MORNING);
-    await call(app(), 'GET', `/api/outreach/opt-out?person=${b.personId}&token=${optOutToken(testApp.config.appSecret as string, b.personId)}`);
+    await call(
+      app(),
+      'GET',
+      `/api/outreach/opt-out?person=${b.personId}&token=${optOutToken(testApp.config.appSecret as string, b.personId)}`,
+    );
     const funnel = await call(app(), 'GET', `/api/v1/funds/${fundId}/outreach/funnel`, { token: staff.token });
     expect(funnel.statusCode).toBe(200);
     expect(funnel.json()).toEqual({
@@ -263,10 +294,16 @@ describe('the funnel and the send call', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(['limit']);
-    const unknown = await call(app(), 'POST', '/api/v1/funds/999999/outreach/invitations', { token: staff.token, body: {} });
+    const unknown = await call(app(), 'POST', '/api/v1/funds/999999/outreach/invitations', {
+      token: staff.token,
+      body: {},
+    });
     expect(unknown.statusCode).toBe(404);
     const reader = await createStaff(app(), ['outreach.read']);
-    const refused = await call(app(), 'POST', `/api/v1/funds/${fundId}/outreach/invitations`, { token: reader.token, body: {} });
+    const refused = await call(app(), 'POST', `/api/v1/funds/${fundId}/outreach/invitations`, {
+      token: reader.token,
+      body: {},
+    });
     expect(refused.statusCode).toBe(403);
     const trail = await call(app(), 'GET', `/api/v1/funds/${fundId}/audits`, { token: staff.token });
     expect(trail.json().items.map((item: { action: string }) => item.action)).not.toContain('funds.outreach_started');

@@ -24,12 +24,22 @@ const SYSTEM = { actor: { type: 'system', label: 'test' } } as const;
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  staff = await createStaff(app(), ['file-downloads.read', 'file-downloads.generate', 'enrichment.read', 'enrichment.run']);
+  staff = await createStaff(app(), [
+    'file-downloads.read',
+    'file-downloads.generate',
+    'enrichment.read',
+    'enrichment.run',
+  ]);
   reader = await createStaff(app(), ['file-downloads.read']);
   fundId = await newFund(app(), 'Traced Fund');
   const partner = await createPartner(
     app().db,
-    { name: 'Find Them (Pty) Ltd', kind: 'tracing-partner', contactEmail: 'files@findthem.example.com', fundIds: [fundId] },
+    {
+      name: 'Find Them (Pty) Ltd',
+      kind: 'tracing-partner',
+      contactEmail: 'files@findthem.example.com',
+      fundIds: [fundId],
+    },
     SYSTEM,
   );
   partnerId = partner.id;
@@ -123,7 +133,9 @@ describe('GET file-download/{id}/generate and download', () => {
     expect((await call(app(), 'GET', file.downloadUrl, { token: reader.token })).body.trim()).toBe(
       PARTNER_FILE_COLUMNS.join(','),
     );
-    await app().db.delete(contactCandidates).where(eq(contactCandidates.id, extra?.id as number));
+    await app()
+      .db.delete(contactCandidates)
+      .where(eq(contactCandidates.id, extra?.id as number));
     const [person] = await app().db.select().from(persons).where(eq(persons.id, toTrace.personId));
     expect(person?.phoneNumber).toBeNull();
   });
@@ -136,15 +148,24 @@ describe('GET file-download/{id}/generate and download', () => {
     expect(expired.json().message).toBe(PARTNER_FILE_MESSAGES.expired);
     app().clock.set(null);
 
-    const administrator = (await call(app(), 'GET', '/api/v1/partners?filter[kind]=fund-administrator', {
-      token: (await createStaff(app(), ['partners.read'])).token,
-    })).json().items[0].id as number;
-    const notTracing = await call(app(), 'GET', `/api/v1/file-download/${administrator}/generate`, { token: staff.token });
+    const administrator = (
+      await call(app(), 'GET', '/api/v1/partners?filter[kind]=fund-administrator', {
+        token: (await createStaff(app(), ['partners.read'])).token,
+      })
+    ).json().items[0].id as number;
+    const notTracing = await call(app(), 'GET', `/api/v1/file-download/${administrator}/generate`, {
+      token: staff.token,
+    });
     expect(notTracing.statusCode).toBe(404);
     expect(notTracing.json().message).toBe(PARTNER_FILE_MESSAGES.partnerNotFound);
-    const otherPartnersFile = await call(app(), 'GET', `/api/v1/file-download/${administrator}/download?file=${file.id}`, {
-      token: reader.token,
-    });
+    const otherPartnersFile = await call(
+      app(),
+      'GET',
+      `/api/v1/file-download/${administrator}/download?file=${file.id}`,
+      {
+        token: reader.token,
+      },
+    );
     expect(otherPartnersFile.statusCode).toBe(404);
     const badFormat = await call(app(), 'GET', `/api/v1/file-download/${partnerId}/generate?format=pdf`, {
       token: staff.token,
@@ -152,6 +173,8 @@ describe('GET file-download/{id}/generate and download', () => {
     expect(badFormat.statusCode).toBe(422);
     expect(Object.keys(badFormat.json().errors)).toEqual(['format']);
     // Readers download, but only holders of file-downloads.generate build files.
-    expect((await call(app(), 'GET', `/api/v1/file-download/${partnerId}/generate`, { token: reader.token })).statusCode).toBe(403);
+    expect(
+      (await call(app(), 'GET', `/api/v1/file-download/${partnerId}/generate`, { token: reader.token })).statusCode,
+    ).toBe(403);
   });
 });

@@ -55,7 +55,12 @@ export type EnrichmentStepListResponse = z.infer<typeof EnrichmentStepListRespon
 
 /** `POST funds/{id}/enrichment-steps`: the fund's whole list of steps, in order. */
 export const SetEnrichmentStepsRequest = z
-  .object({ steps: z.array(z.object({ kind: zStepKind })).min(1).max(ENRICHMENT_STEP_KINDS.length) })
+  .object({
+    steps: z
+      .array(z.object({ kind: zStepKind }))
+      .min(1)
+      .max(ENRICHMENT_STEP_KINDS.length),
+  })
   .superRefine((value, ctx) => {
     const seen = new Set<string>();
     value.steps.forEach((step, index) => {
@@ -187,4 +192,7 @@ export type EnrichmentRunListQuery = z.infer<typeof EnrichmentRunListQuery>;
 export const EnrichmentRunListResponse = listResponse(EnrichmentRunResponse).meta({ id: 'EnrichmentRunListResponse' });
 
 /** Path parameters of `funds/{id}/enrichment-steps/runs/{runId}`. */
-export const EnrichmentRunParams = z.object({ id: z.coerce.number().int().min(1), runId: z.coerce.number().int().min(1) });
+export const EnrichmentRunParams = z.object({
+  id: z.coerce.number().int().min(1),
+  runId: z.coerce.number().int().min(1),
+});

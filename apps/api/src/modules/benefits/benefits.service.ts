@@ -58,9 +58,7 @@ export async function flagBenefitsForDependantsProcess(db: Database, personId: n
   const flagged = await db
     .update(benefits)
     .set({ dependantsProcessAt: at })
-    .where(
-      and(eq(benefits.personId, personId), eq(benefits.status, 'unclaimed'), isNull(benefits.dependantsProcessAt)),
-    )
+    .where(and(eq(benefits.personId, personId), eq(benefits.status, 'unclaimed'), isNull(benefits.dependantsProcessAt)))
     .returning({ id: benefits.id });
   return flagged.length;
 }

@@ -84,7 +84,8 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
-        summary: 'The kinds of step: what each needs, what one look-up costs (cents), how long results are reused, the provider',
+        summary:
+          'The kinds of step: what each needs, what one look-up costs (cents), how long results are reused, the provider',
         tags,
         security,
         params: IdParams,
@@ -99,7 +100,8 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
-        summary: "Each look-up of the fund's persons: filter[step], filter[status], filter[result], filter[personId]; q: surname",
+        summary:
+          "Each look-up of the fund's persons: filter[step], filter[status], filter[result], filter[personId]; q: surname",
         tags,
         security,
         params: IdParams,
@@ -116,7 +118,8 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: run,
       schema: {
         summary: 'Look a step up again now for all persons, those that failed, or selected ones (a job)',
-        description: '202 with the run; its progress is GET funds/{id}/enrichment-steps/runs/{runId}. 409 for a step the fund does not run.',
+        description:
+          '202 with the run; its progress is GET funds/{id}/enrichment-steps/runs/{runId}. 409 for a step the fund does not run.',
         tags,
         security,
         params: IdParams,
@@ -153,7 +156,8 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
-        summary: 'Enrichment runs (after member files were accepted, and reruns): filter[fundId], filter[fileUploadId], filter[status]',
+        summary:
+          'Enrichment runs (after member files were accepted, and reruns): filter[fundId], filter[fileUploadId], filter[status]',
         tags: ['file uploads', ...tags],
         security,
         querystring: EnrichmentRunListQuery,

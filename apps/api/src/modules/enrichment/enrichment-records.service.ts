@@ -94,7 +94,12 @@ export async function listEnrichmentRecords(
       db
         .select({
           ...enrichmentRecordColumns,
-          person: { id: persons.id, firstName: persons.firstName, lastName: persons.lastName, idNumber: persons.idNumber },
+          person: {
+            id: persons.id,
+            firstName: persons.firstName,
+            lastName: persons.lastName,
+            idNumber: persons.idNumber,
+          },
         })
         .from(enrichmentRecords)
         .innerJoin(persons, eq(persons.id, enrichmentRecords.personId))

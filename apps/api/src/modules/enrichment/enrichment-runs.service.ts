@@ -75,7 +75,12 @@ async function queueRun(deps: { db: Database; jobs: JobQueue }, request: RunRequ
         action: 'funds.enrichment_rerun',
         entityType: 'funds',
         entityId: request.fundId,
-        after: { runId: run.id, steps: request.steps, scope: request.scope, persons: request.personIds?.length ?? null },
+        after: {
+          runId: run.id,
+          steps: request.steps,
+          scope: request.scope,
+          persons: request.personIds?.length ?? null,
+        },
       });
     }
     await deps.jobs.send(ENRICHMENT_QUEUE, { runId: run.id }, { tx });
@@ -162,7 +167,9 @@ export async function listEnrichmentRuns(
         .select()
         .from(enrichmentRuns)
         .where(where)
-        .orderBy(...orderBy(query.sort, { id: enrichmentRuns.id, createdAt: enrichmentRuns.createdAt }, enrichmentRuns.id))
+        .orderBy(
+          ...orderBy(query.sort, { id: enrichmentRuns.id, createdAt: enrichmentRuns.createdAt }, enrichmentRuns.id),
+        )
         .limit(page.limit)
         .offset(page.offset),
     count: () => db.$count(enrichmentRuns, where),

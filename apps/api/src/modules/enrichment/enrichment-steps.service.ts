@@ -56,7 +56,12 @@ async function ownSteps(db: Database, fundId: number): Promise<EnrichmentStepRes
     .from(fundEnrichmentSteps)
     .where(eq(fundEnrichmentSteps.fundId, fundId))
     .orderBy(asc(fundEnrichmentSteps.position));
-  return rows.map((row) => ({ id: row.id, position: row.position, kind: row.kind, label: enrichmentStepLabel(row.kind) }));
+  return rows.map((row) => ({
+    id: row.id,
+    position: row.position,
+    kind: row.kind,
+    label: enrichmentStepLabel(row.kind),
+  }));
 }
 
 /**

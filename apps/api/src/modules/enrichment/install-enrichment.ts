@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { createStepProviders, type StepProviders } from '../../platform/enrichment/step-provider.js';
+import type { StepProviders } from '../../platform/enrichment/step-provider.js';
+import { createStepProviders } from '../../platform/enrichment/step-providers.js';
 import { ENRICHMENT_QUEUE } from './enrichment-runs.service.js';
 import { runEnrichment } from './run-enrichment.job.js';
 

@@ -62,7 +62,14 @@ async function targetPersons(db: Database, run: RunRow): Promise<number[]> {
     const selected = run.scope === 'selected' ? (run.personIds ?? []) : null;
     result = await db.execute(sql`
       select distinct person_id as id from benefits where fund_id = ${run.fundId}
-      ${selected ? sql`and person_id in (${sql.join(selected.map((id) => sql`${id}`), sql`, `)})` : sql``}
+      ${
+        selected
+          ? sql`and person_id in (${sql.join(
+              selected.map((id) => sql`${id}`),
+              sql`, `,
+            )})`
+          : sql``
+      }
       order by 1`);
   }
   return rowsOf<{ id: string | number }>(result).map((row) => Number(row.id));
@@ -83,7 +90,8 @@ async function recordCandidates(db: Database, personId: number, candidates: Trac
 /** What a result means beyond its record: a death flags benefits; a trace adds candidates. */
 async function applyAnswer(db: Database, person: PersonRow, kind: EnrichmentStepKind, answer: StepAnswer, at: Date) {
   if (kind === 'population_register' && answer.result === 'deceased') {
-    const deceasedOn = typeof answer.details.deceasedOn === 'string' ? answer.details.deceasedOn : at.toISOString().slice(0, 10);
+    const deceasedOn =
+      typeof answer.details.deceasedOn === 'string' ? answer.details.deceasedOn : at.toISOString().slice(0, 10);
     await recordDeath(db, person.id, deceasedOn);
     await flagBenefitsForDependantsProcess(db, person.id, at);
     person.deceasedOn = deceasedOn;
@@ -180,7 +188,11 @@ async function ensureRecords(db: Database, personIds: number[], steps: Enrichmen
   if (personIds.length === 0) return;
   await db
     .insert(enrichmentRecords)
-    .values(personIds.flatMap((personId) => steps.map((kind) => ({ personId, kind, lawfulPurpose: ENRICHMENT_LAWFUL_PURPOSE }))))
+    .values(
+      personIds.flatMap((personId) =>
+        steps.map((kind) => ({ personId, kind, lawfulPurpose: ENRICHMENT_LAWFUL_PURPOSE })),
+      ),
+    )
     .onConflictDoNothing();
 }
 
@@ -201,7 +213,14 @@ export async function runEnrichment(deps: EnrichmentJobDeps, runId: number): Pro
     const personIds = await targetPersons(db, run);
     await db
       .update(enrichmentRuns)
-      .set({ status: 'running', total: personIds.length * run.steps.length, done: 0, reused: 0, failed: 0, costCents: 0 })
+      .set({
+        status: 'running',
+        total: personIds.length * run.steps.length,
+        done: 0,
+        reused: 0,
+        failed: 0,
+        costCents: 0,
+      })
       .where(eq(enrichmentRuns.id, runId));
     for (let start = 0; start < personIds.length; start += BATCH) {
       const ids = personIds.slice(start, start + BATCH);
@@ -223,7 +242,8 @@ export async function runEnrichment(deps: EnrichmentJobDeps, runId: number): Pro
         .where(and(inArray(enrichmentRecords.personId, ids), inArray(enrichmentRecords.kind, run.steps)));
       const byKey = new Map(records.map((row) => [`${row.personId}:${row.kind}`, row]));
       for (const person of people) {
-        for (const kind of run.steps) await enrichOne(deps, run, person, kind, byKey.get(`${person.id}:${kind}`), tally);
+        for (const kind of run.steps)
+          await enrichOne(deps, run, person, kind, byKey.get(`${person.id}:${kind}`), tally);
       }
       await db.update(enrichmentRuns).set(tally).where(eq(enrichmentRuns.id, runId));
     }

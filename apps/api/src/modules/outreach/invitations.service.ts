@@ -51,7 +51,13 @@ function rowsOf<T>(result: unknown): T[] {
  * or email (given by the fund, else the most confident traced one). In quiet hours only those with
  * an email (no SMS then). Oldest persons first.
  */
-async function findInvitees(db: Database, fundId: number, now: Date, quiet: boolean, limit: number): Promise<Invitee[]> {
+async function findInvitees(
+  db: Database,
+  fundId: number,
+  now: Date,
+  quiet: boolean,
+  limit: number,
+): Promise<Invitee[]> {
   const since = new Date(now.getTime() - INVITATION_INTERVAL_DAYS * 86_400_000);
   const best = (channel: 'phone' | 'email') =>
     sql`(select c.value from contact_candidates c where c.person_id = p.id and c.channel = ${channel}
@@ -123,7 +129,9 @@ export async function sendInvitations(deps: InvitationDeps, fundId: number, limi
       ...(message.subject ? { subject: message.subject } : {}),
       ...(message.html ? { html: message.html } : {}),
     });
-    await db.insert(outreachInvitations).values({ fundId, personId: person.id, channel, destination, outboxId, sentAt: now });
+    await db
+      .insert(outreachInvitations)
+      .values({ fundId, personId: person.id, channel, destination, outboxId, sentAt: now });
     sent += 1;
   }
   return sent;

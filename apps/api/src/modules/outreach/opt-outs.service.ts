@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { OUTREACH_MESSAGES } from '@bcp/contract';
-import { eq, inArray, or } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { outreachInvitations, outreachOptOuts, persons } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
@@ -83,16 +83,6 @@ export async function recordSmsReply(db: Database, reply: { from: string; text: 
   );
 }
 
-/** Persons among `personIds` who opted out. */
-export async function optedOut(db: Database, personIds: number[]): Promise<Set<number>> {
-  if (personIds.length === 0) return new Set();
-  const rows = await db
-    .select({ personId: outreachOptOuts.personId })
-    .from(outreachOptOuts)
-    .where(inArray(outreachOptOuts.personId, personIds));
-  return new Set(rows.map((row) => row.personId));
-}
-
 /** `true` when the SMS gateway's bearer token matches the configured one (timing-safe). */
 export function isGatewayToken(configured: string | undefined, header: string | undefined): boolean {
   if (!configured || !header?.startsWith('Bearer ')) return false;
@@ -100,4 +90,3 @@ export function isGatewayToken(configured: string | undefined, header: string | 
   const given = Buffer.from(header.slice('Bearer '.length));
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
-

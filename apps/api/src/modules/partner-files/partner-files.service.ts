@@ -1,11 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import {
-  PARTNER_FILE_MESSAGES,
-  type PartnerFileResponse,
-  type TracingPartnerResponse,
-  wholeList,
-} from '@bcp/contract';
+import { PARTNER_FILE_MESSAGES, type PartnerFileResponse, type TracingPartnerResponse, wholeList } from '@bcp/contract';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { funds, partnerFiles, partnerFunds, partners } from '../../db/schema/index.js';

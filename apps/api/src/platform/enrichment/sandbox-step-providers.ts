@@ -93,7 +93,12 @@ export function createSandboxContactTraceProvider(): StepProvider {
       }
       const base = { reference: reference('sbx-ct'), costCents: listedCostCents('contact_trace') };
       if (digits === SANDBOX_DIGITS.nothingTraced) return { ...base, result: 'not_found', details: { candidates: [] } };
-      const email = { channel: 'email', value: sandboxTracedEmail(request), confidence: 65, source: 'credit-application' };
+      const email = {
+        channel: 'email',
+        value: sandboxTracedEmail(request),
+        confidence: 65,
+        source: 'credit-application',
+      };
       const phone = { channel: 'phone', value: sandboxTracedPhone(request.idNumber), confidence: 80, source: 'telco' };
       const candidates = digits === SANDBOX_DIGITS.emailOnly ? [email] : [phone, email];
       return { ...base, result: 'found', details: { candidates } };

@@ -1,7 +1,4 @@
 import { ENRICHMENT_STEP_KINDS, type EnrichmentResult, type EnrichmentStepKind } from '@bcp/contract';
-import type { EnrichmentConfig } from '../../config.js';
-import { createIdValidationProvider } from './id-validation-provider.js';
-import { createSandboxContactTraceProvider, createSandboxPopulationRegisterProvider } from './sandbox-step-providers.js';
 
 /**
  * What a step provider is asked about one person (issue 17). The full ID number goes to the
@@ -51,7 +48,7 @@ export class StepProviderError extends Error {
  * One enrichment step's provider (DESIGN.md "Providers"): the built-in sandbox, the local ID
  * number check, or a real bureau's adapter. To plug a real one in, implement `lookUp` (map the
  * request to the bureau's call, its answer to a `StepAnswer`, throw `StepProviderError` when it
- * cannot answer) and choose it in `createStepProviders` by configuration.
+ * cannot answer) and choose it in `createStepProviders` (`step-providers.ts`) by configuration.
  */
 export interface StepProvider {
   readonly kind: EnrichmentStepKind;
@@ -66,19 +63,4 @@ export type StepProviders = Partial<Record<EnrichmentStepKind, StepProvider>>;
 /** What one look-up of a kind costs by the contract's price list, cents. */
 export function listedCostCents(kind: EnrichmentStepKind): number {
   return ENRICHMENT_STEP_KINDS.find((step) => step.kind === kind)?.costCents ?? 0;
-}
-
-/**
- * The step providers chosen by `config.enrichment` (issue 17), like the identity provider:
- * `sandbox` (development and tests; `loadConfig` refuses it in production) gives deterministic
- * answers chosen by the ID number (see `sandbox-step-providers.ts`); `none` leaves the bureau
- * steps without a provider. The ID number check is always local.
- */
-export function createStepProviders(config: EnrichmentConfig): StepProviders {
-  const providers: StepProviders = { id_validation: createIdValidationProvider() };
-  if (config.provider === 'sandbox') {
-    providers.population_register = createSandboxPopulationRegisterProvider();
-    providers.contact_trace = createSandboxContactTraceProvider();
-  }
-  return providers;
 }
