@@ -85,7 +85,9 @@ const EnvSchema = z.object({
   WEB_PUSH_CA_FILE: optionalString,
   FCM_SERVICE_ACCOUNT_FILE: optionalString,
   /** Step providers of enrichment (issue 17); unset: sandbox outside production, none in production. */
-  ENRICHMENT_PROVIDER: z.enum(['sandbox', 'none', '']).optional(),
+  ENRICHMENT_PROVIDER: z.enum(['sandbox', 'http', 'none', '']).optional(),
+  ENRICHMENT_HTTP_BASE_URL: optionalString.pipe(z.url('must be a URL').optional()),
+  ENRICHMENT_HTTP_API_KEY: optionalString,
   ENRICHMENT_POPULATION_REGISTER_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   ENRICHMENT_CONTACT_TRACE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Hours a partner file's download link works. */
@@ -186,8 +188,13 @@ export interface RetentionConfig {
 
 /** Enrichment step providers (issue 17) and how long their results are reused. */
 export interface EnrichmentConfig {
-  /** `sandbox`: deterministic answers by ID number; `none`: the bureau steps have no provider. */
-  provider: 'sandbox' | 'none';
+  /**
+   * `sandbox`: deterministic answers by ID number; `http`: a bureau gateway at `http.baseUrl`
+   * (platform/enrichment/http-step-providers.ts); `none`: the bureau steps have no provider.
+   */
+  provider: 'sandbox' | 'http' | 'none';
+  /** The bureau gateway (`ENRICHMENT_HTTP_BASE_URL`, `ENRICHMENT_HTTP_API_KEY`), with `provider: 'http'`. */
+  http?: { baseUrl: string; apiKey: string };
   /** Days a population register result is reused. */
   populationRegisterDays: number;
   /** Days a contact trace result is reused. */
@@ -282,6 +289,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (values.NODE_ENV === 'production' && enrichmentProvider === 'sandbox') {
     problems.push('ENRICHMENT_PROVIDER: the sandbox provider is not allowed in production');
   }
+  if (enrichmentProvider === 'http') {
+    for (const name of ['ENRICHMENT_HTTP_BASE_URL', 'ENRICHMENT_HTTP_API_KEY'] as const) {
+      if (!values[name]) problems.push(`${name}: is required when ENRICHMENT_PROVIDER is http`);
+    }
+  }
   if (Boolean(values.VAPID_PUBLIC_KEY) !== Boolean(values.VAPID_PRIVATE_KEY)) {
     problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
   }
@@ -335,6 +347,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     enrichment: {
       provider: enrichmentProvider,
+      ...(enrichmentProvider === 'http'
+        ? {
+            http: {
+              baseUrl: values.ENRICHMENT_HTTP_BASE_URL as string,
+              apiKey: values.ENRICHMENT_HTTP_API_KEY as string,
+            },
+          }
+        : {}),
       populationRegisterDays: values.ENRICHMENT_POPULATION_REGISTER_DAYS,
       contactTraceDays: values.ENRICHMENT_CONTACT_TRACE_DAYS,
     },

@@ -337,6 +337,9 @@ describe('configuration of the step providers', () => {
       'ENRICHMENT_PROVIDER: the sandbox provider is not allowed in production',
     );
     expect(loadConfig(PRODUCTION_ENV).enrichment.provider).toBe('none');
+    expect(() => loadConfig({ ENRICHMENT_PROVIDER: 'http' })).toThrow(
+      'ENRICHMENT_HTTP_BASE_URL: is required when ENRICHMENT_PROVIDER is http; ENRICHMENT_HTTP_API_KEY: is required when ENRICHMENT_PROVIDER is http',
+    );
     expect(loadConfig({ NODE_ENV: 'development' }).enrichment).toEqual({
       provider: 'sandbox',
       populationRegisterDays: 90,
