@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EnrichmentConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/result-rows.js';
 import { contactCandidates, enrichmentRecords, enrichmentRuns, persons } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock/clock.js';
 import {
@@ -40,10 +41,6 @@ interface Tally {
   reused: number;
   failed: number;
   costCents: number;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 /** The persons a run covers, by id. */

@@ -1,6 +1,7 @@
 import type { OutreachFunnelResponse } from '@bcp/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/result-rows.js';
 import { findFund } from '../funds/funds.service.js';
 
 /**
@@ -34,7 +35,7 @@ export async function outreachFunnel(db: Database, fundId: number): Promise<Outr
         where b.fund_id = ${fundId} and c.status <> 'draft')::int as claimed,
       (select count(distinct person_id) from benefits where fund_id = ${fundId} and status = 'paid')::int as paid,
       (select count(*) from benefits where fund_id = ${fundId} and dependants_process_at is not null)::int as "dependantsProcess"`);
-  const row = ((result as { rows?: Record<string, number>[] }).rows ?? [])[0] ?? {};
+  const row = rowsOf<Record<string, number>>(result)[0] ?? {};
   const count = (key: string) => Number(row[key] ?? 0);
   return {
     fundId,

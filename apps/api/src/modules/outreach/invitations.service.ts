@@ -1,6 +1,7 @@
 import { OUTREACH_MESSAGES } from '@bcp/contract';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/result-rows.js';
 import { funds, outreachInvitations } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { type Clock, sastHour, startOfSastDay } from '../../platform/clock/clock.js';
@@ -39,10 +40,6 @@ interface Invitee {
   firstName: string;
   phone: string | null;
   email: string | null;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 /**

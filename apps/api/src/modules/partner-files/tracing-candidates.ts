@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/result-rows.js';
 
 /** One person a tracing partner is asked to find, as the partner file lists them (full ID number). */
 export interface PersonToTrace {
@@ -27,10 +28,6 @@ function needTracing(partnerId: number) {
       and p.deceased_on is null and p.email is null and p.phone_number is null
       and not exists (select 1 from person_users pu where pu.person_id = p.id)
       and not exists (select 1 from contact_candidates c where c.person_id = p.id)`;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 /** How many persons of the partner's funds need tracing. */
