@@ -195,7 +195,14 @@ describe('the enrichment and outreach loop', () => {
     expect(claim.statusCode).toBe(200);
     expect(claim.json().status).toBe('submitted');
 
-    // 7. Staff see the funnel.
+    // 7. Staff see what came of each invitation, and the funnel.
+    const invitations = await call(app(), 'GET', `/api/v1/funds/${fundId}/outreach/invitations?filter[channel]=sms`, {
+      token: operator.token,
+    });
+    const thandiInvitation = invitations
+      .json()
+      .items.find((item: { person: { id: number } }) => item.person.id === thandi?.id);
+    expect(thandiInvitation).toMatchObject({ optedOut: false, signedUpAt: expect.any(String) });
     const funnel = await call(app(), 'GET', `/api/v1/funds/${fundId}/outreach/funnel`, { token: operator.token });
     expect(funnel.json()).toMatchObject({
       persons: 3,

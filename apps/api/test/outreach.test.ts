@@ -1,5 +1,5 @@
 import { OUTREACH_MESSAGES } from '@bcp/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditEvents,
@@ -279,11 +279,43 @@ describe('the funnel and the send call', () => {
       paid: 0,
       dependantsProcess: 0,
     });
-    const invitations = await app()
-      .db.select()
-      .from(outreachInvitations)
-      .where(inArray(outreachInvitations.personId, [a.personId, b.personId]));
-    expect(invitations).toHaveLength(2);
+    // Each invitation and what came of it, destinations masked.
+    const list = await call(app(), 'GET', `/api/v1/funds/${fundId}/outreach/invitations?sort=id:asc`, {
+      token: staff.token,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ total: 2, page: 1 });
+    expect(list.json().items).toEqual([
+      {
+        id: expect.any(Number),
+        person: { id: a.personId, firstName: 'Lindiwe', lastName: expect.any(String) },
+        channel: 'sms',
+        destination: '+27 ** *** *070',
+        sentAt: MORNING.toISOString(),
+        delivery: 'sent',
+        optedOut: false,
+        signedUpAt: null,
+      },
+      expect.objectContaining({
+        person: expect.objectContaining({ id: b.personId }),
+        channel: 'email',
+        destination: 'fu***@example.com',
+        delivery: 'not_configured',
+        optedOut: true,
+      }),
+    ]);
+    const sms = await call(app(), 'GET', `/api/v1/funds/${fundId}/outreach/invitations?filter[channel]=sms`, {
+      token: staff.token,
+    });
+    expect(sms.json().items.map((item: { channel: string }) => item.channel)).toEqual(['sms']);
+    const delivered = await call(app(), 'GET', `/api/v1/funds/${fundId}/outreach/invitations?filter[delivery]=sent`, {
+      token: staff.token,
+    });
+    expect(delivered.json().total).toBe(1);
+    const bad = await call(app(), 'GET', `/api/v1/funds/${fundId}/outreach/invitations?filter[delivery]=maybe`, {
+      token: staff.token,
+    });
+    expect(bad.statusCode).toBe(422);
   });
 
   it('bad input is a 422 and sends nothing; unknown funds 404; readers may not send', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuery, listResponse } from './lists.js';
 
 /** Messages of outreach (issue 17 "Outreach"). */
 export const OUTREACH_MESSAGES = {
@@ -62,3 +63,36 @@ export const OptOutQuery = z.object({
 });
 
 export const OutreachMessageResponse = z.object({ message: z.string() }).meta({ id: 'OutreachMessageResponse' });
+
+/** `GET funds/{id}/outreach/invitations` query: newest first; filter by channel or delivery. */
+export const InvitationListQuery = listQuery({
+  sort: ['id', 'sentAt'],
+  defaultSort: [{ field: 'id', direction: 'desc' }],
+  filter: {
+    channel: z.enum(['sms', 'email']).optional(),
+    delivery: z.enum(['pending', 'sent', 'failed', 'not_configured', 'purged']).optional(),
+  },
+});
+export type InvitationListQuery = z.infer<typeof InvitationListQuery>;
+
+/** One invitation and what came of it (issue 17 "results recorded"). */
+export const InvitationResponse = z
+  .object({
+    id: z.number().int(),
+    person: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }),
+    channel: z.enum(['sms', 'email']),
+    /** Masked: `+27 ** *** *567`, `t***@example.com`. */
+    destination: z.string(),
+    sentAt: z.string(),
+    /**
+     * The outbox message: `pending`, `sent` (the gateway or mail server took it), `failed`,
+     * `not_configured` (no gateway here: recorded only), `purged` (past the outbox retention).
+     */
+    delivery: z.enum(['pending', 'sent', 'failed', 'not_configured', 'purged']),
+    optedOut: z.boolean(),
+    /** When the person signed up, if after this invitation. */
+    signedUpAt: z.string().nullable(),
+  })
+  .meta({ id: 'InvitationResponse' });
+export type InvitationResponse = z.infer<typeof InvitationResponse>;
+export const InvitationListResponse = listResponse(InvitationResponse).meta({ id: 'InvitationListResponse' });

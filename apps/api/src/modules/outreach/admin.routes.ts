@@ -1,6 +1,8 @@
 import {
   ErrorResponse,
   IdParams,
+  InvitationListQuery,
+  InvitationListResponse,
   OutreachFunnelResponse,
   SendInvitationsRequest,
   SendInvitationsResponse,
@@ -8,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
 import { outreachFunnel } from './funnel.service.js';
+import { listInvitations } from './invitation-list.service.js';
 import { startInvitations } from './invitations.service.js';
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
@@ -29,6 +32,23 @@ export const outreachAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => outreachFunnel(app.db, request.params.id),
+  );
+
+  app.get(
+    '/funds/:id/outreach/invitations',
+    {
+      config: { access: { area: 'admin', permission: 'outreach.read' } },
+      schema: {
+        summary:
+          "The fund's invitations and what came of each: delivery, opted out, signed up (filter[channel], filter[delivery])",
+        tags,
+        security,
+        params: IdParams,
+        querystring: InvitationListQuery,
+        response: { 200: InvitationListResponse, ...errors },
+      },
+    },
+    async (request) => listInvitations(app.db, request.params.id, request.query),
   );
 
   app.post(
