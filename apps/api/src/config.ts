@@ -94,6 +94,14 @@ const EnvSchema = z.object({
   PARTNER_FILE_LINK_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   /** Invitations each fund sends at most per day (SAST). */
   OUTREACH_DAILY_CAP_PER_FUND: z.coerce.number().int().min(0).max(1_000_000).default(500),
+  /** Cron (5 fields, UTC) of the invitations of every active fund; unset: staff start them. */
+  OUTREACH_SCHEDULE: optionalString.pipe(
+    z
+      .string()
+      .max(100)
+      .regex(/^[0-9*/,-]+( [0-9*/,-]+){4}$/, 'must be a cron expression of 5 fields, e.g. 0 7-17 * * 1-5')
+      .optional(),
+  ),
   /** Bearer token the SMS gateway sends with replies (STOP); unset: replies are refused. */
   SMS_INBOUND_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
@@ -209,6 +217,8 @@ export interface OutreachConfig {
   dailyCapPerFund: number;
   /** The SMS gateway's bearer token for replies; undefined: replies are refused. */
   smsInboundToken: string | undefined;
+  /** Cron (UTC) of the invitations of every active fund; undefined: only when staff start them. */
+  schedule: string | undefined;
 }
 
 /** Identity verification provider settings (spec 7 `beneficiary-sessions/iidentifii`). */
@@ -362,6 +372,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       partnerFileLinkHours: values.PARTNER_FILE_LINK_HOURS,
       dailyCapPerFund: values.OUTREACH_DAILY_CAP_PER_FUND,
       smsInboundToken: values.SMS_INBOUND_TOKEN,
+      schedule: values.OUTREACH_SCHEDULE,
     },
     identity:
       values.IDENTITY_PROVIDER === 'iidentifii'

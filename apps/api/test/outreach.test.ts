@@ -1,15 +1,17 @@
 import { OUTREACH_MESSAGES } from '@bcp/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import {
   auditEvents,
   contactCandidates,
+  funds,
   outboxMessages,
   outreachInvitations,
   persons,
 } from '../src/db/schema/index.js';
 import { recordBenefits } from '../src/modules/benefits/benefits.service.js';
-import { INVITATIONS_QUEUE } from '../src/modules/outreach/invitations.service.js';
+import { INVITATIONS_QUEUE, OUTREACH_SCHEDULE_QUEUE } from '../src/modules/outreach/invitations.service.js';
 import { optOutToken } from '../src/modules/outreach/opt-outs.service.js';
 import { MESSAGE_QUEUE } from '../src/platform/messaging/messenger.js';
 import { call } from './support/accounts.js';
@@ -340,5 +342,30 @@ describe('the funnel and the send call', () => {
     const trail = await call(app(), 'GET', `/api/v1/funds/${fundId}/audits`, { token: staff.token });
     expect(trail.json().items.map((item: { action: string }) => item.action)).not.toContain('funds.outreach_started');
     expect(await invitationsOf(fundId)).toEqual([]);
+  });
+});
+
+describe('the schedule (OUTREACH_SCHEDULE)', () => {
+  it('queues the invitations of every active fund, each with its own rules; archived funds are left alone', async () => {
+    const active = await newFund(app(), 'Scheduled Fund');
+    const invitee = await memberOfFund(app(), active, '80');
+    await setPhone(invitee.personId, '+27821110080');
+    const archived = await newFund(app(), 'Archived Fund');
+    const left = await memberOfFund(app(), archived, '81');
+    await setPhone(left.personId, '+27821110081');
+    await app().db.update(funds).set({ status: 'archived' }).where(eq(funds.id, archived));
+
+    app().clock.set(new Date(MORNING.getTime() + 200 * DAY_MS));
+    await app().jobs.send(OUTREACH_SCHEDULE_QUEUE, {});
+    await app().jobs.idle([OUTREACH_SCHEDULE_QUEUE]);
+    await app().jobs.idle([INVITATIONS_QUEUE]);
+    expect((await invitationsOf(active)).map((row) => row.personId)).toEqual([invitee.personId]);
+    expect(await invitationsOf(archived)).toEqual([]);
+  });
+
+  it('is a cron of 5 fields, off when unset', () => {
+    expect(loadConfig({ OUTREACH_SCHEDULE: '0 7-17 * * 1-5' }).outreach.schedule).toBe('0 7-17 * * 1-5');
+    expect(loadConfig({}).outreach.schedule).toBeUndefined();
+    expect(() => loadConfig({ OUTREACH_SCHEDULE: 'every morning' })).toThrow('OUTREACH_SCHEDULE');
   });
 });

@@ -13,6 +13,8 @@ import { optOutUrl } from './opt-outs.service.js';
 
 /** The job queue that sends a fund's invitations. */
 export const INVITATIONS_QUEUE = 'outreach-invitations';
+/** The scheduled job that queues the invitations of every active fund (`OUTREACH_SCHEDULE`). */
+export const OUTREACH_SCHEDULE_QUEUE = 'outreach-schedule';
 /** No SMS from 20:00 to 08:00 South African time (SAST). */
 export const QUIET_HOURS = { from: 20, to: 8 } as const;
 /** One invitation per person per 30 days, whichever fund. */
@@ -159,4 +161,15 @@ export async function startInvitations(
   });
   deps.jobs.wake([INVITATIONS_QUEUE]);
   return { message: OUTREACH_MESSAGES.queued, jobId };
+}
+
+/**
+ * The scheduled run (`OUTREACH_SCHEDULE`, queue `outreach-schedule`): one invitations job per
+ * active fund, each keeping its own cap, quiet hours and 30-day rule.
+ * @returns how many funds were queued
+ */
+export async function queueInvitationsOfActiveFunds(deps: { db: Database; jobs: JobQueue }): Promise<number> {
+  const active = await deps.db.select({ id: funds.id }).from(funds).where(eq(funds.status, 'active'));
+  for (const fund of active) await deps.jobs.send(INVITATIONS_QUEUE, { fundId: fund.id });
+  return active.length;
 }
