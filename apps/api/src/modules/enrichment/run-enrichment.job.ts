@@ -12,6 +12,7 @@ import {
   type StepProviders,
   type TracedContact,
 } from '../../platform/enrichment/step-provider.js';
+import { toLoggableError } from '../../platform/logging/loggable-error.js';
 import { flagBenefitsForDependantsProcess } from '../benefits/benefits.service.js';
 import { recordDeath } from '../persons/persons.service.js';
 import { validDaysOf } from './enrichment-steps.service.js';
@@ -152,7 +153,7 @@ async function enrichOne(
     });
   } catch (error) {
     const known = error instanceof StepProviderError;
-    if (!known) deps.log.warn({ runId: run.id, kind, error: (error as Error).message }, 'enrichment provider failed');
+    if (!known) deps.log.warn({ runId: run.id, kind, error: toLoggableError(error) }, 'enrichment provider failed');
     tally.failed += 1;
     await record({
       status: 'failed',
@@ -249,7 +250,7 @@ export async function runEnrichment(deps: EnrichmentJobDeps, runId: number): Pro
       .set({ ...tally, status: 'completed', finishedAt: deps.clock.now() })
       .where(eq(enrichmentRuns.id, runId));
   } catch (error) {
-    deps.log.warn({ runId, error: (error as Error).message }, 'enrichment run failed');
+    deps.log.warn({ runId, error: toLoggableError(error) }, 'enrichment run failed');
     await db
       .update(enrichmentRuns)
       .set({ ...tally, status: 'failed', finishedAt: deps.clock.now() })
