@@ -15,6 +15,8 @@ import { benefitClaimRoutes } from './modules/benefit-claims/app.routes.js';
 import { partnerClaimRoutes } from './modules/benefit-claims/partner.routes.js';
 import { adminBenefitRoutes } from './modules/benefits/admin.routes.js';
 import { benefitRoutes } from './modules/benefits/app.routes.js';
+import { enrichmentRoutes } from './modules/enrichment/admin.routes.js';
+import { installEnrichment } from './modules/enrichment/install-enrichment.js';
 import { faqAdminRoutes } from './modules/faqs/admin.routes.js';
 import { faqAppRoutes } from './modules/faqs/app.routes.js';
 import { fileUploadRoutes } from './modules/file-uploads/admin.routes.js';
@@ -26,6 +28,11 @@ import { historicAccountRoutes } from './modules/historic-accounts/admin.routes.
 import { identityVerificationRoutes } from './modules/identity-verifications/app.routes.js';
 import { identitySandboxRoutes } from './modules/identity-verifications/sandbox.routes.js';
 import { installNotifications } from './modules/notifications/install-notifications.js';
+import { outreachAdminRoutes } from './modules/outreach/admin.routes.js';
+import { installOutreach } from './modules/outreach/install-outreach.js';
+import { OUTREACH_PUBLIC_PREFIX, outreachPublicRoutes } from './modules/outreach/public.routes.js';
+import { partnerFileRoutes } from './modules/partner-files/admin.routes.js';
+import { installPartnerFiles } from './modules/partner-files/install-partner-files.js';
 import { partnerRoutes } from './modules/partners/admin.routes.js';
 import { authenticatePartnerApiKey } from './modules/partners/partner-api-keys.service.js';
 import { permissionRoutes } from './modules/permissions/admin.routes.js';
@@ -37,6 +44,7 @@ import { taskRoutes } from './modules/tasks/admin.routes.js';
 import { templateRoutes } from './modules/templates/admin.routes.js';
 import { userRoutes } from './modules/users/admin.routes.js';
 import { installAccessControl } from './platform/auth/route-access.js';
+import { type Clock, createClock } from './platform/clock/clock.js';
 import { installErrorHandling, sendError } from './platform/errors/error-handler.js';
 import { installBodySizeGuard } from './platform/http/body-size.js';
 import { answerClientError } from './platform/http/client-error.js';
@@ -66,6 +74,8 @@ declare module 'fastify' {
     messenger: Messenger;
     /** The identity verification provider chosen by configuration. */
     identityProvider: IdentityProvider;
+    /** The time for rules of the time of day and of elapsed days (tests may set it). */
+    clock: Clock;
   }
 }
 
@@ -120,6 +130,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   app.addHook('preClose', async () => jobs.stop());
   app.decorate('messenger', createMessenger({ db: database.db, config, log: app.log, jobs }));
   app.decorate('identityProvider', createIdentityProvider(config, { logger: app.log }));
+  app.decorate('clock', createClock());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -132,7 +143,13 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   // Callers without our cookies: partners (API keys), identity providers (signed callbacks), and
   // the built-in identity sandbox, which stands in for a provider's own site.
   installXsrfProtection(app, {
-    exemptPrefixes: ['/api/v2/', '/api/app/identity-verifications/callback', '/api/identity-sandbox/'],
+    exemptPrefixes: [
+      '/api/v2/',
+      '/api/app/identity-verifications/callback',
+      '/api/identity-sandbox/',
+      // The SMS gateway passes replies on (bearer token; issue 17).
+      OUTREACH_PUBLIC_PREFIX,
+    ],
     cachedFilePrefixes: ['/assets/'],
   });
   await installOpenApi(app);
@@ -147,6 +164,9 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await installNotifications(app);
   // Purges what is no longer needed on a schedule (issue 15 item 4; README "Retention").
   installRetention(app);
+  installEnrichment(app);
+  installPartnerFiles(app);
+  installOutreach(app);
   installFileUploads(app);
   // Back office (issue 6): every /api/v1 route declares its permission (platform/auth/route-access.ts).
   await app.register(adminSessionRoutes, { prefix: '/api/v1' });
@@ -168,6 +188,11 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(adminBenefitRoutes, { prefix: '/api/v1' });
   await app.register(adminClaimDecisionRoutes, { prefix: '/api/v1' });
   await app.register(fileUploadRoutes, { prefix: '/api/v1' });
+  // Enrichment, tracing partner files and outreach (issue 17).
+  await app.register(enrichmentRoutes, { prefix: '/api/v1' });
+  await app.register(partnerFileRoutes, { prefix: '/api/v1' });
+  await app.register(outreachAdminRoutes, { prefix: '/api/v1' });
+  await app.register(outreachPublicRoutes, { prefix: '/api' });
   // Partner API (issue 9): fund administrators with API keys.
   await app.register(partnerClaimRoutes, { prefix: '/api/v2' });
   await app.register(benefitClaimRoutes, { prefix: '/api/app' });

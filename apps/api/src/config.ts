@@ -93,6 +93,26 @@ const EnvSchema = z.object({
   WEB_PUSH_ALLOWED_HOSTS: z.string().default(DEFAULT_WEB_PUSH_HOSTS.join(',')),
   WEB_PUSH_CA_FILE: optionalString,
   FCM_SERVICE_ACCOUNT_FILE: optionalString,
+  /** Step providers of enrichment (issue 17); unset: sandbox outside production, none in production. */
+  ENRICHMENT_PROVIDER: z.enum(['sandbox', 'http', 'none', '']).optional(),
+  ENRICHMENT_HTTP_BASE_URL: optionalString.pipe(z.url('must be a URL').optional()),
+  ENRICHMENT_HTTP_API_KEY: optionalString,
+  ENRICHMENT_POPULATION_REGISTER_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  ENRICHMENT_CONTACT_TRACE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Hours a partner file's download link works. */
+  PARTNER_FILE_LINK_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+  /** Invitations each fund sends at most per day (SAST). */
+  OUTREACH_DAILY_CAP_PER_FUND: z.coerce.number().int().min(0).max(1_000_000).default(500),
+  /** Cron (5 fields, UTC) of the invitations of every active fund; unset: staff start them. */
+  OUTREACH_SCHEDULE: optionalString.pipe(
+    z
+      .string()
+      .max(100)
+      .regex(/^[0-9*/,-]+( [0-9*/,-]+){4}$/, 'must be a cron expression of 5 fields, e.g. 0 7-17 * * 1-5')
+      .optional(),
+  ),
+  /** Bearer token the SMS gateway sends with replies (STOP); unset: replies are refused. */
+  SMS_INBOUND_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
@@ -183,6 +203,33 @@ export interface RetentionConfig {
   deliveriesHours: number;
 }
 
+/** Enrichment step providers (issue 17) and how long their results are reused. */
+export interface EnrichmentConfig {
+  /**
+   * `sandbox`: deterministic answers by ID number; `http`: a bureau gateway at `http.baseUrl`
+   * (platform/enrichment/http-step-providers.ts); `none`: the bureau steps have no provider.
+   */
+  provider: 'sandbox' | 'http' | 'none';
+  /** The bureau gateway (`ENRICHMENT_HTTP_BASE_URL`, `ENRICHMENT_HTTP_API_KEY`), with `provider: 'http'`. */
+  http?: { baseUrl: string; apiKey: string };
+  /** Days a population register result is reused. */
+  populationRegisterDays: number;
+  /** Days a contact trace result is reused. */
+  contactTraceDays: number;
+}
+
+/** Tracing partner files and outreach (issue 17). */
+export interface OutreachConfig {
+  /** Hours a partner file's download link works. */
+  partnerFileLinkHours: number;
+  /** Invitations each fund sends at most per day (SAST). */
+  dailyCapPerFund: number;
+  /** The SMS gateway's bearer token for replies; undefined: replies are refused. */
+  smsInboundToken: string | undefined;
+  /** Cron (UTC) of the invitations of every active fund; undefined: only when staff start them. */
+  schedule: string | undefined;
+}
+
 /** Identity verification provider settings (spec 7 `beneficiary-sessions/iidentifii`). */
 export type IdentityProviderConfig =
   /** Built-in sandbox: serves its own page where the person passes or fails; development and tests only. */
@@ -224,6 +271,8 @@ export interface Config {
   push: PushConfig;
   jobs: JobsConfig;
   retention: RetentionConfig;
+  enrichment: EnrichmentConfig;
+  outreach: OutreachConfig;
 }
 
 /** Thrown when an environment variable has a bad value; the message names every bad variable. */
@@ -255,6 +304,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOS
   }
   if (values.NODE_ENV === 'production' && values.IDENTITY_PROVIDER === 'sandbox') {
     problems.push('IDENTITY_PROVIDER: the sandbox provider is not allowed in production');
+  }
+  const enrichmentProvider = values.ENRICHMENT_PROVIDER || (values.NODE_ENV === 'production' ? 'none' : 'sandbox');
+  if (values.NODE_ENV === 'production' && enrichmentProvider === 'sandbox') {
+    problems.push('ENRICHMENT_PROVIDER: the sandbox provider is not allowed in production');
+  }
+  if (enrichmentProvider === 'http') {
+    for (const name of ['ENRICHMENT_HTTP_BASE_URL', 'ENRICHMENT_HTTP_API_KEY'] as const) {
+      if (!values[name]) problems.push(`${name}: is required when ENRICHMENT_PROVIDER is http`);
+    }
   }
   if (Boolean(values.VAPID_PUBLIC_KEY) !== Boolean(values.VAPID_PRIVATE_KEY)) {
     problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
@@ -306,6 +364,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOS
       resetTokensHours: values.RETENTION_RESET_TOKENS_HOURS,
       outboxHours: values.RETENTION_OUTBOX_HOURS,
       deliveriesHours: values.RETENTION_DELIVERIES_HOURS,
+    },
+    enrichment: {
+      provider: enrichmentProvider,
+      ...(enrichmentProvider === 'http'
+        ? {
+            http: {
+              baseUrl: values.ENRICHMENT_HTTP_BASE_URL as string,
+              apiKey: values.ENRICHMENT_HTTP_API_KEY as string,
+            },
+          }
+        : {}),
+      populationRegisterDays: values.ENRICHMENT_POPULATION_REGISTER_DAYS,
+      contactTraceDays: values.ENRICHMENT_CONTACT_TRACE_DAYS,
+    },
+    outreach: {
+      partnerFileLinkHours: values.PARTNER_FILE_LINK_HOURS,
+      dailyCapPerFund: values.OUTREACH_DAILY_CAP_PER_FUND,
+      smsInboundToken: values.SMS_INBOUND_TOKEN,
+      schedule: values.OUTREACH_SCHEDULE,
     },
     identity:
       values.IDENTITY_PROVIDER === 'iidentifii'

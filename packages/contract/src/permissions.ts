@@ -80,6 +80,20 @@ export const PERMISSIONS = [
   'file-uploads.write',
   /** Accept or reject a validated file upload (never one's own: maker-checker). */
   'file-uploads.accept',
+  /** See a fund's enrichment steps, the kinds of step, each person's look-ups and the runs (issue 17). */
+  'enrichment.read',
+  /** Set and reset a fund's enrichment steps. */
+  'enrichment.write',
+  /** Run a step again for a fund's persons (paid look-ups). */
+  'enrichment.run',
+  /** See tracing partners and download the files generated for them (full ID numbers; each download audited). */
+  'file-downloads.read',
+  /** Generate a file of the persons still to trace for a tracing partner. */
+  'file-downloads.generate',
+  /** See a fund's outreach funnel (traced, invited, opted out, signed up, claimed, paid). */
+  'outreach.read',
+  /** Send a fund's invitations (SMS and email to persons with a benefit and no account). */
+  'outreach.send',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -42,6 +42,11 @@ export const AdminBenefitResponse = z
     /** Gross, cents. */
     amountCents: z.number().int(),
     status: z.enum(BENEFIT_STATUSES),
+    /**
+     * When the member was found deceased (issue 17): the benefit goes to the fund's dependants'
+     * process (Pension Funds Act s37C) and cannot be claimed by a member sign-up; null otherwise.
+     */
+    dependantsProcessAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'AdminBenefitResponse' });

@@ -1,5 +1,5 @@
 import { bigint, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { idColumn, timestamps } from './columns.js';
+import { at, idColumn, timestamps } from './columns.js';
 import { fileUploads } from './file-uploads.js';
 import { funds } from './funds.js';
 import { persons } from './persons.js';
@@ -26,6 +26,11 @@ export const benefits = pgTable(
       .notNull()
       .default('unclaimed'),
     fileUploadId: bigint('file_upload_id', { mode: 'number' }).references(() => fileUploads.id),
+    /**
+     * Set when the member was found deceased (issue 17): the benefit goes to the fund's dependants'
+     * process (Pension Funds Act s37C) and cannot be claimed by a member sign-up.
+     */
+    dependantsProcessAt: at('dependants_process_at'),
     ...timestamps(),
   },
   (table) => [

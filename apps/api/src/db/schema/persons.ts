@@ -17,6 +17,8 @@ export const persons = pgTable(
     email: text('email'),
     /** E.164, e.g. `+27821234567`. */
     phoneNumber: text('phone_number'),
+    /** Set when the population register said the person died (issue 17); their benefits go to the s37C process. */
+    deceasedOn: date('deceased_on', { mode: 'string' }),
     ...timestamps(),
   },
   (table) => [

@@ -10,6 +10,7 @@ import {
   type ClaimSubmitRequest,
   calculatePayout,
   claimStepStates,
+  ENRICHMENT_MESSAGES,
   formatRand,
   type Payout,
   VALIDATION_FAILED_MESSAGE,
@@ -17,7 +18,7 @@ import {
 import dayjs from 'dayjs';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefitClaimEvents, benefitClaims, claimDocuments } from '../../db/schema/index.js';
+import { benefitClaimEvents, benefitClaims, benefits, claimDocuments } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { findMemberBenefit, type MemberBenefit } from '../benefits/member-benefits.service.js';
 import { listFundFeeRules } from '../funds/fund-fees.service.js';
@@ -155,7 +156,7 @@ const at = (flag: boolean | undefined, now: Date) => (flag === undefined ? undef
  * lodging it for them, with `note` in the timeline). Safe under races: the one-open-claim index
  * lets one insert win and the others read it.
  * @returns the claim and whether this call created it
- * @throws AppError `conflict` (409) when the benefit is paid
+ * @throws AppError `conflict` (409) when the benefit is paid, or flagged for the dependants' process (s37C)
  */
 export async function startDraftClaim(
   db: Database,
@@ -168,6 +169,12 @@ export async function startDraftClaim(
   const open = await findOpenClaim(db, benefit.id);
   if (open) return { claim: open, created: false };
   if (benefit.status === 'paid') throw new AppError('conflict', CLAIM_MESSAGES.notClaimable);
+  // A deceased member's benefit goes to the fund's dependants' process (issue 17, s37C).
+  const [flag] = await db
+    .select({ at: benefits.dependantsProcessAt })
+    .from(benefits)
+    .where(eq(benefits.id, benefit.id));
+  if (flag?.at) throw new AppError('conflict', ENRICHMENT_MESSAGES.dependantsProcess);
   const [created] = await db
     .insert(benefitClaims)
     .values({ benefitId: benefit.id, personUserId, createdAt: now })

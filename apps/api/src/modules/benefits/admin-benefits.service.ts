@@ -23,6 +23,7 @@ export const adminBenefitColumns = {
   benefitType: benefits.benefitType,
   amountCents: benefits.amountCents,
   status: benefits.status,
+  dependantsProcessAt: benefits.dependantsProcessAt,
   createdAt: benefits.createdAt,
   fund: { id: funds.id, name: funds.name, registrationNumber: funds.registrationNumber },
   person: { id: persons.id, firstName: persons.firstName, lastName: persons.lastName, idNumber: persons.idNumber },
@@ -34,6 +35,7 @@ type AdminBenefitRow = {
   benefitType: string;
   amountCents: number;
   status: 'unclaimed' | 'claimed' | 'paid';
+  dependantsProcessAt: Date | null;
   createdAt: Date;
   fund: { id: number; name: string; registrationNumber: string };
   person: { id: number; firstName: string; lastName: string; idNumber: string };
@@ -59,6 +61,7 @@ export function toAdminBenefitResponse(row: AdminBenefitRow): AdminBenefitRespon
     benefitType: row.benefitType,
     amountCents: row.amountCents,
     status: row.status,
+    dependantsProcessAt: row.dependantsProcessAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

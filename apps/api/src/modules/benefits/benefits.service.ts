@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { benefits, persons } from '../../db/schema/index.js';
 
@@ -45,4 +45,20 @@ export async function countUnclaimedBenefits(db: Database, idNumber: string): Pr
     .innerJoin(persons, eq(persons.id, benefits.personId))
     .where(and(eq(persons.idNumber, idNumber), eq(benefits.status, 'unclaimed')));
   return row?.value ?? 0;
+}
+
+/**
+ * Flags a deceased member's unclaimed benefits, in every fund, for the fund's dependants' process
+ * (issue 17; Pension Funds Act s37C): from then on they cannot be claimed by a member sign-up
+ * (`CLAIM` start refuses them) and staff see them flagged.
+ * @param at when the death became known (the look-up's time)
+ * @returns how many benefits were flagged now
+ */
+export async function flagBenefitsForDependantsProcess(db: Database, personId: number, at: Date): Promise<number> {
+  const flagged = await db
+    .update(benefits)
+    .set({ dependantsProcessAt: at })
+    .where(and(eq(benefits.personId, personId), eq(benefits.status, 'unclaimed'), isNull(benefits.dependantsProcessAt)))
+    .returning({ id: benefits.id });
+  return flagged.length;
 }

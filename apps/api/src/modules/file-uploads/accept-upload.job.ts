@@ -19,6 +19,8 @@ export interface AcceptAnnouncements {
   newMoney: (personUserIds: number[], fundId: number) => Promise<void>;
   /** The claim's move to paid, as the partner API announces it. */
   claimPaid: (claimId: number) => Promise<void>;
+  /** A member file's persons are in: enrich them (issue 17; the enrichment module queues its run). */
+  memberFileLoaded?: (fileUploadId: number, fundId: number) => Promise<void>;
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -169,4 +171,5 @@ export async function acceptUpload(deps: { db: Database; announce: AcceptAnnounc
   }
   if (loaded.tell.length > 0) await deps.announce.newMoney(loaded.tell, upload.fundId);
   for (const claimId of loaded.paidClaims ?? []) await deps.announce.claimPaid(claimId);
+  if (upload.kind === 'member_file') await deps.announce.memberFileLoaded?.(id, upload.fundId);
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { funds } from '../../db/schema/index.js';
 import { announceClaimMove } from '../benefit-claims/claim-announcements.js';
+import { startUploadEnrichment } from '../enrichment/enrichment-runs.service.js';
 import { notifyPersonUser } from '../notifications/notify.service.js';
 import { ACCEPT_UPLOAD_QUEUE, type AcceptAnnouncements, acceptUpload } from './accept-upload.job.js';
 import { VALIDATE_UPLOAD_QUEUE, validateUpload } from './validate-upload.job.js';
@@ -31,6 +32,9 @@ export function installFileUploads(app: FastifyInstance): void {
       }
     },
     claimPaid: (claimId) => announceClaimMove(app.db, app.jobs, claimId),
+    memberFileLoaded: async (fileUploadId, fundId) => {
+      await startUploadEnrichment({ db: app.db, jobs: app.jobs }, fileUploadId, fundId);
+    },
   };
   app.jobs.define<{ fileUploadId: number }>(
     ACCEPT_UPLOAD_QUEUE,

@@ -60,3 +60,11 @@ export async function findPersonIdsByIdNumber(
     .where(inArray(persons.idNumber, [...idNumbers]));
   return new Map(rows.map((row) => [row.idNumber, row.id]));
 }
+
+/**
+ * Records that the population register found the person deceased (issue 17), on `deceasedOn`
+ * (`YYYY-MM-DD`). Their benefits are flagged for the dependants' process by the benefits service.
+ */
+export async function recordDeath(db: Database, personId: number, deceasedOn: string): Promise<void> {
+  await db.update(persons).set({ deceasedOn }).where(sql`${persons.id} = ${personId}`);
+}

@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** Was here and is no more: an expired download link (issue 17). */
+  gone: 410,
   too_large: 413,
   unsupported_media_type: 415,
   throttled: 429,

@@ -100,6 +100,33 @@ export const BUILT_IN_MESSAGES: Record<string, BuiltInMessage> = {
       },
     },
   },
+  'outreach.invitation': {
+    description:
+      'The invitation to a person with a benefit and no account (issue 17): the fund, that it is free, how to search, how to check it is us, how to opt out',
+    variables: [
+      { name: 'firstName', description: "The person's first name" },
+      { name: 'fundName', description: 'The fund that holds the benefit' },
+      { name: 'appUrl', description: 'Where to search with the ID number (the app)' },
+      { name: 'checkUrl', description: 'Where to check this message is really from Benefit Finder' },
+      { name: 'optOutUrl', description: 'The link that stops all invitations' },
+    ],
+    defaults: {
+      sms: {
+        body:
+          'Benefit Finder: {{ firstName }}, {{ fundName }} holds money that may be yours. Claiming is free: search your ID number at {{ appUrl }}. ' +
+          'We never ask for money or a PIN. Check it is us: {{ checkUrl }}. Reply STOP to opt out.',
+      },
+      email: {
+        subject: '{{ fundName }} may hold money for you',
+        body:
+          '<p>Dear {{ firstName }},</p><p>{{ fundName }} holds a benefit that may be yours. Claiming it is free: ' +
+          'search with your ID number at <a href="{{ appUrl }}">{{ appUrl }}</a>.</p>' +
+          '<p>We will never ask you for money, a PIN or a password. To check that this email is really from Benefit Finder, ' +
+          'go to <a href="{{ checkUrl }}">{{ checkUrl }}</a> yourself rather than replying.</p>' +
+          '<p>Do not want these emails? <a href="{{ optOutUrl }}">Stop all invitations</a>.</p>',
+      },
+    },
+  },
 };
 
 /** Every (message, kind) pair with its default, as `GET templates/create` lists them. */

@@ -1,0 +1,120 @@
+import {
+  ENRICHMENT_LAWFUL_PURPOSE,
+  type EnrichmentRecordListQuery,
+  type EnrichmentRecordResponse,
+  type ListResponse,
+  maskSaIdNumber,
+} from '@bcp/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { enrichmentRecords, persons } from '../../db/schema/index.js';
+import { listPage, orderBy } from '../../platform/lists/list-page.js';
+import { findFund } from '../funds/funds.service.js';
+
+const SORT_COLUMNS = {
+  id: enrichmentRecords.id,
+  checkedAt: enrichmentRecords.checkedAt,
+  step: enrichmentRecords.kind,
+  status: enrichmentRecords.status,
+};
+
+/** Records of persons with a benefit of the fund (results are per person, shared by their funds). */
+export function ofFund(fundId: number): SQL {
+  return sql`exists (select 1 from benefits b where b.person_id = ${enrichmentRecords.personId} and b.fund_id = ${fundId})`;
+}
+
+const enrichmentRecordColumns = {
+  id: enrichmentRecords.id,
+  personId: enrichmentRecords.personId,
+  kind: enrichmentRecords.kind,
+  status: enrichmentRecords.status,
+  result: enrichmentRecords.result,
+  details: enrichmentRecords.details,
+  failureReason: enrichmentRecords.failureReason,
+  provider: enrichmentRecords.provider,
+  providerReference: enrichmentRecords.providerReference,
+  costCents: enrichmentRecords.costCents,
+  lawfulPurpose: enrichmentRecords.lawfulPurpose,
+  checkedAt: enrichmentRecords.checkedAt,
+  expiresAt: enrichmentRecords.expiresAt,
+  createdAt: enrichmentRecords.createdAt,
+  updatedAt: enrichmentRecords.updatedAt,
+};
+
+type RecordRow = typeof enrichmentRecords.$inferSelect & {
+  person: { id: number; firstName: string; lastName: string; idNumber: string };
+};
+
+function toRecordResponse(row: RecordRow): EnrichmentRecordResponse {
+  return {
+    id: row.id,
+    person: {
+      id: row.person.id,
+      firstName: row.person.firstName,
+      lastName: row.person.lastName,
+      idNumberMasked: maskSaIdNumber(row.person.idNumber),
+    },
+    step: row.kind,
+    status: row.status,
+    result: row.result,
+    details: row.details,
+    failureReason: row.failureReason,
+    provider: row.provider,
+    providerReference: row.providerReference,
+    costCents: row.costCents,
+    lawfulPurpose: row.lawfulPurpose || ENRICHMENT_LAWFUL_PURPOSE,
+    checkedAt: row.checkedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The look-ups of a fund's persons (spec 7 `GET funds/{id}/enrichment-steps/records`): per person
+ * and step, its status, result, provider reference and time, in the one list envelope; filters
+ * `step`, `status`, `result`, `personId`; `q` matches surnames. ID numbers masked.
+ * @throws AppError `not_found` (404) unknown fund
+ */
+export async function listEnrichmentRecords(
+  db: Database,
+  fundId: number,
+  query: EnrichmentRecordListQuery,
+): Promise<ListResponse<EnrichmentRecordResponse>> {
+  await findFund(db, fundId);
+  const filter = query.filter ?? {};
+  const where = and(
+    ofFund(fundId),
+    filter.step ? eq(enrichmentRecords.kind, filter.step) : undefined,
+    filter.status ? eq(enrichmentRecords.status, filter.status) : undefined,
+    filter.result ? eq(enrichmentRecords.result, filter.result) : undefined,
+    filter.personId ? eq(enrichmentRecords.personId, filter.personId) : undefined,
+    query.q ? sql`lower(${persons.lastName}) = lower(${query.q})` : undefined,
+  );
+  return listPage(query, {
+    rows: (page) =>
+      db
+        .select({
+          ...enrichmentRecordColumns,
+          person: {
+            id: persons.id,
+            firstName: persons.firstName,
+            lastName: persons.lastName,
+            idNumber: persons.idNumber,
+          },
+        })
+        .from(enrichmentRecords)
+        .innerJoin(persons, eq(persons.id, enrichmentRecords.personId))
+        .where(where)
+        .orderBy(...orderBy(query.sort, SORT_COLUMNS, enrichmentRecords.id))
+        .limit(page.limit)
+        .offset(page.offset),
+    count: async () => {
+      const [row] = await db
+        .select({ value: sql<number>`count(*)::int` })
+        .from(enrichmentRecords)
+        .innerJoin(persons, eq(persons.id, enrichmentRecords.personId))
+        .where(where);
+      return Number(row?.value ?? 0);
+    },
+    toItem: toRecordResponse,
+  });
+}

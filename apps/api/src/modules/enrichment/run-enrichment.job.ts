@@ -1,0 +1,259 @@
+import { ENRICHMENT_LAWFUL_PURPOSE, type EnrichmentStepKind } from '@bcp/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EnrichmentConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/result-rows.js';
+import { contactCandidates, enrichmentRecords, enrichmentRuns, persons } from '../../db/schema/index.js';
+import type { Clock } from '../../platform/clock/clock.js';
+import {
+  type StepAnswer,
+  StepProviderError,
+  type StepProviders,
+  type TracedContact,
+} from '../../platform/enrichment/step-provider.js';
+import { toLoggableError } from '../../platform/logging/loggable-error.js';
+import { flagBenefitsForDependantsProcess } from '../benefits/benefits.service.js';
+import { recordDeath } from '../persons/persons.service.js';
+import { validDaysOf } from './enrichment-steps.service.js';
+
+/** What the enrichment job needs. */
+export interface EnrichmentJobDeps {
+  db: Database;
+  providers: StepProviders;
+  clock: Clock;
+  config: EnrichmentConfig;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/** Persons looked up between two progress updates. */
+const BATCH = 50;
+const DAY_MS = 86_400_000;
+
+type RunRow = typeof enrichmentRuns.$inferSelect;
+type PersonRow = Pick<
+  typeof persons.$inferSelect,
+  'id' | 'idNumber' | 'firstName' | 'lastName' | 'dateOfBirth' | 'deceasedOn'
+>;
+type RecordRow = typeof enrichmentRecords.$inferSelect;
+
+interface Tally {
+  done: number;
+  reused: number;
+  failed: number;
+  costCents: number;
+}
+
+/** The persons a run covers, by id. */
+async function targetPersons(db: Database, run: RunRow): Promise<number[]> {
+  let result: unknown;
+  if (run.fileUploadId !== null) {
+    result = await db.execute(
+      sql`select distinct person_id as id from benefits where file_upload_id = ${run.fileUploadId} order by 1`,
+    );
+  } else if (run.scope === 'failed') {
+    result = await db.execute(sql`
+      select distinct r.person_id as id from enrichment_records r
+      join benefits b on b.person_id = r.person_id and b.fund_id = ${run.fundId}
+      where r.kind = ${run.steps[0]} and r.status = 'failed' order by 1`);
+  } else {
+    const selected = run.scope === 'selected' ? (run.personIds ?? []) : null;
+    result = await db.execute(sql`
+      select distinct person_id as id from benefits where fund_id = ${run.fundId}
+      ${
+        selected
+          ? sql`and person_id in (${sql.join(
+              selected.map((id) => sql`${id}`),
+              sql`, `,
+            )})`
+          : sql``
+      }
+      order by 1`);
+  }
+  return rowsOf<{ id: string | number }>(result).map((row) => Number(row.id));
+}
+
+/** Records the contact details a trace found as candidates (never on the person's own details). */
+async function recordCandidates(db: Database, personId: number, candidates: TracedContact[], at: Date) {
+  if (candidates.length === 0) return;
+  await db
+    .insert(contactCandidates)
+    .values(candidates.map((candidate) => ({ personId, ...candidate, createdAt: at, updatedAt: at })))
+    .onConflictDoUpdate({
+      target: [contactCandidates.personId, contactCandidates.channel, contactCandidates.value],
+      set: { confidence: sql`excluded.confidence`, source: sql`excluded.source`, updatedAt: at },
+    });
+}
+
+/** What a result means beyond its record: a death flags benefits; a trace adds candidates. */
+async function applyAnswer(db: Database, person: PersonRow, kind: EnrichmentStepKind, answer: StepAnswer, at: Date) {
+  if (kind === 'population_register' && answer.result === 'deceased') {
+    const deceasedOn =
+      typeof answer.details.deceasedOn === 'string' ? answer.details.deceasedOn : at.toISOString().slice(0, 10);
+    await recordDeath(db, person.id, deceasedOn);
+    await flagBenefitsForDependantsProcess(db, person.id, at);
+    person.deceasedOn = deceasedOn;
+  }
+  if (kind === 'contact_trace' && Array.isArray(answer.details.candidates)) {
+    await recordCandidates(db, person.id, answer.details.candidates as TracedContact[], at);
+  }
+}
+
+/** Looks one person up for one step (or reuses a valid result) and records it; returns what it cost. */
+async function enrichOne(
+  deps: EnrichmentJobDeps,
+  run: RunRow,
+  person: PersonRow,
+  kind: EnrichmentStepKind,
+  existing: RecordRow | undefined,
+  tally: Tally,
+): Promise<void> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  tally.done += 1;
+  const valid = existing?.status === 'completed' && existing.expiresAt !== null && existing.expiresAt > now;
+  if (valid && !run.force) {
+    tally.reused += 1;
+    // A new fund's benefits of a person already known to be deceased are flagged too.
+    if (kind === 'population_register' && existing?.result === 'deceased') {
+      await flagBenefitsForDependantsProcess(db, person.id, now);
+    }
+    return;
+  }
+  const expiresAt = new Date(now.getTime() + validDaysOf(kind, deps.config) * DAY_MS);
+  const record = (values: Partial<typeof enrichmentRecords.$inferInsert>) =>
+    db
+      .update(enrichmentRecords)
+      .set({ lawfulPurpose: ENRICHMENT_LAWFUL_PURPOSE, checkedAt: now, updatedAt: now, ...values })
+      .where(and(eq(enrichmentRecords.personId, person.id), eq(enrichmentRecords.kind, kind)));
+  if (kind === 'contact_trace' && person.deceasedOn) {
+    // Nobody traces the contact details of a member known to be deceased (nor pays for it).
+    await record({
+      status: 'completed',
+      result: 'not_found',
+      details: { skipped: 'deceased' },
+      failureReason: null,
+      provider: null,
+      providerReference: null,
+      costCents: 0,
+      expiresAt,
+    });
+    return;
+  }
+  const provider = deps.providers[kind];
+  let answer: StepAnswer;
+  try {
+    if (!provider) throw new StepProviderError('No provider is configured for this step in this environment.');
+    answer = await provider.lookUp({
+      idNumber: person.idNumber,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      dateOfBirth: person.dateOfBirth,
+      purpose: ENRICHMENT_LAWFUL_PURPOSE,
+    });
+  } catch (error) {
+    const known = error instanceof StepProviderError;
+    if (!known) deps.log.warn({ runId: run.id, kind, error: toLoggableError(error) }, 'enrichment provider failed');
+    tally.failed += 1;
+    await record({
+      status: 'failed',
+      result: null,
+      details: {},
+      failureReason: known ? error.message : 'The provider could not be reached or answered badly.',
+      provider: provider?.name ?? null,
+      providerReference: null,
+      costCents: 0,
+      expiresAt: null,
+    });
+    return;
+  }
+  tally.costCents += answer.costCents;
+  await record({
+    status: 'completed',
+    result: answer.result,
+    details: answer.details,
+    failureReason: null,
+    provider: provider?.name ?? null,
+    providerReference: answer.reference,
+    costCents: answer.costCents,
+    expiresAt,
+  });
+  await applyAnswer(db, person, kind, answer, now);
+}
+
+/** Makes sure each (person, step) has a record: `pending` until its look-up is made. */
+async function ensureRecords(db: Database, personIds: number[], steps: EnrichmentStepKind[]) {
+  if (personIds.length === 0) return;
+  await db
+    .insert(enrichmentRecords)
+    .values(
+      personIds.flatMap((personId) =>
+        steps.map((kind) => ({ personId, kind, lawfulPurpose: ENRICHMENT_LAWFUL_PURPOSE })),
+      ),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * The enrichment job (queue `enrichment-run`, issue 17): looks up each person of the run for each
+ * of its steps in order, reusing results still valid (unless a rerun), recording each look-up with
+ * its provider, reference, cost, time, expiry and lawful purpose, and the run's progress after
+ * every 50 persons. A deceased member's benefits are flagged for the dependants' process (and the
+ * contact trace skipped); traced contact details are kept as candidates. A provider failure fails
+ * that look-up only; anything else fails the run (`failed`).
+ */
+export async function runEnrichment(deps: EnrichmentJobDeps, runId: number): Promise<void> {
+  const { db } = deps;
+  const [run] = await db.select().from(enrichmentRuns).where(eq(enrichmentRuns.id, runId));
+  if (!run || run.status === 'completed') return;
+  const tally: Tally = { done: 0, reused: 0, failed: 0, costCents: 0 };
+  try {
+    const personIds = await targetPersons(db, run);
+    await db
+      .update(enrichmentRuns)
+      .set({
+        status: 'running',
+        total: personIds.length * run.steps.length,
+        done: 0,
+        reused: 0,
+        failed: 0,
+        costCents: 0,
+      })
+      .where(eq(enrichmentRuns.id, runId));
+    for (let start = 0; start < personIds.length; start += BATCH) {
+      const ids = personIds.slice(start, start + BATCH);
+      await ensureRecords(db, ids, run.steps);
+      const people = await db
+        .select({
+          id: persons.id,
+          idNumber: persons.idNumber,
+          firstName: persons.firstName,
+          lastName: persons.lastName,
+          dateOfBirth: persons.dateOfBirth,
+          deceasedOn: persons.deceasedOn,
+        })
+        .from(persons)
+        .where(inArray(persons.id, ids));
+      const records = await db
+        .select()
+        .from(enrichmentRecords)
+        .where(and(inArray(enrichmentRecords.personId, ids), inArray(enrichmentRecords.kind, run.steps)));
+      const byKey = new Map(records.map((row) => [`${row.personId}:${row.kind}`, row]));
+      for (const person of people) {
+        for (const kind of run.steps)
+          await enrichOne(deps, run, person, kind, byKey.get(`${person.id}:${kind}`), tally);
+      }
+      await db.update(enrichmentRuns).set(tally).where(eq(enrichmentRuns.id, runId));
+    }
+    await db
+      .update(enrichmentRuns)
+      .set({ ...tally, status: 'completed', finishedAt: deps.clock.now() })
+      .where(eq(enrichmentRuns.id, runId));
+  } catch (error) {
+    deps.log.warn({ runId, error: toLoggableError(error) }, 'enrichment run failed');
+    await db
+      .update(enrichmentRuns)
+      .set({ ...tally, status: 'failed', finishedAt: deps.clock.now() })
+      .where(eq(enrichmentRuns.id, runId));
+  }
+}

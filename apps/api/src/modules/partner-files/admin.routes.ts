@@ -1,0 +1,93 @@
+import {
+  ErrorResponse,
+  GeneratePartnerFileQuery,
+  IdParams,
+  PartnerFileDownloadQuery,
+  PartnerFileResponse,
+  TracingPartnerListResponse,
+} from '@bcp/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditContext } from '../../platform/audit/audit-context.js';
+import { requireStaff } from '../../platform/auth/route-access.js';
+import { downloadPartnerFile, generatePartnerFile, listTracingPartners } from './partner-files.service.js';
+
+const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
+const tags = ['tracing partner files'];
+const security = [{ bearerToken: [] }];
+const read = { access: { area: 'admin', permission: 'file-downloads.read' } } as const;
+const generate = { access: { area: 'admin', permission: 'file-downloads.generate' } } as const;
+
+/** Files of persons to trace for tracing partners (spec 7 `file-download*`, issue 17). */
+export const partnerFileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/file-download/partners',
+    {
+      config: read,
+      schema: {
+        summary: 'Tracing partners that receive files, with their funds, persons to trace and latest file',
+        tags,
+        security,
+        response: { 200: TracingPartnerListResponse, ...errors },
+      },
+    },
+    async () => listTracingPartners(app.db),
+  );
+
+  app.get(
+    '/file-download/:id/generate',
+    {
+      config: generate,
+      schema: {
+        summary: 'Build a file for tracing partner {id}: the persons of its funds still to trace (CSV or XLSX, a job)',
+        description:
+          '202 with the file (status queued, then ready); its downloadUrl works until expiresAt ' +
+          '(PARTNER_FILE_LINK_HOURS). The partner answers with a trace_results file upload.',
+        tags,
+        security,
+        params: IdParams,
+        querystring: GeneratePartnerFileQuery,
+        response: { 202: PartnerFileResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await generatePartnerFile(
+        { db: app.db, jobs: app.jobs, clock: app.clock, linkHours: app.config.outreach.partnerFileLinkHours },
+        request.params.id,
+        request.query.format,
+        { ...auditContext(request), userId: requireStaff(request).userId },
+      );
+      return reply.status(202).send(file);
+    },
+  );
+
+  app.get(
+    '/file-download/:id/download',
+    {
+      config: read,
+      schema: {
+        summary: 'Download a file generated for tracing partner {id} (file=, default its latest); audited',
+        description: '409 while it is being built or when building failed; 410 once its link expired.',
+        tags,
+        security,
+        params: IdParams,
+        querystring: PartnerFileDownloadQuery,
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        response: { 200: z.any().describe('The file'), 409: ErrorResponse, 410: ErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const download = await downloadPartnerFile(
+        { db: app.db, dataDir: app.config.dataDir, clock: app.clock },
+        request.params.id,
+        request.query.file,
+        auditContext(request),
+      );
+      return reply
+        .header('content-type', download.contentType)
+        .header('content-disposition', `attachment; filename="${download.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(download.content);
+    },
+  );
+};

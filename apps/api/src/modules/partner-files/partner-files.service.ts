@@ -1,0 +1,167 @@
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { PARTNER_FILE_MESSAGES, type PartnerFileResponse, type TracingPartnerResponse, wholeList } from '@bcp/contract';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { funds, partnerFiles, partnerFunds, partners } from '../../db/schema/index.js';
+import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
+import type { Clock } from '../../platform/clock/clock.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { privateFilePath } from '../../platform/files/private-file-store.js';
+import type { JobQueue } from '../../platform/jobs/job-queue.js';
+import { PARTNER_FILE_QUEUE, PARTNER_FILES_FOLDER } from './build-partner-file.job.js';
+import { countPersonsToTrace } from './tracing-candidates.js';
+
+type FileRow = typeof partnerFiles.$inferSelect;
+
+const CONTENT_TYPES = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+/** A partner file as staff see it, with its download link (the permission still applies). */
+function toFileResponse(row: FileRow): PartnerFileResponse {
+  return {
+    id: row.id,
+    partnerId: row.partnerId,
+    format: row.format,
+    status: row.status,
+    rowCount: row.rowCount,
+    downloadUrl: `/api/v1/file-download/${row.partnerId}/download?file=${row.id}`,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** An active tracing partner that is not deleted, or 404. */
+async function findTracingPartner(db: Database, partnerId: number) {
+  const [partner] = await db
+    .select()
+    .from(partners)
+    .where(
+      and(
+        eq(partners.id, partnerId),
+        eq(partners.kind, 'tracing-partner'),
+        eq(partners.active, true),
+        isNull(partners.deletedAt),
+      ),
+    );
+  if (!partner) throw new AppError('not_found', PARTNER_FILE_MESSAGES.partnerNotFound);
+  return partner;
+}
+
+/**
+ * The tracing partners that receive files (spec 7 `GET file-download/partners`, issue 17): active,
+ * with their funds, how many persons of those funds need tracing, and their latest file.
+ */
+export async function listTracingPartners(db: Database) {
+  const rows = await db
+    .select()
+    .from(partners)
+    .where(and(eq(partners.kind, 'tracing-partner'), eq(partners.active, true), isNull(partners.deletedAt)))
+    .orderBy(asc(partners.name), asc(partners.id));
+  const ids = rows.map((row) => row.id);
+  const links =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ partnerId: partnerFunds.partnerId, id: funds.id, name: funds.name })
+          .from(partnerFunds)
+          .innerJoin(funds, eq(funds.id, partnerFunds.fundId))
+          .where(inArray(partnerFunds.partnerId, ids))
+          .orderBy(asc(funds.name));
+  const items: TracingPartnerResponse[] = [];
+  for (const row of rows) {
+    const [latest] = await db
+      .select()
+      .from(partnerFiles)
+      .where(eq(partnerFiles.partnerId, row.id))
+      .orderBy(desc(partnerFiles.id))
+      .limit(1);
+    items.push({
+      id: row.id,
+      name: row.name,
+      contactEmail: row.contactEmail,
+      funds: links.filter((link) => link.partnerId === row.id).map((link) => ({ id: link.id, name: link.name })),
+      needTracing: await countPersonsToTrace(db, row.id),
+      latestFile: latest ? toFileResponse(latest) : null,
+    });
+  }
+  return wholeList(items);
+}
+
+/**
+ * Starts building a file for a tracing partner (spec 7 `GET file-download/{id}/generate`): the
+ * persons of its funds that still need tracing, as CSV or XLSX, by a job (`partner-file-build`).
+ * The file's link works for `linkHours`. Audited `partners.file_requested`.
+ * @throws AppError 404 unknown, inactive or deleted tracing partner
+ */
+export async function generatePartnerFile(
+  deps: { db: Database; jobs: JobQueue; clock: Clock; linkHours: number },
+  partnerId: number,
+  format: 'csv' | 'xlsx',
+  context: AuditContext & { userId: number },
+): Promise<PartnerFileResponse> {
+  await findTracingPartner(deps.db, partnerId);
+  const now = deps.clock.now();
+  const row = await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [file] = await tx
+      .insert(partnerFiles)
+      .values({
+        partnerId,
+        format,
+        requestedByUserId: context.userId,
+        expiresAt: new Date(now.getTime() + deps.linkHours * 3_600_000),
+      })
+      .returning();
+    if (!file) throw new Error('The partner file insert returned no row');
+    await recordAudit(tx, {
+      ...context,
+      action: 'partners.file_requested',
+      entityType: 'partners',
+      entityId: partnerId,
+      after: { fileId: file.id, format },
+    });
+    await deps.jobs.send(PARTNER_FILE_QUEUE, { fileId: file.id }, { tx });
+    return file;
+  });
+  deps.jobs.wake([PARTNER_FILE_QUEUE]);
+  return toFileResponse(row);
+}
+
+/**
+ * A generated partner file (spec 7 `GET file-download/{id}/download`): `fileId`, or the partner's
+ * latest. It holds full ID numbers: each download is audited `partners.file_downloaded`.
+ * @throws AppError 404 no such file of this partner; 409 still building or failed; 410 link expired
+ */
+export async function downloadPartnerFile(
+  deps: { db: Database; dataDir: string; clock: Clock },
+  partnerId: number,
+  fileId: number | undefined,
+  context: AuditContext,
+): Promise<{ fileName: string; contentType: string; content: Readable }> {
+  const { db } = deps;
+  const [file] = await db
+    .select()
+    .from(partnerFiles)
+    .where(and(eq(partnerFiles.partnerId, partnerId), fileId === undefined ? undefined : eq(partnerFiles.id, fileId)))
+    .orderBy(desc(partnerFiles.id))
+    .limit(1);
+  if (!file) throw new AppError('not_found', PARTNER_FILE_MESSAGES.fileNotFound);
+  if (file.status === 'queued') throw new AppError('conflict', PARTNER_FILE_MESSAGES.notReady);
+  if (file.status === 'failed' || !file.storedName) throw new AppError('conflict', PARTNER_FILE_MESSAGES.failed);
+  if (file.expiresAt <= deps.clock.now()) throw new AppError('gone', PARTNER_FILE_MESSAGES.expired);
+  await recordAudit(db, {
+    ...context,
+    action: 'partners.file_downloaded',
+    entityType: 'partners',
+    entityId: partnerId,
+    after: { fileId: file.id, format: file.format, rowCount: file.rowCount },
+  });
+  return {
+    fileName: `to-trace-${partnerId}-${file.id}.${file.format}`,
+    contentType: CONTENT_TYPES[file.format],
+    content: createReadStream(privateFilePath(deps.dataDir, PARTNER_FILES_FOLDER, file.storedName)),
+  };
+}
