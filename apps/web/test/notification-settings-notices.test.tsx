@@ -15,10 +15,11 @@ const settingsPath = `/api/app/person-users/${member.id}/twoFactorMethod`;
 
 /**
  * Clicks a menu's button and returns the menu item named `name` (waiting up to 5 s: the first
- * click may load the menu's code).
+ * click may load the menu's code). The button is found when clicked, as a person sees it: a
+ * stand-in until the menu's code loads, then the menu's own.
  */
-async function menuItemAfterClicking(user: UserEvent, button: HTMLElement, name: string): Promise<HTMLElement> {
-  await user.click(button);
+async function menuItemAfterClicking(user: UserEvent, button: () => HTMLElement, name: string): Promise<HTMLElement> {
+  await user.click(button());
   return screen.findByRole('menuitem', { name }, { timeout: 5_000 });
 }
 
@@ -26,7 +27,7 @@ async function menuItemAfterClicking(user: UserEvent, button: HTMLElement, name:
 async function openSettings() {
   fakeApi.on('GET', '/api/app/firebase/notification-total', { status: 200, body: 0 });
   const { user } = await openSignedInApp(fakeApi, member);
-  const account = screen.getByRole('button', { name: 'Account' });
+  const account = () => screen.getByRole('button', { name: 'Account' });
   await user.click(await menuItemAfterClicking(user, account, 'Notification Settings'));
   const dialog = await screen.findByRole('dialog', { name: 'Notification Settings' });
   return { user, dialog };

@@ -4,8 +4,9 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { AccountTabButton } from './account-menu-button';
 import classes from './bottom-tab-bar.module.css';
 
-/** The Account menu (Mantine Menu and floating-ui), loaded when the member first uses it or the page is idle. */
-const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
+/** The Account menu's code (Mantine Menu and floating-ui). */
+const loadAccountMenu = () => import('./account-menu');
+const AccountMenu = lazy(() => loadAccountMenu().then((module) => ({ default: module.AccountMenu })));
 
 /** Calls `run` once the browser is idle (at the latest after 2 s; `setTimeout` where there is no `requestIdleCallback`). */
 function whenIdle(run: () => void): () => void {
@@ -18,27 +19,28 @@ function whenIdle(run: () => void): () => void {
 }
 
 /**
- * The Account tab (spec section 2). Until the menu's code is wanted it is a stand-in button that
- * looks the same: a click loads the menu and opens it; otherwise the code loads once the page is
- * idle, so it does not compete with the page's own code and data on the first load (issue 14 item 7).
+ * The Account tab (spec section 2). It is a stand-in button, looking the same, until the member
+ * first clicks it: then the menu mounts, open. Its code is fetched once the page is idle (or on
+ * that click), so it does not compete with the page's own code and data on the first load
+ * (issue 14 item 7); the stand-in is replaced only by the click, never under the member's finger.
  */
 function AccountTab(props: { active: boolean; onNotificationSettings: () => void; onLogout: () => void }) {
-  const [wanted, setWanted] = useState<'idle' | 'click' | null>(null);
-  useEffect(() => whenIdle(() => setWanted((now) => now ?? 'idle')), []);
+  const [clicked, setClicked] = useState(false);
+  useEffect(() => whenIdle(() => void loadAccountMenu()), []);
   const standIn = (
     <AccountTabButton
       active={props.active}
       aria-haspopup="menu"
-      aria-expanded={wanted === 'click'}
-      onClick={() => setWanted('click')}
+      aria-expanded={clicked}
+      onClick={() => setClicked(true)}
     />
   );
-  if (!wanted) return standIn;
+  if (!clicked) return standIn;
   return (
     <Suspense fallback={standIn}>
       <AccountMenu
         active={props.active}
-        openAtFirst={wanted === 'click'}
+        openAtFirst
         onNotificationSettings={props.onNotificationSettings}
         onLogout={props.onLogout}
       />
