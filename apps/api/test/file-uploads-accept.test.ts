@@ -6,7 +6,7 @@ import {
   ROW_MESSAGES,
 } from '@bcp/contract';
 import { parse } from 'csv-parse/sync';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditEvents,
@@ -170,10 +170,10 @@ describe('accepting a member file', () => {
       [first, 'Half', 'Way', 'H-1', 'withdrawal', '10', ''],
       [second, 'Never', 'Loaded', 'H-2', 'withdrawal', '20', ''],
     ]);
-    // Persons load first, benefits second: a staged amount that cannot be cast fails the second statement.
+    // Persons load first, benefits second: a staged row without its benefit type fails the second statement.
     await app()
       .db.update(fileUploadRows)
-      .set({ values: sql`jsonb_set(${fileUploadRows.values}, '{amount_cents}', '"not-a-number"')` })
+      .set({ benefitType: null })
       .where(and(eq(fileUploadRows.fileUploadId, upload.id), eq(fileUploadRows.line, 3)));
     expect((await accept(upload.id, {})).statusCode).toBe(200);
     await app().jobs.idle([ACCEPT_UPLOAD_QUEUE]);

@@ -13,12 +13,17 @@ interface Loaded {
   paidClaims?: number[];
 }
 
-/** What loading tells people once committed (the notification service; see `install-file-uploads.ts`). */
+/**
+ * What loading tells people, in the load's transaction (the notification service; see
+ * `install-file-uploads.ts`): stored with the load, or not at all.
+ */
 export interface AcceptAnnouncements {
-  /** "New money found for you at {fund}" to each person user. */
-  newMoney: (personUserIds: number[], fundId: number) => Promise<void>;
+  /** "New money found for you at {fund}" to each person user, batched. */
+  newMoney: (tx: Database, personUserIds: number[], fundId: number) => Promise<void>;
   /** The claim's move to paid, as the partner API announces it. */
-  claimPaid: (claimId: number) => Promise<void>;
+  claimPaid: (tx: Database, claimId: number) => Promise<void>;
+  /** Once the load has committed: start what was queued (wakes the job workers). */
+  committed: () => void;
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -41,12 +46,11 @@ function changed(result: unknown): number {
 async function loadMemberFile(tx: Database, id: number, fundId: number): Promise<Loaded> {
   await tx.execute(sql`
     insert into persons (id_number, first_name, last_name, date_of_birth, gender, email, phone_number)
-    select distinct on (r.values->>'id_number')
-      r.values->>'id_number', r.values->>'first_name', r.values->>'last_name',
-      (r.values->>'date_of_birth')::date, r.values->>'gender', r.values->>'email', r.values->>'phone_number'
+    select distinct on (r.id_number)
+      r.id_number, r.first_name, r.last_name, r.date_of_birth, r.gender, r.email, r.phone_number
     from file_upload_rows r
     where r.file_upload_id = ${id} and not r.refused
-    order by r.values->>'id_number', r.line desc
+    order by r.id_number, r.line desc
     on conflict (id_number) do update set
       first_name = excluded.first_name,
       last_name = excluded.last_name,
@@ -57,13 +61,12 @@ async function loadMemberFile(tx: Database, id: number, fundId: number): Promise
   const result = await tx.execute(sql`
     with loaded as (
       insert into benefits (fund_id, person_id, member_number, benefit_type, amount_cents, file_upload_id)
-      select distinct on (r.values->>'member_number', r.values->>'benefit_type')
-        ${fundId}::bigint, p.id, r.values->>'member_number', r.values->>'benefit_type',
-        (r.values->>'amount_cents')::bigint, ${id}::bigint
+      select distinct on (r.member_number, r.benefit_type)
+        ${fundId}::bigint, p.id, r.member_number, r.benefit_type, r.amount_cents, ${id}::bigint
       from file_upload_rows r
-      join persons p on p.id_number = r.values->>'id_number'
+      join persons p on p.id_number = r.id_number
       where r.file_upload_id = ${id} and not r.refused
-      order by r.values->>'member_number', r.values->>'benefit_type', r.line desc
+      order by r.member_number, r.benefit_type, r.line desc
       on conflict (fund_id, member_number, benefit_type) do update set
         amount_cents = excluded.amount_cents,
         file_upload_id = excluded.file_upload_id,
@@ -86,11 +89,10 @@ async function loadTraceResults(tx: Database, id: number): Promise<Loaded> {
       phone_number = coalesce(r.phone_number, p.phone_number),
       updated_at = now()
     from (
-      select distinct on (values->>'id_number')
-        values->>'id_number' as id_number, values->>'email' as email, values->>'phone_number' as phone_number
+      select distinct on (id_number) id_number, email, phone_number
       from file_upload_rows
       where file_upload_id = ${id} and not refused
-      order by values->>'id_number', line desc
+      order by id_number, line desc
     ) r
     where p.id_number = r.id_number`);
   return { importedCount: changed(result), tell: [] };
@@ -105,12 +107,11 @@ async function loadTraceResults(tx: Database, id: number): Promise<Loaded> {
 async function loadPaymentConfirmations(tx: Database, id: number, fundId: number): Promise<Loaded> {
   const result = await tx.execute(sql`
     with confirmed as (
-      select distinct on (values->>'claim_reference')
-        (values->>'claim_reference')::bigint as claim_id, values->>'payment_reference' as payment_reference,
-        coalesce((values->>'paid_on')::timestamptz, now()) as paid_at
+      select distinct on (claim_reference)
+        claim_reference::bigint as claim_id, payment_reference, coalesce(paid_on::timestamptz, now()) as paid_at
       from file_upload_rows
       where file_upload_id = ${id} and not refused
-      order by values->>'claim_reference', line desc
+      order by claim_reference, line desc
     ), paid as (
       update benefit_claims c set status = 'paid', payment_reference = confirmed.payment_reference,
         paid_at = confirmed.paid_at, updated_at = now()
@@ -132,16 +133,17 @@ async function loadPaymentConfirmations(tx: Database, id: number, fundId: number
  * Loads an accepted upload (issue 16 rule 5), all or nothing: one transaction moves the valid
  * staging rows with set-based `INSERT ... SELECT ... ON CONFLICT` and marks the upload `accepted`
  * with its count (audited `file-uploads.loaded`). If anything fails nothing is loaded and the
- * upload is `failed` with a reason. Once committed, members who gained a new benefit are told
- * (issue 16 rule 7) and paid claims announced (rule 8).
+ * upload is `failed` with a reason. In the same transaction members who gained a new benefit are
+ * told (issue 16 rule 7, batched) and paid claims announced (rule 8), like the partner API does:
+ * stored with the load or not at all. A crash mid-way rolls everything back; the job's retry loads
+ * again from the staging rows.
  */
 export async function acceptUpload(deps: { db: Database; announce: AcceptAnnouncements }, id: number): Promise<void> {
   const { db } = deps;
   const [upload] = await db.select().from(fileUploads).where(eq(fileUploads.id, id));
   if (upload?.status !== 'accepting') return;
-  let loaded: Loaded;
   try {
-    loaded = await db.transaction(async (transaction) => {
+    await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Database;
       const result =
         upload.kind === 'member_file'
@@ -150,6 +152,8 @@ export async function acceptUpload(deps: { db: Database; announce: AcceptAnnounc
             ? await loadTraceResults(tx, id)
             : await loadPaymentConfirmations(tx, id, upload.fundId);
       const { importedCount } = result;
+      if (result.tell.length > 0) await deps.announce.newMoney(tx, result.tell, upload.fundId);
+      for (const claimId of result.paidClaims ?? []) await deps.announce.claimPaid(tx, claimId);
       await tx.update(fileUploads).set({ status: 'accepted', importedCount }).where(eq(fileUploads.id, id));
       await recordAudit(tx, {
         actor: { type: 'system', label: ACCEPT_UPLOAD_QUEUE },
@@ -158,7 +162,6 @@ export async function acceptUpload(deps: { db: Database; announce: AcceptAnnounc
         entityId: id,
         after: { importedCount },
       });
-      return result;
     });
   } catch {
     await db
@@ -167,6 +170,5 @@ export async function acceptUpload(deps: { db: Database; announce: AcceptAnnounc
       .where(eq(fileUploads.id, id));
     return;
   }
-  if (loaded.tell.length > 0) await deps.announce.newMoney(loaded.tell, upload.fundId);
-  for (const claimId of loaded.paidClaims ?? []) await deps.announce.claimPaid(claimId);
+  deps.announce.committed();
 }

@@ -14,7 +14,7 @@ import {
   type ListResponse,
   suggestMapping,
 } from '@bcp/contract';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { fileUploadMappings, fileUploadRows, fileUploads, funds, users } from '../../db/schema/index.js';
@@ -109,11 +109,11 @@ export async function getFileUpload(db: Database, id: number): Promise<FileUploa
   const staged = await db
     .select({ line: fileUploadRows.line, findings: fileUploadRows.findings })
     .from(fileUploadRows)
-    .where(and(eq(fileUploadRows.fileUploadId, id), sql`jsonb_array_length(${fileUploadRows.findings}) > 0`))
+    .where(and(eq(fileUploadRows.fileUploadId, id), isNotNull(fileUploadRows.findings)))
     .orderBy(desc(fileUploadRows.refused), asc(fileUploadRows.line))
     .limit(ROW_FINDINGS_PAGE);
   const rowFindings = staged
-    .flatMap((staging) => staging.findings.map((finding) => ({ line: staging.line, ...finding })))
+    .flatMap((staging) => (staging.findings ?? []).map((finding) => ({ line: staging.line, ...finding })))
     .slice(0, ROW_FINDINGS_PAGE);
   return { ...toResponse(row), rowFindings };
 }
