@@ -14,6 +14,7 @@ import {
   benefitClaims,
   benefits,
   fileUploadRows,
+  notificationDeliveries,
   notifications,
   persons,
 } from '../src/db/schema/index.js';
@@ -268,6 +269,49 @@ describe('telling members', () => {
     await accept(update.id, {});
     await app().jobs.idle([ACCEPT_UPLOAD_QUEUE]);
     expect(await app().db.$count(notifications, eq(notifications.personUserId, member.personUserId))).toBe(1);
+  });
+});
+
+describe('telling many members at once', () => {
+  it('tells every signed-up member who gains a benefit, each with a notification and an email or SMS delivery', async () => {
+    const fundId = await newFund();
+    const members = [
+      await createPersonUser(app().db),
+      await createPersonUser(app().db),
+      await createPersonUser(app().db),
+    ];
+    const upload = await memberFile(
+      fundId,
+      members.map((member, index) => [
+        member.idNumber,
+        member.firstName,
+        member.lastName,
+        `MANY-${index}`,
+        'withdrawal',
+        '100',
+        '',
+      ]),
+    );
+    await accept(upload.id, {});
+    await app().jobs.idle([ACCEPT_UPLOAD_QUEUE]);
+    const ids = members.map((member) => member.personUserId);
+    const told = await app()
+      .db.select({ id: notifications.id, personUserId: notifications.personUserId, event: notifications.event })
+      .from(notifications)
+      .where(inArray(notifications.personUserId, ids));
+    expect(told.map((row) => row.personUserId).sort()).toEqual([...ids].sort());
+    expect(new Set(told.map((row) => row.event))).toEqual(new Set(['benefit.found']));
+    const deliveries = await app()
+      .db.select({ channel: notificationDeliveries.channel })
+      .from(notificationDeliveries)
+      .where(
+        inArray(
+          notificationDeliveries.notificationId,
+          told.map((row) => row.id),
+        ),
+      );
+    expect(deliveries).toHaveLength(3);
+    expect(deliveries.every((delivery) => delivery.channel === 'email' || delivery.channel === 'sms')).toBe(true);
   });
 });
 

@@ -1,6 +1,8 @@
 import { buildSaIdNumber, type FileUploadResponse, ROW_MESSAGES, SA_ID_NUMBER_MESSAGES } from '@bcp/contract';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileUploadRows } from '../src/db/schema/index.js';
 import { recordBenefits } from '../src/modules/benefits/benefits.service.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
 import { csvFile, knownPerson, validatedUpload } from './support/file-uploads.js';
@@ -133,5 +135,42 @@ describe('trace results and payment confirmations', () => {
         `3 error ${ROW_MESSAGES.date}`,
       ].sort(),
     );
+  });
+});
+
+describe('staging with COPY, in a background job', () => {
+  /** 12,000 member rows: more than one COPY chunk of 10,000 on PGlite. */
+  const manyRows = Array.from({ length: 12_000 }, (_, index) => [
+    ID_A,
+    'Thabo',
+    'Dlamini',
+    `BULK-${index}`,
+    'withdrawal',
+    `${index + 1}.00`,
+    '',
+  ]);
+
+  it('stages every row of a large file and shows rows read of the total', async () => {
+    const bulkFund = (await createFund(app().db, { name: 'Bulk Fund', registrationNumber: '12/8/16103' })).id;
+    const upload = await validated('member_file', HEADER, 'bulk.csv', csv([HEADER, ...manyRows]), bulkFund);
+    expect(upload).toMatchObject({
+      progress: { rowsRead: 12_000, totalRows: 12_000 },
+      counts: { valid: 12_000, refused: 0, warnings: 0 },
+    });
+    expect(await app().db.$count(fileUploadRows, eq(fileUploadRows.fileUploadId, upload.id))).toBe(12_000);
+  });
+
+  it('stages nothing when the file breaks after the first chunk was copied, and the upload fails', async () => {
+    const brokenFund = (await createFund(app().db, { name: 'Broken Fund', registrationNumber: '12/8/16104' })).id;
+    const content = Buffer.concat([csv([HEADER, ...manyRows]), Buffer.from(`${ID_A},"never closed,x\r\n`)]);
+    const upload = await validatedUpload(app(), uploader.token, {
+      fundId: brokenFund,
+      type: 'member_file',
+      header: HEADER,
+      fileName: 'broken.csv',
+      content,
+    });
+    expect(upload).toMatchObject({ status: 'failed', failureReason: 'The file could not be read to the end.' });
+    expect(await app().db.$count(fileUploadRows, eq(fileUploadRows.fileUploadId, upload.id))).toBe(0);
   });
 });
