@@ -1,33 +1,38 @@
 /**
- * File upload pipeline benchmark (issue 16): generates a member file of `--rows` rows (default
- * 100,000), loads it end to end through the pipeline (private file store with SHA-256, streamed
- * parse and row checks into staging, set-based accept; `importFileAsSystem`, the code the upload
- * route and its jobs run, without HTTP), and times it beside a plain `COPY` of the same file into
- * an unindexed table (psql `\copy`). Prints the process's peak RSS. `--target postgres` (default;
- * a fresh `bcp_bench_uploads` database on BENCH_DATABASE_URL's server) or `--target pglite`
- * (in memory; no COPY baseline).
- * Run: `npm run bench:uploads -w @bcp/api -- --rows 1000000`.
+ * File upload pipeline benchmark (issue 16 "Done when"): a generated member file of `rows` rows
+ * (1 in 10 members with a second benefit) loaded end to end through the real app over HTTP, as
+ * staff do it: `POST file-uploads` with the mapping, the file streamed to `POST file-uploads/upload`
+ * (multipart), the validation job (parse, row checks, `COPY` into staging, set-based checks)
+ * followed with `GET file-uploads/{id}`, then `PATCH {id}/accept` by a second staff member and the
+ * load job followed to `accepted`. Timed beside a plain `COPY` of the same file into an unindexed
+ * table (psql `\copy`), with the server's peak RSS.
+ * - PostgreSQL: the app in a child process (`app-server.ts`, production start-up) on a fresh
+ *   database `bcp_bench_uploads` each round; peak RSS is the child's (`VmHWM`).
+ * - PGlite: the app in this process on a fresh embedded database (no COPY baseline); peak RSS is
+ *   this process's (bench and app together).
  */
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { buildSaIdNumber } from '@bcp/contract';
+import { buildSaIdNumber, type FileUploadResponse } from '@bcp/contract';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
-import { applyMigrations } from '../src/db/migrate.js';
-import { importFileAsSystem } from '../src/modules/file-uploads/system-import.service.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
-import { adminDatabaseUrl } from './bench-database.js';
+import { startServer } from '../src/server.js';
+import { benchServerConfig } from './bench-config.js';
+import { staffToken } from './benefit-list.bench.js';
+import { startChildServer } from './child-server.js';
+import { describeLoadAverage } from './report.js';
 
-const { values } = parseArgs({
-  options: { rows: { type: 'string', default: '100000' }, target: { type: 'string', default: 'postgres' } },
-});
-const rows = Number(values.rows);
 const HEADER = 'id_number,first_name,last_name,member_number,email,phone_number,benefit_type,amount';
+const MAPPING = Object.fromEntries(HEADER.split(',').map((column) => [column, column]));
 const TYPES = ['withdrawal', 'retirement', 'death', 'surplus'];
+const XSRF = 'bench-xsrf-token-0123456789';
+const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** Writes `count` member rows: about 1 in 10 members has a second benefit (a second row). */
 async function writeMemberFile(path: string, count: number): Promise<void> {
@@ -49,51 +54,197 @@ async function writeMemberFile(path: string, count: number): Promise<void> {
   await once(out, 'finish');
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bcp-bench-uploads-'));
-const file = join(dataDir, 'member-file.csv');
-await writeMemberFile(file, rows);
-console.info(
-  `file upload bench: ${rows.toLocaleString('en-US')} rows, ${(statSync(file).size / 1e6).toFixed(1)} MB, ${values.target}`,
-);
+/** The middle value (mean of the two middle ones for an even count). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
 
-let databaseUrl: string | undefined;
-if (values.target === 'postgres') {
-  const admin = new pg.Client({ connectionString: adminDatabaseUrl() });
+/** The staff API of a running app, with a bearer token (and the XSRF pair non-GET calls need). */
+function staffApi(origin: string) {
+  return async (token: string, method: string, path: string, body?: unknown | FormData) => {
+    const json = body !== undefined && !(body instanceof FormData);
+    const response = await fetch(`${origin}/api/v1/${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        cookie: `XSRF-TOKEN=${XSRF}`,
+        'x-xsrf-token': XSRF,
+        ...(json ? { 'content-type': 'application/json' } : {}),
+      },
+      body: json ? JSON.stringify(body) : (body as FormData | undefined),
+    });
+    const answer = (await response.json()) as FileUploadResponse & { message?: string };
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${answer.message ?? ''}`);
+    return answer;
+  };
+}
+
+/** One upload through the API; @returns seconds to validated and to accepted, and the upload. */
+async function uploadThroughApi(
+  origin: string,
+  tokens: { maker: string; checker: string },
+  fundId: number,
+  file: string,
+): Promise<{ validatedSeconds: number; totalSeconds: number; upload: FileUploadResponse }> {
+  const api = staffApi(origin);
+  const started = performance.now();
+  const created = await api(tokens.maker, 'POST', 'file-uploads', { fundId, type: 'member_file', mapping: MAPPING });
+  const form = new FormData();
+  form.append('file', await openAsBlob(file, { type: 'text/csv' }), 'member-file.csv');
+  await api(tokens.maker, 'POST', `file-uploads/upload?fileUploadId=${created.id}`, form);
+  const waitFor = async (status: string) => {
+    for (;;) {
+      const upload = await api(tokens.maker, 'GET', `file-uploads/${created.id}`);
+      if (upload.status === status) return upload;
+      if (upload.status === 'failed') throw new Error(`upload failed: ${upload.failureReason}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+  await waitFor('validated');
+  const validatedSeconds = (performance.now() - started) / 1000;
+  await api(tokens.checker, 'PATCH', `file-uploads/${created.id}/accept`, {});
+  const upload = await waitFor('accepted');
+  return { validatedSeconds, totalSeconds: (performance.now() - started) / 1000, upload };
+}
+
+/** A process's peak resident set (`VmHWM`), in MB. */
+function peakRssMb(pid: number): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+interface Round {
+  validatedSeconds: number;
+  totalSeconds: number;
+  copySeconds?: number;
+  peakRssMb: number;
+  benefits: number;
+}
+
+async function freshDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query('drop database if exists bcp_bench_uploads');
-  await admin.query('create database bcp_bench_uploads');
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(adminDatabaseUrl());
-  url.pathname = '/bcp_bench_uploads';
-  databaseUrl = url.toString();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
-const handle = await openDatabase(databaseUrl ? { databaseUrl } : { memory: true });
-await applyMigrations(handle);
-const fund = await createFund(handle.db, { name: 'Bench Fund', registrationNumber: '12/8/99999' });
 
-const started = performance.now();
-const upload = await importFileAsSystem(
-  { db: handle.db, dataDir },
-  { fundId: fund.id, type: 'member_file', path: file },
-);
-const pipelineMs = performance.now() - started;
-console.info(
-  `pipeline: ${(pipelineMs / 1000).toFixed(1)} s (status ${upload.status}, ${upload.importedCount.toLocaleString('en-US')} benefits, ${upload.counts.refused} refused)`,
-);
-if (databaseUrl) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query(
-    'create table copy_baseline (id_number text, first_name text, last_name text, member_number text, email text, phone_number text, benefit_type text, amount text)',
-  );
-  await client.end();
-  const copyStarted = performance.now();
+/** Plain `COPY` of the file into an unindexed table of text columns (psql `\copy`). @returns seconds */
+function plainCopySeconds(databaseUrl: string, file: string): number {
+  const columns = HEADER.split(',')
+    .map((column) => `${column} text`)
+    .join(', ');
+  execFileSync('psql', [databaseUrl, '-q', '-c', `create table copy_baseline (${columns})`]);
+  const started = performance.now();
   execFileSync('psql', [databaseUrl, '-q', '-c', `\\copy copy_baseline from '${file}' with (format csv, header true)`]);
-  const copyMs = performance.now() - copyStarted;
-  console.info(`plain COPY: ${(copyMs / 1000).toFixed(1)} s; pipeline / COPY = ${(pipelineMs / copyMs).toFixed(1)}x`);
+  return (performance.now() - started) / 1000;
 }
-console.info(
-  `peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (this process: generator, pipeline and database client${databaseUrl ? '' : ' and PGlite'})`,
-);
-await handle.close();
-rmSync(dataDir, { recursive: true, force: true });
+
+async function postgresRound(adminUrl: string, file: string, dataDir: string): Promise<Round> {
+  const databaseUrl = await freshDatabase(adminUrl, 'bcp_bench_uploads');
+  const app = await startChildServer('./app-server.ts', { DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+  const database = await openDatabase({ databaseUrl });
+  try {
+    const tokens = { maker: await staffToken(database), checker: await staffToken(database) };
+    const fund = await createFund(database.db, { name: 'Bench Fund', registrationNumber: '12/8/99999' });
+    const run = await uploadThroughApi(app.origin, tokens, fund.id, file);
+    const peak = peakRssMb(app.pid);
+    return {
+      ...run,
+      copySeconds: plainCopySeconds(databaseUrl, file),
+      peakRssMb: peak,
+      benefits: run.upload.importedCount,
+    };
+  } finally {
+    await database.close();
+    await app.stop();
+  }
+}
+
+async function pgliteRound(file: string, dataDir: string): Promise<Round> {
+  // No DATABASE_URL: the embedded PGlite database in DATA_DIR.
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
+  const app = await startServer(benchServerConfig(env));
+  try {
+    const tokens = { maker: await staffToken(app), checker: await staffToken(app) };
+    const fund = await createFund(app.db, { name: 'Bench Fund', registrationNumber: '12/8/99999' });
+    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const run = await uploadThroughApi(origin, tokens, fund.id, file);
+    return { ...run, peakRssMb: process.resourceUsage().maxRSS / 1024, benefits: run.upload.importedCount };
+  } finally {
+    await app.close();
+  }
+}
+
+function printRounds(label: string, rounds: Round[]): void {
+  const total = median(rounds.map((round) => round.totalSeconds));
+  const validated = median(rounds.map((round) => round.validatedSeconds));
+  const rss = median(rounds.map((round) => round.peakRssMb));
+  const copies = rounds.flatMap((round) => (round.copySeconds === undefined ? [] : [round.copySeconds]));
+  console.info(
+    `${label} rounds (s, end to end / validated / plain COPY): ${rounds
+      .map(
+        (round) =>
+          `${oneDecimal.format(round.totalSeconds)} / ${oneDecimal.format(round.validatedSeconds)}${round.copySeconds === undefined ? '' : ` / ${oneDecimal.format(round.copySeconds)}`}`,
+      )
+      .join('; ')}`,
+  );
+  console.info(
+    `${label} median: end to end ${oneDecimal.format(total)} s (validated after ${oneDecimal.format(validated)} s), ` +
+      `${integer.format(rounds[0]?.benefits ?? 0)} benefits, peak RSS ${integer.format(rss)} MB (target <= 300: ${rss <= 300 ? 'met' : 'NOT met'})`,
+  );
+  if (copies.length > 0) {
+    const copy = median(copies);
+    const ratio = total / copy;
+    console.info(
+      `${label} plain COPY ${oneDecimal.format(copy)} s; pipeline / COPY ${oneDecimal.format(ratio)}x (target <= 3x: ${ratio <= 3 ? 'met' : 'NOT met'})`,
+    );
+  }
+}
+
+/**
+ * Runs the upload bench: `rounds` rounds of `rows` rows on PostgreSQL (server of `adminUrl`), then
+ * `pgliteRounds` rounds of `pgliteRows` rows on PGlite (0 skips either), printing each round, the
+ * medians, the ratio to a plain COPY and the peak RSS against the targets, with the load average.
+ */
+export async function runUploadBench(
+  adminUrl: string,
+  options: { rows: number; rounds: number; pgliteRows: number; pgliteRounds: number },
+): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'bcp-bench-uploads-'));
+  try {
+    for (const [target, rows, rounds] of [
+      ['PostgreSQL', options.rows, options.rounds],
+      ['PGlite', options.pgliteRows, options.pgliteRounds],
+    ] as const) {
+      if (rows === 0 || rounds === 0) continue;
+      const file = join(folder, `member-file-${rows}.csv`);
+      await writeMemberFile(file, rows);
+      console.info(
+        `\nFile upload benchmark, ${target}: ${integer.format(rows)} member rows (${oneDecimal.format(statSync(file).size / 1e6)} MB), ` +
+          `upload -> validate -> stage -> accept over HTTP, ${rounds} round(s)`,
+      );
+      console.info(`          ${describeLoadAverage()} (before)`);
+      const results: Round[] = [];
+      for (let round = 1; round <= rounds; round++) {
+        const dataDir = mkdtempSync(join(folder, 'data-'));
+        results.push(
+          target === 'PostgreSQL' ? await postgresRound(adminUrl, file, dataDir) : await pgliteRound(file, dataDir),
+        );
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+      printRounds(target, results);
+      console.info(`          ${describeLoadAverage()} (after)`);
+      rmSync(file, { force: true });
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
