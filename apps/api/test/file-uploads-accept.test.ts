@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   buildSaIdNumber,
   FILE_UPLOAD_MESSAGES,
@@ -21,10 +22,11 @@ import {
 import { decideClaim } from '../src/modules/benefit-claims/claim-decisions.service.js';
 import { recordBenefits } from '../src/modules/benefits/benefits.service.js';
 import { ACCEPT_UPLOAD_QUEUE } from '../src/modules/file-uploads/accept-upload.job.js';
+import { VALIDATE_UPLOAD_QUEUE } from '../src/modules/file-uploads/validate-upload.job.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
 import { call } from './support/accounts.js';
 import { submittedClaim } from './support/claims.js';
-import { csvFile, knownPerson, validatedUpload } from './support/file-uploads.js';
+import { csvFile, knownPerson, uploadFileTo, validatedUpload } from './support/file-uploads.js';
 import { createPersonUser } from './support/fixtures.js';
 import { createStaff, type Staff } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -362,5 +364,48 @@ describe('payment confirmations', () => {
       .from(notifications)
       .where(eq(notifications.personUserId, member.personUserId));
     expect(told.map((row) => row.event)).toContain('claim.paid');
+  });
+});
+
+describe('the sample files of docs/samples (README)', () => {
+  /** Uploads a sample without a mapping, then chooses the suggested one (POST file-uploads/mapping). */
+  async function sample(fundId: number, type: string): Promise<FileUploadResponse> {
+    const created = await call(app(), 'POST', '/api/v1/file-uploads', { token: maker.token, body: { fundId, type } });
+    const id = created.json().id as number;
+    const content = readFileSync(new URL(`../../../docs/samples/${type}.csv`, import.meta.url));
+    expect((await uploadFileTo(app(), maker.token, id, `${type}.csv`, content)).statusCode).toBe(200);
+    const { suggestedMapping } = (
+      await call(app(), 'GET', `/api/v1/file-uploads/mapping?fileUploadId=${id}`, { token: maker.token })
+    ).json();
+    const chosen = await call(app(), 'POST', '/api/v1/file-uploads/mapping', {
+      token: maker.token,
+      body: { fileUploadId: id, mapping: suggestedMapping },
+    });
+    expect(chosen.statusCode).toBe(200);
+    await app().jobs.idle([VALIDATE_UPLOAD_QUEUE]);
+    return read(id);
+  }
+
+  it('go through the pipeline as documented: members loaded, trace results for known persons, claims checked', async () => {
+    const fundId = await newFund();
+    const members = await sample(fundId, 'member_file');
+    expect(members).toMatchObject({ status: 'validated', counts: { valid: 3, refused: 0, warnings: 1 } });
+    expect(members.rowFindings).toEqual([
+      { line: 4, level: 'warning', field: 'id_number', message: ROW_MESSAGES.idPadded },
+    ]);
+    await accept(members.id, {});
+    await app().jobs.idle([ACCEPT_UPLOAD_QUEUE]);
+    expect(await read(members.id)).toMatchObject({ status: 'accepted', importedCount: 3 });
+
+    const traced = await sample(fundId, 'trace_results');
+    expect(traced.counts).toEqual({ valid: 1, refused: 1, warnings: 0 });
+    expect(traced.rowFindings).toEqual([
+      { line: 3, level: 'error', field: 'id_number', message: ROW_MESSAGES.personUnknown },
+    ]);
+    const payments = await sample(fundId, 'payment_confirmations');
+    expect(payments.counts).toEqual({ valid: 0, refused: 2, warnings: 0 });
+    expect(new Set(payments.rowFindings?.map((finding) => finding.message))).toEqual(
+      new Set([ROW_MESSAGES.claimNotFound]),
+    );
   });
 });
