@@ -145,6 +145,8 @@ export async function acceptUpload(deps: { db: Database; announce: AcceptAnnounc
   try {
     await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Database;
+      // Room to sort and hash a large file's rows in memory rather than on disk (this transaction only).
+      await tx.execute(sql`set local work_mem = '64MB'`);
       const result =
         upload.kind === 'member_file'
           ? await loadMemberFile(tx, id, upload.fundId)

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { type CopyValue, openCopy } from '../../db/copy-rows.js';
 import { fileUploadRows, fileUploads } from '../../db/schema/index.js';
@@ -96,7 +96,8 @@ async function copyRows(
  * checks that need the whole file or the database then run set-based on the staged rows. At the
  * end the upload is `validated` with its counts, or `failed` with a reason when the file cannot be
  * read, its staged rows removed. Nothing else is touched. Run again (a retry after a crash), it
- * starts over. Audited (`file-uploads.validated`).
+ * starts over. The set-based checks, the counts and the new status are one transaction. Audited
+ * (`file-uploads.validated`).
  */
 export async function validateUpload(deps: { db: Database; dataDir: string }, id: number, today = new Date()) {
   const { db } = deps;
@@ -121,9 +122,15 @@ export async function validateUpload(deps: { db: Database; dataDir: string }, id
       .where(eq(fileUploads.id, id));
     return;
   }
-  await checkStagedRows(db, upload.kind, id, upload.fundId);
-  const counts = await countStagedRows(db, id);
-  await db.transaction(async (tx) => {
+  // The checks, the counts and the status in one transaction: a crash leaves no half-checked rows.
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    // Fresh statistics (without them the planner takes the staged rows for a handful and picks
+    // nested loops), and room to sort a large file's rows in memory (this transaction only).
+    await tx.execute(sql`analyze file_upload_rows`);
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    await checkStagedRows(tx, upload.kind, id, upload.fundId);
+    const counts = await countStagedRows(tx, id);
     await tx
       .update(fileUploads)
       .set({
@@ -134,7 +141,7 @@ export async function validateUpload(deps: { db: Database; dataDir: string }, id
         warningCount: counts.warnings,
       })
       .where(eq(fileUploads.id, id));
-    await recordAudit(tx as unknown as Database, {
+    await recordAudit(tx, {
       actor: { type: 'system', label: VALIDATE_UPLOAD_QUEUE },
       action: 'file-uploads.validated',
       entityType: 'file-uploads',
