@@ -174,3 +174,23 @@ describe('staging with COPY, in a background job', () => {
     expect(await app().db.$count(fileUploadRows, eq(fileUploadRows.fileUploadId, upload.id))).toBe(0);
   });
 });
+
+describe('cells COPY must escape', () => {
+  it('stages backslashes, tabs and line breaks as they are, and drops NUL characters', async () => {
+    const escapeFund = (await createFund(app().db, { name: 'Escape Fund', registrationNumber: '12/8/16105' })).id;
+    const names = ['Back\\slash', 'Tab\there', 'Line\nbreak', 'Nul\u0000byte'];
+    const content = Buffer.from(
+      `${HEADER.join(',')}\r\n${names
+        .map((name, index) => `${ID_A},"${name}",Dlamini,ESC-${index},withdrawal,10,`)
+        .join('\r\n')}\r\n`,
+    );
+    const upload = await validated('member_file', HEADER, 'escapes.csv', content, escapeFund);
+    expect(upload.counts).toEqual({ valid: 4, refused: 0, warnings: 0 });
+    const staged = await app()
+      .db.select({ firstName: fileUploadRows.firstName })
+      .from(fileUploadRows)
+      .where(eq(fileUploadRows.fileUploadId, upload.id))
+      .orderBy(fileUploadRows.line);
+    expect(staged.map((row) => row.firstName)).toEqual(['Back\\slash', 'Tab\there', 'Line\nbreak', 'Nulbyte']);
+  });
+});

@@ -23,13 +23,16 @@ const PGLITE_CHUNK_ROWS = 10_000;
 /** Bytes gathered before a write to PostgreSQL's copy stream. */
 const PG_WRITE_BYTES = 64 * 1024;
 
-/** A value in COPY's text format: `\N` for null; backslash, tab and line breaks escaped. */
+/**
+ * A value in COPY's text format: `\N` for null; backslash, tab and line breaks escaped; NUL
+ * characters, which PostgreSQL text cannot hold, dropped.
+ */
 function copyText(value: CopyValue): string {
   if (value === null || value === undefined) return '\\N';
   if (typeof value === 'boolean') return value ? 't' : 'f';
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return /[\\\t\n\r]/.test(text)
-    ? text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
+  return /[\\\t\n\r\0]/.test(text)
+    ? text.replace(/\0/g, '').replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
     : text;
 }
 
