@@ -6,26 +6,19 @@
  * followed with `GET file-uploads/{id}`, then `PATCH {id}/accept` by a second staff member and the
  * load job followed to `accepted`. Timed beside a plain `COPY` of the same file into an unindexed
  * table (psql `\copy`), with the server's peak RSS.
- * - PostgreSQL: the app in a child process (`app-server.ts`, production start-up) on a fresh
- *   database `bcp_bench_uploads` each round; peak RSS is the child's (`VmHWM`).
- * - PGlite: the app in this process on a fresh embedded database (no COPY baseline); peak RSS is
- *   this process's (bench and app together).
+ * The app runs in a child process (`upload-server.ts`, production start-up), on a fresh database
+ * each round: PostgreSQL `bcp_bench_uploads`, or an embedded PGlite database (no COPY baseline).
+ * Peak RSS is the child's (`VmHWM`), once started, once the file is stored, validated and loaded.
  */
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSaIdNumber, type FileUploadResponse } from '@bcp/contract';
 import pg from 'pg';
-import { openDatabase } from '../src/db/client.js';
-import { createFund } from '../src/modules/funds/funds.service.js';
-import { startServer } from '../src/server.js';
-import { benchServerConfig } from './bench-config.js';
-import { staffToken } from './benefit-list.bench.js';
 import { startChildServer } from './child-server.js';
-import { describeLoadAverage } from './report.js';
+import { describeLoadAverage, median } from './report.js';
 
 const HEADER = 'id_number,first_name,last_name,member_number,email,phone_number,benefit_type,amount';
 const MAPPING = Object.fromEntries(HEADER.split(',').map((column) => [column, column]));
@@ -52,15 +45,6 @@ export async function writeMemberFile(path: string, count: number): Promise<void
   }
   out.end();
   await once(out, 'finish');
-}
-
-/** The middle value (mean of the two middle ones for an even count). */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 /** The staff API of a running app, with a bearer token (and the XSRF pair non-GET calls need). */
@@ -166,47 +150,26 @@ function plainCopySeconds(databaseUrl: string, file: string): number {
   return (performance.now() - started) / 1000;
 }
 
-async function postgresRound(adminUrl: string, file: string, dataDir: string): Promise<Round> {
-  const databaseUrl = await freshDatabase(adminUrl, 'bcp_bench_uploads');
-  const app = await startChildServer('./app-server.ts', { DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
-  const database = await openDatabase({ databaseUrl });
+/**
+ * One round: the app in a child process (`upload-server.ts`: PostgreSQL at `databaseUrl`, or PGlite
+ * in `dataDir` without it), the upload through its API, its peak RSS, and on PostgreSQL the plain
+ * COPY of the same file.
+ */
+async function round(file: string, dataDir: string, databaseUrl?: string): Promise<Round> {
+  const app = await startChildServer('./upload-server.ts', { DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir });
   try {
-    const tokens = { maker: await staffToken(database), checker: await staffToken(database) };
-    const fund = await createFund(database.db, { name: 'Bench Fund', registrationNumber: '12/8/99999' });
+    const { maker, checker, fundId } = app.ready as { maker: string; checker: string; fundId: number };
     const startedRssMb = peakRssMb(app.pid);
-    const run = await uploadThroughApi(app.origin, tokens, fund.id, file, () => peakRssMb(app.pid));
-    const peak = peakRssMb(app.pid);
+    const run = await uploadThroughApi(app.origin, { maker, checker }, fundId, file, () => peakRssMb(app.pid));
     return {
       ...run,
-      copySeconds: plainCopySeconds(databaseUrl, file),
-      peakRssMb: peak,
+      peakRssMb: peakRssMb(app.pid),
       startedRssMb,
       benefits: run.upload.importedCount,
+      ...(databaseUrl ? { copySeconds: plainCopySeconds(databaseUrl, file) } : {}),
     };
   } finally {
-    await database.close();
     await app.stop();
-  }
-}
-
-async function pgliteRound(file: string, dataDir: string): Promise<Round> {
-  // No DATABASE_URL: the embedded PGlite database in DATA_DIR.
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
-  const app = await startServer(benchServerConfig(env));
-  try {
-    const tokens = { maker: await staffToken(app), checker: await staffToken(app) };
-    const fund = await createFund(app.db, { name: 'Bench Fund', registrationNumber: '12/8/99999' });
-    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const startedRssMb = process.resourceUsage().maxRSS / 1024;
-    const run = await uploadThroughApi(origin, tokens, fund.id, file, () => process.resourceUsage().maxRSS / 1024);
-    return {
-      ...run,
-      peakRssMb: process.resourceUsage().maxRSS / 1024,
-      startedRssMb,
-      benefits: run.upload.importedCount,
-    };
-  } finally {
-    await app.close();
   }
 }
 
@@ -263,11 +226,10 @@ export async function runUploadBench(
       );
       console.info(`          ${describeLoadAverage()} (before)`);
       const results: Round[] = [];
-      for (let round = 1; round <= rounds; round++) {
+      for (let count = 1; count <= rounds; count++) {
         const dataDir = mkdtempSync(join(folder, 'data-'));
-        results.push(
-          target === 'PostgreSQL' ? await postgresRound(adminUrl, file, dataDir) : await pgliteRound(file, dataDir),
-        );
+        const databaseUrl = target === 'PostgreSQL' ? await freshDatabase(adminUrl, 'bcp_bench_uploads') : undefined;
+        results.push(await round(file, dataDir, databaseUrl));
         rmSync(dataDir, { recursive: true, force: true });
       }
       printRounds(target, results);
