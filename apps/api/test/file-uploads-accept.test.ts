@@ -15,13 +15,14 @@ import {
   benefitClaims,
   benefits,
   fileUploadRows,
+  fileUploads,
   notificationDeliveries,
   notifications,
   persons,
 } from '../src/db/schema/index.js';
 import { decideClaim } from '../src/modules/benefit-claims/claim-decisions.service.js';
 import { recordBenefits } from '../src/modules/benefits/benefits.service.js';
-import { ACCEPT_UPLOAD_QUEUE } from '../src/modules/file-uploads/accept-upload.job.js';
+import { ACCEPT_UPLOAD_QUEUE, acceptUpload } from '../src/modules/file-uploads/accept-upload.job.js';
 import { VALIDATE_UPLOAD_QUEUE } from '../src/modules/file-uploads/validate-upload.job.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
 import { call } from './support/accounts.js';
@@ -188,6 +189,26 @@ describe('accepting a member file', () => {
         .where(inArray(persons.idNumber, [first, second])),
     ).toEqual([]);
     expect(await benefitsOf(fundId)).toEqual([]);
+  });
+
+  it('is all or nothing when stopped after the rows went in: telling members fails, nothing stays', async () => {
+    const fundId = await newFund();
+    const member = await createPersonUser(app().db);
+    const newcomer = freshId();
+    const upload = await memberFile(fundId, [
+      [member.idNumber, member.firstName, member.lastName, 'K-1', 'withdrawal', '10', ''],
+      [newcomer, 'Killed', 'Midway', 'K-2', 'withdrawal', '20', ''],
+    ]);
+    // The job as the queue runs it, stopped where persons and benefits are in and members are told.
+    await app().db.update(fileUploads).set({ status: 'accepting' }).where(eq(fileUploads.id, upload.id));
+    const stop = async () => {
+      throw new Error('the process died');
+    };
+    await acceptUpload({ db: app().db, announce: { newMoney: stop, claimPaid: stop, committed: () => {} } }, upload.id);
+    expect(await read(upload.id)).toMatchObject({ status: 'failed', importedCount: 0 });
+    expect(await app().db.$count(persons, eq(persons.idNumber, newcomer))).toBe(0);
+    expect(await benefitsOf(fundId)).toEqual([]);
+    expect(await app().db.$count(notifications, eq(notifications.personUserId, member.personUserId))).toBe(0);
   });
 });
 
