@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
+import { type Database, openDatabase } from '../src/db/client.js';
 import { findRoleIdByName } from '../src/modules/roles/roles.service.js';
 import { createStaffUser } from '../src/modules/users/users.service.js';
 import { createSession, markSessionVerified } from '../src/platform/auth/sessions.js';
@@ -10,10 +10,10 @@ import { type LoadOptions, runLoad, summarizeRuns } from './load.js';
 export const BENEFIT_LIST_P95_TARGET_MS = 50;
 
 /** A super-admin with a verified session on the bench database: the bearer token. */
-async function staffToken(database: DatabaseHandle): Promise<string> {
+export async function staffToken(database: { db: Database }): Promise<string> {
   const roleId = await findRoleIdByName(database.db, 'super-admin');
   if (!roleId) throw new Error('the super-admin role is missing: did the app start?');
-  const email = `bench-${Date.now()}@benefitfinder.co.za`;
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@benefitfinder.co.za`;
   const user = await createStaffUser(
     database.db,
     { email, name: 'Bench', phoneNumber: undefined, twoFactorMethod: 'EMAIL', roleIds: [roleId], active: true },

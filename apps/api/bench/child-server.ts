@@ -6,6 +6,10 @@ import { fileURLToPath } from 'node:url';
 export interface ChildServer {
   /** e.g. `http://127.0.0.1:41234` */
   origin: string;
+  /** Everything the child reported with its port (e.g. tokens made at start). */
+  ready: Record<string, unknown>;
+  /** The child's process id (its peak RSS: `/proc/<pid>/status` VmHWM). */
+  pid: number;
   /** Stops the child (SIGTERM) and waits for it to exit. */
   stop(): Promise<void>;
 }
@@ -22,11 +26,13 @@ export async function startChildServer(file: string, env: Record<string, string>
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = once(child, 'exit');
-  const ready = once(child, 'message') as Promise<[{ port: number }]>;
+  const ready = once(child, 'message') as Promise<[{ port: number } & Record<string, unknown>]>;
   const first = await Promise.race([ready, exited.then(() => null)]);
   if (!first) throw new Error(`${file} exited before listening`);
   return {
     origin: `http://127.0.0.1:${first[0].port}`,
+    ready: first[0],
+    pid: child.pid ?? 0,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;

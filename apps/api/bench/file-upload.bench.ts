@@ -1,52 +1,34 @@
 /**
- * File upload pipeline benchmark (issue 16): generates a member file of `--rows` rows (default
- * 100,000), loads it end to end through the pipeline (private file store with SHA-256, streamed
- * parse and row checks into staging, set-based accept; `importFileAsSystem`, the code the upload
- * route and its jobs run, without HTTP), and times it beside a plain `COPY` of the same file into
- * an unindexed table (psql `\copy`). Prints the process's peak RSS. `--target postgres` (default;
- * a fresh `bcp_bench_uploads` database on BENCH_DATABASE_URL's server) or `--target pglite`
- * (in memory; no COPY baseline).
- * Run: `npm run bench:uploads -w @bcp/api -- --rows 1000000`.
+ * File upload pipeline benchmark (issue 16 "Done when"): a generated member file of `rows` rows
+ * (1 in 10 members with a second benefit) loaded end to end through the real app over HTTP, as
+ * staff do it: `POST file-uploads` with the mapping, the file streamed to `POST file-uploads/upload`
+ * (multipart), the validation job (parse, row checks, `COPY` into staging, set-based checks)
+ * followed with `GET file-uploads/{id}`, then `PATCH {id}/accept` by a second staff member and the
+ * load job followed to `accepted`. Timed beside a plain `COPY` of the same file into an unindexed
+ * table (psql `\copy`), with the server's peak RSS.
+ * The app runs in a child process (`upload-server.ts`, production start-up), on a fresh database
+ * each round: PostgreSQL `bcp_bench_uploads`, or an embedded PGlite database (no COPY baseline).
+ * Peak RSS is the child's (`VmHWM`), once started, once the file is stored, validated and loaded.
  */
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSaIdNumber } from '@bcp/contract';
+import { buildSaIdNumber, type FileUploadResponse } from '@bcp/contract';
 import pg from 'pg';
-import { failCommandLine, parseCommandLine } from '../../../scripts/lib/command-line.mjs';
-import { openDatabase } from '../src/db/client.js';
-import { applyMigrations } from '../src/db/migrate.js';
-import { importFileAsSystem } from '../src/modules/file-uploads/system-import.service.js';
-import { createFund } from '../src/modules/funds/funds.service.js';
-import { adminDatabaseUrl } from './bench-database.js';
+import { startChildServer } from './child-server.js';
+import { describeLoadAverage, median } from './report.js';
 
-const command = 'npm run bench:uploads -w @bcp/api';
-const { values } = parseCommandLine({
-  command,
-  usage: `
-Usage: ${command} -- [--rows N] [--target postgres|pglite]
-
-Generates a member file of N rows and loads it end to end through the upload pipeline (store,
-row checks into staging, accept), beside a plain COPY of the same file; prints the peak RSS.
-
-  --rows N            rows in the file (default 100000)
-  --target postgres   a fresh bcp_bench_uploads database on BENCH_DATABASE_URL's server (default)
-  --target pglite     the embedded database in memory (no COPY baseline)
-  -h, --help          this text`,
-  options: { rows: { type: 'string', default: '100000' }, target: { type: 'string', default: 'postgres' } },
-});
-const rows = Number(values.rows);
-if (!Number.isInteger(rows) || rows < 1) failCommandLine(command, '--rows must be a whole number >= 1');
-if (values.target !== 'postgres' && values.target !== 'pglite') {
-  failCommandLine(command, '--target takes: postgres, pglite');
-}
 const HEADER = 'id_number,first_name,last_name,member_number,email,phone_number,benefit_type,amount';
+const MAPPING = Object.fromEntries(HEADER.split(',').map((column) => [column, column]));
 const TYPES = ['withdrawal', 'retirement', 'death', 'surplus'];
+const XSRF = 'bench-xsrf-token-0123456789';
+const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** Writes `count` member rows: about 1 in 10 members has a second benefit (a second row). */
-async function writeMemberFile(path: string, count: number): Promise<void> {
+export async function writeMemberFile(path: string, count: number): Promise<void> {
   const out = createWriteStream(path);
   out.write(`${HEADER}\n`);
   let written = 0;
@@ -65,51 +47,196 @@ async function writeMemberFile(path: string, count: number): Promise<void> {
   await once(out, 'finish');
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bcp-bench-uploads-'));
-const file = join(dataDir, 'member-file.csv');
-await writeMemberFile(file, rows);
-console.info(
-  `file upload bench: ${rows.toLocaleString('en-US')} rows, ${(statSync(file).size / 1e6).toFixed(1)} MB, ${values.target}`,
-);
+/** The staff API of a running app, with a bearer token (and the XSRF pair non-GET calls need). */
+function staffApi(origin: string) {
+  return async (token: string, method: string, path: string, body?: unknown | FormData) => {
+    const json = body !== undefined && !(body instanceof FormData);
+    const response = await fetch(`${origin}/api/v1/${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        cookie: `XSRF-TOKEN=${XSRF}`,
+        'x-xsrf-token': XSRF,
+        ...(json ? { 'content-type': 'application/json' } : {}),
+      },
+      body: json ? JSON.stringify(body) : (body as FormData | undefined),
+    });
+    const answer = (await response.json()) as FileUploadResponse & { message?: string };
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${answer.message ?? ''}`);
+    return answer;
+  };
+}
 
-let databaseUrl: string | undefined;
-if (values.target === 'postgres') {
-  const admin = new pg.Client({ connectionString: adminDatabaseUrl() });
+/** One upload through the API; @returns seconds to validated and to accepted, and the upload. */
+async function uploadThroughApi(
+  origin: string,
+  tokens: { maker: string; checker: string },
+  fundId: number,
+  file: string,
+  peakRss: () => number,
+): Promise<{
+  uploadedRssMb: number;
+  validatedSeconds: number;
+  validatedRssMb: number;
+  totalSeconds: number;
+  upload: FileUploadResponse;
+}> {
+  const api = staffApi(origin);
+  const started = performance.now();
+  const created = await api(tokens.maker, 'POST', 'file-uploads', { fundId, type: 'member_file', mapping: MAPPING });
+  const form = new FormData();
+  form.append('file', await openAsBlob(file, { type: 'text/csv' }), 'member-file.csv');
+  await api(tokens.maker, 'POST', `file-uploads/upload?fileUploadId=${created.id}`, form);
+  const uploadedRssMb = peakRss();
+  const waitFor = async (status: string) => {
+    for (;;) {
+      const upload = await api(tokens.maker, 'GET', `file-uploads/${created.id}`);
+      if (upload.status === status) return upload;
+      if (upload.status === 'failed') throw new Error(`upload failed: ${upload.failureReason}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+  await waitFor('validated');
+  const validatedSeconds = (performance.now() - started) / 1000;
+  const validatedRssMb = peakRss();
+  await api(tokens.checker, 'PATCH', `file-uploads/${created.id}/accept`, {});
+  const upload = await waitFor('accepted');
+  return {
+    uploadedRssMb,
+    validatedSeconds,
+    validatedRssMb,
+    totalSeconds: (performance.now() - started) / 1000,
+    upload,
+  };
+}
+
+/** A process's peak resident set (`VmHWM`), in MB. */
+function peakRssMb(pid: number): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+interface Round {
+  validatedSeconds: number;
+  totalSeconds: number;
+  copySeconds?: number;
+  peakRssMb: number;
+  /** The server's peak RSS once started, once the file was stored, and once it was validated. */
+  startedRssMb: number;
+  uploadedRssMb: number;
+  validatedRssMb: number;
+  benefits: number;
+}
+
+async function freshDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query('drop database if exists bcp_bench_uploads');
-  await admin.query('create database bcp_bench_uploads');
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(adminDatabaseUrl());
-  url.pathname = '/bcp_bench_uploads';
-  databaseUrl = url.toString();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
-const handle = await openDatabase(databaseUrl ? { databaseUrl } : { memory: true });
-await applyMigrations(handle);
-const fund = await createFund(handle.db, { name: 'Bench Fund', registrationNumber: '12/8/99999' });
 
-const started = performance.now();
-const upload = await importFileAsSystem(
-  { db: handle.db, dataDir },
-  { fundId: fund.id, type: 'member_file', path: file },
-);
-const pipelineMs = performance.now() - started;
-console.info(
-  `pipeline: ${(pipelineMs / 1000).toFixed(1)} s (status ${upload.status}, ${upload.importedCount.toLocaleString('en-US')} benefits, ${upload.counts.refused} refused)`,
-);
-if (databaseUrl) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query(
-    'create table copy_baseline (id_number text, first_name text, last_name text, member_number text, email text, phone_number text, benefit_type text, amount text)',
-  );
-  await client.end();
-  const copyStarted = performance.now();
+/** Plain `COPY` of the file into an unindexed table of text columns (psql `\copy`). @returns seconds */
+function plainCopySeconds(databaseUrl: string, file: string): number {
+  const columns = HEADER.split(',')
+    .map((column) => `${column} text`)
+    .join(', ');
+  execFileSync('psql', [databaseUrl, '-q', '-c', `create table copy_baseline (${columns})`]);
+  const started = performance.now();
   execFileSync('psql', [databaseUrl, '-q', '-c', `\\copy copy_baseline from '${file}' with (format csv, header true)`]);
-  const copyMs = performance.now() - copyStarted;
-  console.info(`plain COPY: ${(copyMs / 1000).toFixed(1)} s; pipeline / COPY = ${(pipelineMs / copyMs).toFixed(1)}x`);
+  return (performance.now() - started) / 1000;
 }
-console.info(
-  `peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (this process: generator, pipeline and database client${databaseUrl ? '' : ' and PGlite'})`,
-);
-await handle.close();
-rmSync(dataDir, { recursive: true, force: true });
+
+/**
+ * One round: the app in a child process (`upload-server.ts`: PostgreSQL at `databaseUrl`, or PGlite
+ * in `dataDir` without it), the upload through its API, its peak RSS, and on PostgreSQL the plain
+ * COPY of the same file.
+ */
+async function round(file: string, dataDir: string, databaseUrl?: string): Promise<Round> {
+  const app = await startChildServer('./upload-server.ts', { DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir });
+  try {
+    const { maker, checker, fundId } = app.ready as { maker: string; checker: string; fundId: number };
+    const startedRssMb = peakRssMb(app.pid);
+    const run = await uploadThroughApi(app.origin, { maker, checker }, fundId, file, () => peakRssMb(app.pid));
+    return {
+      ...run,
+      peakRssMb: peakRssMb(app.pid),
+      startedRssMb,
+      benefits: run.upload.importedCount,
+      ...(databaseUrl ? { copySeconds: plainCopySeconds(databaseUrl, file) } : {}),
+    };
+  } finally {
+    await app.stop();
+  }
+}
+
+function printRounds(label: string, rounds: Round[]): void {
+  const total = median(rounds.map((round) => round.totalSeconds));
+  const validated = median(rounds.map((round) => round.validatedSeconds));
+  const rss = median(rounds.map((round) => round.peakRssMb));
+  const started = median(rounds.map((round) => round.startedRssMb));
+  const validatedRss = median(rounds.map((round) => round.validatedRssMb));
+  const uploadedRss = median(rounds.map((round) => round.uploadedRssMb));
+  const copies = rounds.flatMap((round) => (round.copySeconds === undefined ? [] : [round.copySeconds]));
+  console.info(
+    `${label} rounds (s, end to end / validated / plain COPY): ${rounds
+      .map(
+        (round) =>
+          `${oneDecimal.format(round.totalSeconds)} / ${oneDecimal.format(round.validatedSeconds)}${round.copySeconds === undefined ? '' : ` / ${oneDecimal.format(round.copySeconds)}`}`,
+      )
+      .join('; ')}`,
+  );
+  console.info(
+    `${label} median: end to end ${oneDecimal.format(total)} s (validated after ${oneDecimal.format(validated)} s), ` +
+      `${integer.format(rounds[0]?.benefits ?? 0)} benefits, peak RSS ${integer.format(rss)} MB (target <= 300: ${rss <= 300 ? 'met' : 'NOT met'}; peak ${integer.format(started)} MB once started, ${integer.format(uploadedRss)} MB once stored, ${integer.format(validatedRss)} MB once validated)`,
+  );
+  if (copies.length > 0) {
+    const copy = median(copies);
+    const ratio = total / copy;
+    console.info(
+      `${label} plain COPY ${oneDecimal.format(copy)} s; pipeline / COPY ${oneDecimal.format(ratio)}x (target <= 3x: ${ratio <= 3 ? 'met' : 'NOT met'})`,
+    );
+  }
+}
+
+/**
+ * Runs the upload bench: `rounds` rounds of `rows` rows on PostgreSQL (server of `adminUrl`), then
+ * `pgliteRounds` rounds of `pgliteRows` rows on PGlite (0 skips either), printing each round, the
+ * medians, the ratio to a plain COPY and the peak RSS against the targets, with the load average.
+ */
+export async function runUploadBench(
+  adminUrl: string,
+  options: { rows: number; rounds: number; pgliteRows: number; pgliteRounds: number },
+): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'bcp-bench-uploads-'));
+  try {
+    for (const [target, rows, rounds] of [
+      ['PostgreSQL', options.rows, options.rounds],
+      ['PGlite', options.pgliteRows, options.pgliteRounds],
+    ] as const) {
+      if (rows === 0 || rounds === 0) continue;
+      const file = join(folder, `member-file-${rows}.csv`);
+      await writeMemberFile(file, rows);
+      console.info(
+        `\nFile upload benchmark, ${target}: ${integer.format(rows)} member rows (${oneDecimal.format(statSync(file).size / 1e6)} MB), ` +
+          `upload -> validate -> stage -> accept over HTTP, ${rounds} round(s)`,
+      );
+      console.info(`          ${describeLoadAverage()} (before)`);
+      const results: Round[] = [];
+      for (let count = 1; count <= rounds; count++) {
+        const dataDir = mkdtempSync(join(folder, 'data-'));
+        const databaseUrl = target === 'PostgreSQL' ? await freshDatabase(adminUrl, 'bcp_bench_uploads') : undefined;
+        results.push(await round(file, dataDir, databaseUrl));
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+      printRounds(target, results);
+      console.info(`          ${describeLoadAverage()} (after)`);
+      rmSync(file, { force: true });
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}

@@ -1,16 +1,7 @@
 import { type MessageRound, runMessageRound } from './messages.bench.js';
-import { describeLoadAverage } from './report.js';
+import { describeLoadAverage, median } from './report.js';
 
 const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-/** The middle value (mean of the two middle ones for an even count). */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
 
 /**
  * Runs the message delivery bench (`messages.bench.ts`) `rounds` times and prints each round, the

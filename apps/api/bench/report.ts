@@ -55,3 +55,12 @@ export function formatRatios(app: LoadFigures, bare: LoadFigures): string {
   const p99 = app.p99Ms / bare.p99Ms;
   return `ratio app / bare: requests/s ${twoPlaces.format(throughput)} (app serves ${Math.round(throughput * 100)}% of bare), p99 ${twoPlaces.format(p99)}x, p50 ${twoPlaces.format(app.p50Ms / bare.p50Ms)}x`;
 }
+
+/** The middle value (mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}

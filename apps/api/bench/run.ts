@@ -4,14 +4,18 @@
  * staff benefits list (`GET /api/v1/benefits`, p95 target 50 ms).
  * Then the message delivery bench (issue 15 item 3; `messages.bench.ts`): notification emails per
  * second end to end to a local SMTP server, beside a bare nodemailer loop.
+ * Then the file upload bench (issue 16; `file-upload.bench.ts`): a generated member file end to end
+ * through the API (upload, validate, stage, accept) beside a plain COPY, with the server's peak RSS.
  * Flags: --duration SECONDS (10), --connections N (20), --warmup SECONDS (3), --ids N (10000),
- * --rounds N (1), --messages N (1000), --only messages (just the message bench, no seeding);
+ * --rounds N (1), --messages N (1000), --only messages|uploads (just that bench, no seeding),
+ * --upload-rows N (1000000), --upload-rounds N (3), --pglite-rows N (100000), --pglite-rounds N (3);
  * or BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ROUNDS. BENCH_DATABASE_URL: where to create `bcp_bench`.
  */
 import pg from 'pg';
 import { failCommandLine, parseCommandLine } from '../../../scripts/lib/command-line.mjs';
 import { adminDatabaseUrl, ensureBenchDatabase, readRowCounts } from './bench-database.js';
 import { runBenefitListBench } from './benefit-list.bench.js';
+import { runUploadBench } from './file-upload.bench.js';
 import { runIdSearchBench } from './id-search.bench.js';
 import { runMessageBench } from './messages.bench-report.js';
 import { describeLoadAverage, describeMachine, describeRowCounts } from './report.js';
@@ -44,6 +48,10 @@ list, then message delivery end to end.
     ids: { type: 'string', default: '10000' },
     rounds: { type: 'string', default: process.env.BENCH_ROUNDS ?? '1' },
     messages: { type: 'string', default: '1000' },
+    'upload-rows': { type: 'string', default: '1000000' },
+    'upload-rounds': { type: 'string', default: '3' },
+    'pglite-rows': { type: 'string', default: '100000' },
+    'pglite-rounds': { type: 'string', default: '3' },
     only: { type: 'string' },
   },
 });
@@ -63,6 +71,19 @@ const options = {
   idNumbers: readNumber('ids', 2),
   rounds: readNumber('rounds', 1),
 };
+
+/** The upload bench's options from the flags. */
+const uploadOptions = () => ({
+  rows: readNumber('upload-rows', 0),
+  rounds: readNumber('upload-rounds', 0),
+  pgliteRows: readNumber('pglite-rows', 0),
+  pgliteRounds: readNumber('pglite-rounds', 0),
+});
+
+if (values.only === 'uploads') {
+  await runUploadBench(adminDatabaseUrl(), uploadOptions());
+  process.exit(0);
+}
 
 if (values.only === 'messages') {
   await runMessageBench(adminDatabaseUrl(), { messages: readNumber('messages', 1), rounds: options.rounds });
@@ -97,6 +118,7 @@ try {
   await runIdSearchBench(client, { ...options, databaseUrl });
   await runBenefitListBench(client, { ...options, databaseUrl });
   await runMessageBench(adminDatabaseUrl(), { messages: readNumber('messages', 1), rounds: options.rounds });
+  await runUploadBench(adminDatabaseUrl(), uploadOptions());
   console.info(`\n${describeLoadAverage()} (after)`);
 } finally {
   await client.end();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   buildSaIdNumber,
   FILE_UPLOAD_MESSAGES,
@@ -6,7 +7,7 @@ import {
   ROW_MESSAGES,
 } from '@bcp/contract';
 import { parse } from 'csv-parse/sync';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditEvents,
@@ -14,16 +15,19 @@ import {
   benefitClaims,
   benefits,
   fileUploadRows,
+  fileUploads,
+  notificationDeliveries,
   notifications,
   persons,
 } from '../src/db/schema/index.js';
 import { decideClaim } from '../src/modules/benefit-claims/claim-decisions.service.js';
 import { recordBenefits } from '../src/modules/benefits/benefits.service.js';
-import { ACCEPT_UPLOAD_QUEUE } from '../src/modules/file-uploads/accept-upload.job.js';
+import { ACCEPT_UPLOAD_QUEUE, acceptUpload } from '../src/modules/file-uploads/accept-upload.job.js';
+import { VALIDATE_UPLOAD_QUEUE } from '../src/modules/file-uploads/validate-upload.job.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
 import { call } from './support/accounts.js';
 import { submittedClaim } from './support/claims.js';
-import { csvFile, knownPerson, validatedUpload } from './support/file-uploads.js';
+import { csvFile, knownPerson, uploadFileTo, validatedUpload } from './support/file-uploads.js';
 import { createPersonUser } from './support/fixtures.js';
 import { createStaff, type Staff } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -170,10 +174,10 @@ describe('accepting a member file', () => {
       [first, 'Half', 'Way', 'H-1', 'withdrawal', '10', ''],
       [second, 'Never', 'Loaded', 'H-2', 'withdrawal', '20', ''],
     ]);
-    // Persons load first, benefits second: a staged amount that cannot be cast fails the second statement.
+    // Persons load first, benefits second: a staged row without its benefit type fails the second statement.
     await app()
       .db.update(fileUploadRows)
-      .set({ values: sql`jsonb_set(${fileUploadRows.values}, '{amount_cents}', '"not-a-number"')` })
+      .set({ benefitType: null })
       .where(and(eq(fileUploadRows.fileUploadId, upload.id), eq(fileUploadRows.line, 3)));
     expect((await accept(upload.id, {})).statusCode).toBe(200);
     await app().jobs.idle([ACCEPT_UPLOAD_QUEUE]);
@@ -185,6 +189,26 @@ describe('accepting a member file', () => {
         .where(inArray(persons.idNumber, [first, second])),
     ).toEqual([]);
     expect(await benefitsOf(fundId)).toEqual([]);
+  });
+
+  it('is all or nothing when stopped after the rows went in: telling members fails, nothing stays', async () => {
+    const fundId = await newFund();
+    const member = await createPersonUser(app().db);
+    const newcomer = freshId();
+    const upload = await memberFile(fundId, [
+      [member.idNumber, member.firstName, member.lastName, 'K-1', 'withdrawal', '10', ''],
+      [newcomer, 'Killed', 'Midway', 'K-2', 'withdrawal', '20', ''],
+    ]);
+    // The job as the queue runs it, stopped where persons and benefits are in and members are told.
+    await app().db.update(fileUploads).set({ status: 'accepting' }).where(eq(fileUploads.id, upload.id));
+    const stop = async () => {
+      throw new Error('the process died');
+    };
+    await acceptUpload({ db: app().db, announce: { newMoney: stop, claimPaid: stop, committed: () => {} } }, upload.id);
+    expect(await read(upload.id)).toMatchObject({ status: 'failed', importedCount: 0 });
+    expect(await app().db.$count(persons, eq(persons.idNumber, newcomer))).toBe(0);
+    expect(await benefitsOf(fundId)).toEqual([]);
+    expect(await app().db.$count(notifications, eq(notifications.personUserId, member.personUserId))).toBe(0);
   });
 });
 
@@ -271,6 +295,49 @@ describe('telling members', () => {
   });
 });
 
+describe('telling many members at once', () => {
+  it('tells every signed-up member who gains a benefit, each with a notification and an email or SMS delivery', async () => {
+    const fundId = await newFund();
+    const members = [
+      await createPersonUser(app().db),
+      await createPersonUser(app().db),
+      await createPersonUser(app().db),
+    ];
+    const upload = await memberFile(
+      fundId,
+      members.map((member, index) => [
+        member.idNumber,
+        member.firstName,
+        member.lastName,
+        `MANY-${index}`,
+        'withdrawal',
+        '100',
+        '',
+      ]),
+    );
+    await accept(upload.id, {});
+    await app().jobs.idle([ACCEPT_UPLOAD_QUEUE]);
+    const ids = members.map((member) => member.personUserId);
+    const told = await app()
+      .db.select({ id: notifications.id, personUserId: notifications.personUserId, event: notifications.event })
+      .from(notifications)
+      .where(inArray(notifications.personUserId, ids));
+    expect(told.map((row) => row.personUserId).sort()).toEqual([...ids].sort());
+    expect(new Set(told.map((row) => row.event))).toEqual(new Set(['benefit.found']));
+    const deliveries = await app()
+      .db.select({ channel: notificationDeliveries.channel })
+      .from(notificationDeliveries)
+      .where(
+        inArray(
+          notificationDeliveries.notificationId,
+          told.map((row) => row.id),
+        ),
+      );
+    expect(deliveries).toHaveLength(3);
+    expect(deliveries.every((delivery) => delivery.channel === 'email' || delivery.channel === 'sms')).toBe(true);
+  });
+});
+
 describe('payment confirmations', () => {
   it('refuses a claim not approved, and moves an approved claim to paid with its reference, telling the member', async () => {
     const member = await submittedClaim(app());
@@ -318,5 +385,48 @@ describe('payment confirmations', () => {
       .from(notifications)
       .where(eq(notifications.personUserId, member.personUserId));
     expect(told.map((row) => row.event)).toContain('claim.paid');
+  });
+});
+
+describe('the sample files of docs/samples (README)', () => {
+  /** Uploads a sample without a mapping, then chooses the suggested one (POST file-uploads/mapping). */
+  async function sample(fundId: number, type: string): Promise<FileUploadResponse> {
+    const created = await call(app(), 'POST', '/api/v1/file-uploads', { token: maker.token, body: { fundId, type } });
+    const id = created.json().id as number;
+    const content = readFileSync(new URL(`../../../docs/samples/${type}.csv`, import.meta.url));
+    expect((await uploadFileTo(app(), maker.token, id, `${type}.csv`, content)).statusCode).toBe(200);
+    const { suggestedMapping } = (
+      await call(app(), 'GET', `/api/v1/file-uploads/mapping?fileUploadId=${id}`, { token: maker.token })
+    ).json();
+    const chosen = await call(app(), 'POST', '/api/v1/file-uploads/mapping', {
+      token: maker.token,
+      body: { fileUploadId: id, mapping: suggestedMapping },
+    });
+    expect(chosen.statusCode).toBe(200);
+    await app().jobs.idle([VALIDATE_UPLOAD_QUEUE]);
+    return read(id);
+  }
+
+  it('go through the pipeline as documented: members loaded, trace results for known persons, claims checked', async () => {
+    const fundId = await newFund();
+    const members = await sample(fundId, 'member_file');
+    expect(members).toMatchObject({ status: 'validated', counts: { valid: 3, refused: 0, warnings: 1 } });
+    expect(members.rowFindings).toEqual([
+      { line: 4, level: 'warning', field: 'id_number', message: ROW_MESSAGES.idPadded },
+    ]);
+    await accept(members.id, {});
+    await app().jobs.idle([ACCEPT_UPLOAD_QUEUE]);
+    expect(await read(members.id)).toMatchObject({ status: 'accepted', importedCount: 3 });
+
+    const traced = await sample(fundId, 'trace_results');
+    expect(traced.counts).toEqual({ valid: 1, refused: 1, warnings: 0 });
+    expect(traced.rowFindings).toEqual([
+      { line: 3, level: 'error', field: 'id_number', message: ROW_MESSAGES.personUnknown },
+    ]);
+    const payments = await sample(fundId, 'payment_confirmations');
+    expect(payments.counts).toEqual({ valid: 0, refused: 2, warnings: 0 });
+    expect(new Set(payments.rowFindings?.map((finding) => finding.message))).toEqual(
+      new Set([ROW_MESSAGES.claimNotFound]),
+    );
   });
 });

@@ -1,6 +1,8 @@
 import { buildSaIdNumber, type FileUploadResponse, ROW_MESSAGES, SA_ID_NUMBER_MESSAGES } from '@bcp/contract';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileUploadRows } from '../src/db/schema/index.js';
 import { recordBenefits } from '../src/modules/benefits/benefits.service.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
 import { csvFile, knownPerson, validatedUpload } from './support/file-uploads.js';
@@ -133,5 +135,62 @@ describe('trace results and payment confirmations', () => {
         `3 error ${ROW_MESSAGES.date}`,
       ].sort(),
     );
+  });
+});
+
+describe('staging with COPY, in a background job', () => {
+  /** 12,000 member rows: more than one COPY chunk of 10,000 on PGlite. */
+  const manyRows = Array.from({ length: 12_000 }, (_, index) => [
+    ID_A,
+    'Thabo',
+    'Dlamini',
+    `BULK-${index}`,
+    'withdrawal',
+    `${index + 1}.00`,
+    '',
+  ]);
+
+  it('stages every row of a large file and shows rows read of the total', async () => {
+    const bulkFund = (await createFund(app().db, { name: 'Bulk Fund', registrationNumber: '12/8/16103' })).id;
+    const upload = await validated('member_file', HEADER, 'bulk.csv', csv([HEADER, ...manyRows]), bulkFund);
+    expect(upload).toMatchObject({
+      progress: { rowsRead: 12_000, totalRows: 12_000 },
+      counts: { valid: 12_000, refused: 0, warnings: 0 },
+    });
+    expect(await app().db.$count(fileUploadRows, eq(fileUploadRows.fileUploadId, upload.id))).toBe(12_000);
+  });
+
+  it('stages nothing when the file breaks after the first chunk was copied, and the upload fails', async () => {
+    const brokenFund = (await createFund(app().db, { name: 'Broken Fund', registrationNumber: '12/8/16104' })).id;
+    const content = Buffer.concat([csv([HEADER, ...manyRows]), Buffer.from(`${ID_A},"never closed,x\r\n`)]);
+    const upload = await validatedUpload(app(), uploader.token, {
+      fundId: brokenFund,
+      type: 'member_file',
+      header: HEADER,
+      fileName: 'broken.csv',
+      content,
+    });
+    expect(upload).toMatchObject({ status: 'failed', failureReason: 'The file could not be read to the end.' });
+    expect(await app().db.$count(fileUploadRows, eq(fileUploadRows.fileUploadId, upload.id))).toBe(0);
+  });
+});
+
+describe('cells COPY must escape', () => {
+  it('stages backslashes, tabs and line breaks as they are, and drops NUL characters', async () => {
+    const escapeFund = (await createFund(app().db, { name: 'Escape Fund', registrationNumber: '12/8/16105' })).id;
+    const names = ['Back\\slash', 'Tab\there', 'Line\nbreak', 'Nul\u0000byte'];
+    const content = Buffer.from(
+      `${HEADER.join(',')}\r\n${names
+        .map((name, index) => `${ID_A},"${name}",Dlamini,ESC-${index},withdrawal,10,`)
+        .join('\r\n')}\r\n`,
+    );
+    const upload = await validated('member_file', HEADER, 'escapes.csv', content, escapeFund);
+    expect(upload.counts).toEqual({ valid: 4, refused: 0, warnings: 0 });
+    const staged = await app()
+      .db.select({ firstName: fileUploadRows.firstName })
+      .from(fileUploadRows)
+      .where(eq(fileUploadRows.fileUploadId, upload.id))
+      .orderBy(fileUploadRows.line);
+    expect(staged.map((row) => row.firstName)).toEqual(['Back\\slash', 'Tab\there', 'Line\nbreak', 'Nulbyte']);
   });
 });

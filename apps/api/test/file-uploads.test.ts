@@ -12,6 +12,7 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../src/db/schema/index.js';
+import { VALIDATE_UPLOAD_QUEUE } from '../src/modules/file-uploads/validate-upload.job.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
 import { call } from './support/accounts.js';
 import { csvFile, uploadFileTo } from './support/file-uploads.js';
@@ -223,6 +224,16 @@ describe('uploading the file', () => {
     expect((await upload(elsewhere, 'first.csv', content)).statusCode).toBe(200);
   });
 
+  it('refuses one of two concurrent uploads of the same file for the same fund (409 naming the other)', async () => {
+    const content = Buffer.from(csv([HEADER, ROWS[1] as string[], [ID_A, 'Race', 'Twice', 'M-R', 'death', '7', '']]));
+    const ids = [await createdUpload(), await createdUpload()];
+    const answers = await Promise.all(ids.map((id, index) => upload(id, `race-${index}.csv`, content)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.findIndex((answer) => answer.statusCode === 200);
+    const loser = answers[1 - winner];
+    expect(loser?.json().message).toBe(FILE_UPLOAD_MESSAGES.duplicateFile(ids[winner] as number, `race-${winner}.csv`));
+  });
+
   it('refuses a second file for the same upload (409), a file that is not CSV or XLSX (415) and a fake XLSX', async () => {
     const id = await createdUpload();
     expect((await upload(id, 'a.csv', Buffer.from(csv([HEADER, ROWS[1] as string[]])))).statusCode).toBe(200);
@@ -251,6 +262,39 @@ describe('uploading the file', () => {
     expect(storedFiles().length).toBe(before);
     const read = await call(app(), 'GET', `/api/v1/file-uploads/${renamed}`, { token: uploader.token });
     expect(read.json().status).toBe('awaiting_file');
+  });
+
+  it('takes the mapping chosen after the upload (POST file-uploads/mapping), saved for the fund and suggested for its next file', async () => {
+    const fund = (await createFund(app().db, { name: 'Mapping Fund', registrationNumber: '12/8/16003' })).id;
+    // Names swapped: not what aliases suggest, so a later suggestion of it comes from the saved mapping.
+    const chosen = { ...MAPPING, first_name: 'Surname', last_name: 'First Names' };
+    const choose = (body: Record<string, unknown>) =>
+      call(app(), 'POST', '/api/v1/file-uploads/mapping', { token: uploader.token, body });
+    const id = await createdUpload(fund, null);
+    expect((await upload(id, 'first.csv', Buffer.from(csv([HEADER, ...ROWS])))).json().status).toBe('uploaded');
+
+    const missing = await choose({ fileUploadId: id, mapping: { ...chosen, amount: 'Bedrag' } });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors['mapping.amount']).toEqual([MAPPING_MESSAGES.unknownColumn('Bedrag')]);
+    const taken = await choose({ fileUploadId: id, mapping: chosen, saveMappingForFund: true });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toMatchObject({ status: 'validating', mapping: chosen });
+    await app().jobs.idle([VALIDATE_UPLOAD_QUEUE]);
+    const validated = await call(app(), 'GET', `/api/v1/file-uploads/${id}`, { token: uploader.token });
+    expect(validated.json()).toMatchObject({ status: 'validated', counts: { valid: 2, refused: 0 } });
+    expect((await choose({ fileUploadId: id, mapping: MAPPING })).statusCode).toBe(409);
+    const audited = await app()
+      .db.select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityType, 'file-uploads'), eq(auditEvents.entityId, String(id))));
+    expect(audited.map((event) => event.action)).toContain('file-uploads.mapped');
+
+    const next = await createdUpload(fund, null);
+    await upload(next, 'next.csv', Buffer.from(csv([HEADER, ROWS[0] as string[]])));
+    const suggestion = await call(app(), 'GET', `/api/v1/file-uploads/mapping?fileUploadId=${next}`, {
+      token: uploader.token,
+    });
+    expect(suggestion.json().suggestedMapping).toEqual(chosen);
   });
 
   it('refuses a body declared over 200 MB at once with 413', async () => {

@@ -22,6 +22,7 @@ export const FILE_UPLOAD_MESSAGES = {
   reasonRequired: 'Give the reason for rejecting the file.',
   noErrors: 'This upload has no refused rows.',
   noFile: 'This upload has no file yet.',
+  mappingLocked: (status: string) => `The upload is ${status}; its mapping can be chosen until its rows are checked.`,
 } as const;
 
 /** What a member is told when an accepted member file gives them a new benefit (issue 16 rule 7). */
@@ -109,6 +110,21 @@ export const CreateFileUploadRequest = z
   })
   .meta({ id: 'CreateFileUploadRequest' });
 export type CreateFileUploadRequest = z.infer<typeof CreateFileUploadRequest>;
+
+/**
+ * `POST /api/v1/file-uploads/mapping`: the mapping chosen for an upload created without one, once
+ * its file is in (after `GET file-uploads/mapping` showed its header and the suggestion). The
+ * rows are then checked.
+ */
+export const ChooseFileUploadMappingRequest = z
+  .object({
+    fileUploadId: z.number().int().min(1),
+    mapping: ColumnMappingShape,
+    /** Keep this mapping as the fund's default for its next file of this type. */
+    saveMappingForFund: z.boolean().optional(),
+  })
+  .meta({ id: 'ChooseFileUploadMappingRequest' });
+export type ChooseFileUploadMappingRequest = z.infer<typeof ChooseFileUploadMappingRequest>;
 
 /** `POST /api/v1/file-uploads/upload` query: which upload the multipart file belongs to. */
 export const FileUploadUploadQuery = z.object({ fileUploadId: z.coerce.number().int().min(1) });

@@ -1,5 +1,17 @@
 import { FILE_UPLOAD_STATUSES, FILE_UPLOAD_TYPES } from '@bcp/contract';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from './columns.js';
 import { funds } from './funds.js';
 import { users } from './users.js';
@@ -49,7 +61,8 @@ export const fileUploads = pgTable(
     index('file_uploads_fund_idx').on(table.fundId),
     index('file_uploads_uploaded_by_idx').on(table.uploadedByUserId),
     index('file_uploads_decided_by_idx').on(table.decidedByUserId),
-    index('file_uploads_fund_sha256_idx').on(table.fundId, table.sha256),
+    // The same file for the same fund again is refused (409), also when two uploads race.
+    uniqueIndex('file_uploads_fund_sha256_idx').on(table.fundId, table.sha256),
   ],
 );
 
@@ -69,25 +82,45 @@ export const fileUploadMappings = pgTable(
 );
 
 /**
- * The staging table of an upload (issue 16 rule 5): one row per data row of the file, with the
- * values read from it (by target field key, normalised: `amountCents`, 13-digit `idNumber`, ...),
- * its findings (`RowFinding[]`) and its cells as in the file (for the errors download). Nothing
- * touches persons or benefits until the upload is accepted.
+ * The staging table of uploads (issue 16 rule 5; decision 023): one row per data row of a file,
+ * loaded with `COPY` by the validation job, with the values read from it in typed columns
+ * (normalised: 13-digit ID number, cents, dates; a column per target field of any type, null when
+ * the type has no such field or the cell was empty or unusable) and its findings. `findings` is null
+ * for a row without any. Nothing touches persons or benefits until the upload is accepted; the
+ * refused rows' cells are read again from the stored file for the errors download.
  */
 export const fileUploadRows = pgTable(
   'file_upload_rows',
   {
-    id: idColumn(),
     fileUploadId: bigint('file_upload_id', { mode: 'number' })
       .notNull()
       .references(() => fileUploads.id),
-    /** 1-based line in the file (the header is line 1). */
+    /** 1-based line in the file (the header is line 1; a record spanning lines counts once). */
     line: integer('line').notNull(),
     /** An `error` finding: the row is not loaded on accept. */
     refused: boolean('refused').notNull(),
-    values: jsonb('values').$type<Record<string, string | number | null>>().notNull(),
-    findings: jsonb('findings').$type<{ level: 'error' | 'warning'; field: string; message: string }[]>().notNull(),
-    cells: jsonb('cells').$type<string[]>().notNull(),
+    findings: jsonb('findings').$type<{ level: 'error' | 'warning'; field: string; message: string }[]>(),
+    idNumber: text('id_number'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    memberNumber: text('member_number'),
+    benefitType: text('benefit_type'),
+    amountCents: bigint('amount_cents', { mode: 'number' }),
+    email: text('email'),
+    phoneNumber: text('phone_number'),
+    dateOfExit: date('date_of_exit', { mode: 'string' }),
+    /** Read from the ID number: what a new person needs. */
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    gender: text('gender', { enum: ['female', 'male'] }),
+    claimReference: text('claim_reference'),
+    paymentReference: text('payment_reference'),
+    paidOn: date('paid_on', { mode: 'string' }),
   },
-  (table) => [index('file_upload_rows_upload_line_idx').on(table.fileUploadId, table.line)],
+  (table) => [
+    primaryKey({ columns: [table.fileUploadId, table.line] }),
+    // The findings of GET file-uploads/{id} and the refused rows of the errors download.
+    index('file_upload_rows_findings_idx')
+      .on(table.fileUploadId, table.refused, table.line)
+      .where(sql`${table.findings} is not null`),
+  ],
 );

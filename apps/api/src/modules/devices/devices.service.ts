@@ -74,6 +74,19 @@ export async function listDevices(db: Database, personUserId: number): Promise<D
   return db.select().from(devices).where(eq(devices.personUserId, personUserId)).orderBy(devices.id);
 }
 
+/** The devices of many person users at once (batched notifications), by id. */
+export async function listDevicesOfPersonUsers(
+  db: Database,
+  personUserIds: readonly number[],
+): Promise<DeviceRecord[]> {
+  if (personUserIds.length === 0) return [];
+  return db
+    .select()
+    .from(devices)
+    .where(inArray(devices.personUserId, [...personUserIds]))
+    .orderBy(devices.id);
+}
+
 /** The person user a token is registered to, or null (development checks). */
 export async function findDeviceOwner(db: Database, token: string): Promise<number | null> {
   const [row] = await db

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { fileUploads } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
+import { rowsOf } from '../../db/result-rows.js';
 
 /** The job queue that loads an accepted upload's valid staging rows. */
 export const ACCEPT_UPLOAD_QUEUE = 'file-upload-accept';
@@ -13,18 +14,19 @@ interface Loaded {
   paidClaims?: number[];
 }
 
-/** What loading tells people once committed (the notification service; see `install-file-uploads.ts`). */
+/**
+ * What loading tells people, in the load's transaction (the notification service; see
+ * `install-file-uploads.ts`): stored with the load, or not at all.
+ */
 export interface AcceptAnnouncements {
-  /** "New money found for you at {fund}" to each person user. */
-  newMoney: (personUserIds: number[], fundId: number) => Promise<void>;
+  /** "New money found for you at {fund}" to each person user, batched. */
+  newMoney: (tx: Database, personUserIds: number[], fundId: number) => Promise<void>;
   /** The claim's move to paid, as the partner API announces it. */
-  claimPaid: (claimId: number) => Promise<void>;
-  /** A member file's persons are in: enrich them (issue 17; the enrichment module queues its run). */
+  claimPaid: (tx: Database, claimId: number) => Promise<void>;
+  /** Once the load has committed: start what was queued (wakes the job workers). */
+  committed: () => void;
+  /** A member file's persons are in, committed: enrich them (issue 17; the enrichment module queues its run). */
   memberFileLoaded?: (fileUploadId: number, fundId: number) => Promise<void>;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 /** Rows changed by a statement (PGlite and node-postgres both answer `rowCount`, or `affectedRows`). */
@@ -43,12 +45,11 @@ function changed(result: unknown): number {
 async function loadMemberFile(tx: Database, id: number, fundId: number): Promise<Loaded> {
   await tx.execute(sql`
     insert into persons (id_number, first_name, last_name, date_of_birth, gender, email, phone_number)
-    select distinct on (r.values->>'id_number')
-      r.values->>'id_number', r.values->>'first_name', r.values->>'last_name',
-      (r.values->>'date_of_birth')::date, r.values->>'gender', r.values->>'email', r.values->>'phone_number'
+    select distinct on (r.id_number)
+      r.id_number, r.first_name, r.last_name, r.date_of_birth, r.gender, r.email, r.phone_number
     from file_upload_rows r
     where r.file_upload_id = ${id} and not r.refused
-    order by r.values->>'id_number', r.line desc
+    order by r.id_number, r.line desc
     on conflict (id_number) do update set
       first_name = excluded.first_name,
       last_name = excluded.last_name,
@@ -59,13 +60,12 @@ async function loadMemberFile(tx: Database, id: number, fundId: number): Promise
   const result = await tx.execute(sql`
     with loaded as (
       insert into benefits (fund_id, person_id, member_number, benefit_type, amount_cents, file_upload_id)
-      select distinct on (r.values->>'member_number', r.values->>'benefit_type')
-        ${fundId}::bigint, p.id, r.values->>'member_number', r.values->>'benefit_type',
-        (r.values->>'amount_cents')::bigint, ${id}::bigint
+      select distinct on (r.member_number, r.benefit_type)
+        ${fundId}::bigint, p.id, r.member_number, r.benefit_type, r.amount_cents, ${id}::bigint
       from file_upload_rows r
-      join persons p on p.id_number = r.values->>'id_number'
+      join persons p on p.id_number = r.id_number
       where r.file_upload_id = ${id} and not r.refused
-      order by r.values->>'member_number', r.values->>'benefit_type', r.line desc
+      order by r.member_number, r.benefit_type, r.line desc
       on conflict (fund_id, member_number, benefit_type) do update set
         amount_cents = excluded.amount_cents,
         file_upload_id = excluded.file_upload_id,
@@ -88,11 +88,10 @@ async function loadTraceResults(tx: Database, id: number): Promise<Loaded> {
       phone_number = coalesce(r.phone_number, p.phone_number),
       updated_at = now()
     from (
-      select distinct on (values->>'id_number')
-        values->>'id_number' as id_number, values->>'email' as email, values->>'phone_number' as phone_number
+      select distinct on (id_number) id_number, email, phone_number
       from file_upload_rows
       where file_upload_id = ${id} and not refused
-      order by values->>'id_number', line desc
+      order by id_number, line desc
     ) r
     where p.id_number = r.id_number`);
   return { importedCount: changed(result), tell: [] };
@@ -107,12 +106,11 @@ async function loadTraceResults(tx: Database, id: number): Promise<Loaded> {
 async function loadPaymentConfirmations(tx: Database, id: number, fundId: number): Promise<Loaded> {
   const result = await tx.execute(sql`
     with confirmed as (
-      select distinct on (values->>'claim_reference')
-        (values->>'claim_reference')::bigint as claim_id, values->>'payment_reference' as payment_reference,
-        coalesce((values->>'paid_on')::timestamptz, now()) as paid_at
+      select distinct on (claim_reference)
+        claim_reference::bigint as claim_id, payment_reference, coalesce(paid_on::timestamptz, now()) as paid_at
       from file_upload_rows
       where file_upload_id = ${id} and not refused
-      order by values->>'claim_reference', line desc
+      order by claim_reference, line desc
     ), paid as (
       update benefit_claims c set status = 'paid', payment_reference = confirmed.payment_reference,
         paid_at = confirmed.paid_at, updated_at = now()
@@ -134,17 +132,20 @@ async function loadPaymentConfirmations(tx: Database, id: number, fundId: number
  * Loads an accepted upload (issue 16 rule 5), all or nothing: one transaction moves the valid
  * staging rows with set-based `INSERT ... SELECT ... ON CONFLICT` and marks the upload `accepted`
  * with its count (audited `file-uploads.loaded`). If anything fails nothing is loaded and the
- * upload is `failed` with a reason. Once committed, members who gained a new benefit are told
- * (issue 16 rule 7) and paid claims announced (rule 8).
+ * upload is `failed` with a reason. In the same transaction members who gained a new benefit are
+ * told (issue 16 rule 7, batched) and paid claims announced (rule 8), like the partner API does:
+ * stored with the load or not at all. A crash mid-way rolls everything back; the job's retry loads
+ * again from the staging rows.
  */
 export async function acceptUpload(deps: { db: Database; announce: AcceptAnnouncements }, id: number): Promise<void> {
   const { db } = deps;
   const [upload] = await db.select().from(fileUploads).where(eq(fileUploads.id, id));
   if (upload?.status !== 'accepting') return;
-  let loaded: Loaded;
   try {
-    loaded = await db.transaction(async (transaction) => {
+    await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Database;
+      // Room to sort and hash a large file's rows in memory rather than on disk (this transaction only).
+      await tx.execute(sql`set local work_mem = '64MB'`);
       const result =
         upload.kind === 'member_file'
           ? await loadMemberFile(tx, id, upload.fundId)
@@ -152,6 +153,8 @@ export async function acceptUpload(deps: { db: Database; announce: AcceptAnnounc
             ? await loadTraceResults(tx, id)
             : await loadPaymentConfirmations(tx, id, upload.fundId);
       const { importedCount } = result;
+      if (result.tell.length > 0) await deps.announce.newMoney(tx, result.tell, upload.fundId);
+      for (const claimId of result.paidClaims ?? []) await deps.announce.claimPaid(tx, claimId);
       await tx.update(fileUploads).set({ status: 'accepted', importedCount }).where(eq(fileUploads.id, id));
       await recordAudit(tx, {
         actor: { type: 'system', label: ACCEPT_UPLOAD_QUEUE },
@@ -160,7 +163,6 @@ export async function acceptUpload(deps: { db: Database; announce: AcceptAnnounc
         entityId: id,
         after: { importedCount },
       });
-      return result;
     });
   } catch {
     await db
@@ -169,7 +171,6 @@ export async function acceptUpload(deps: { db: Database; announce: AcceptAnnounc
       .where(eq(fileUploads.id, id));
     return;
   }
-  if (loaded.tell.length > 0) await deps.announce.newMoney(loaded.tell, upload.fundId);
-  for (const claimId of loaded.paidClaims ?? []) await deps.announce.claimPaid(claimId);
+  deps.announce.committed();
   if (upload.kind === 'member_file') await deps.announce.memberFileLoaded?.(id, upload.fundId);
 }

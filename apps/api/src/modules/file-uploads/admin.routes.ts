@@ -1,5 +1,6 @@
 import {
   AcceptFileUploadRequest,
+  ChooseFileUploadMappingRequest,
   CreateFileUploadRequest,
   ErrorResponse,
   FILE_UPLOAD_MAX_BYTES,
@@ -26,6 +27,7 @@ import { ACCEPT_UPLOAD_QUEUE } from './accept-upload.job.js';
 import { acceptFileUpload, rejectFileUpload } from './decide-upload.service.js';
 import { downloadUpload } from './download-upload.service.js';
 import {
+  chooseMapping,
   createFileUpload,
   getFileUpload,
   listFileUploads,
@@ -101,6 +103,34 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       mappingFor(
         { db: app.db, readSample: (upload) => readUploadSample(app.config.dataDir, upload, MAPPING_SAMPLE_ROWS) },
         request.query,
+      ),
+  );
+
+  app.post(
+    '/file-uploads/mapping',
+    {
+      config: write,
+      schema: {
+        summary:
+          'Choose the column mapping of an upload created without one; once its file is in, its rows are checked',
+        description:
+          'Checked against the type (required and known fields) and, for an uploaded file, its header (422). ' +
+          '`saveMappingForFund` keeps it as the fund default for the next file. 409 once the rows are being checked.',
+        tags,
+        security,
+        body: ChooseFileUploadMappingRequest,
+        response: { 200: FileUploadResponse, 404: ErrorResponse, 409: ErrorResponse, ...errors },
+      },
+    },
+    async (request) =>
+      chooseMapping(
+        {
+          db: app.db,
+          readHeader: async (upload) => (await readUploadSample(app.config.dataDir, upload, 0)).header,
+          startValidation: (fileUploadId) => app.jobs.send(VALIDATE_UPLOAD_QUEUE, { fileUploadId }),
+        },
+        request.body,
+        auditContext(request),
       ),
   );
 

@@ -2,12 +2,12 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { FILE_UPLOAD_MESSAGES } from '@bcp/contract';
 import { stringify } from 'csv-stringify';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { fileUploadRows } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { privateFilePath } from '../../platform/files/private-file-store.js';
-import { formatOfFileName, readHeaderAndSample } from './file-reader.js';
+import { formatOfFileName, readRows, type UploadFileFormat } from './file-reader.js';
 import { FILE_UPLOADS_FOLDER, findFileUploadRow } from './file-uploads.service.js';
 
 const PAGE_ROWS = 1000;
@@ -19,18 +19,26 @@ export interface UploadDownload {
   content: Readable;
 }
 
-async function* refusedRows(db: Database, id: number): AsyncGenerator<string[]> {
+/** The refused staging rows' lines and reasons, in line order, a page at a time. */
+async function* refusedReasons(db: Database, id: number): AsyncGenerator<{ line: number; reason: string }> {
   let after = 0;
   for (;;) {
     const page = await db
-      .select({ line: fileUploadRows.line, cells: fileUploadRows.cells, findings: fileUploadRows.findings })
+      .select({ line: fileUploadRows.line, findings: fileUploadRows.findings })
       .from(fileUploadRows)
-      .where(and(eq(fileUploadRows.fileUploadId, id), eq(fileUploadRows.refused, true), gt(fileUploadRows.line, after)))
+      .where(
+        and(
+          eq(fileUploadRows.fileUploadId, id),
+          isNotNull(fileUploadRows.findings),
+          eq(fileUploadRows.refused, true),
+          gt(fileUploadRows.line, after),
+        ),
+      )
       .orderBy(asc(fileUploadRows.line))
       .limit(PAGE_ROWS);
     for (const row of page) {
-      const reasons = row.findings.filter((finding) => finding.level === 'error').map((finding) => finding.message);
-      yield [...row.cells, String(row.line), reasons.join(' ')];
+      const errors = (row.findings ?? []).filter((finding) => finding.level === 'error');
+      yield { line: row.line, reason: errors.map((finding) => finding.message).join(' ') };
     }
     const last = page.at(-1);
     if (!last || page.length < PAGE_ROWS) return;
@@ -39,9 +47,28 @@ async function* refusedRows(db: Database, id: number): AsyncGenerator<string[]> 
 }
 
 /**
+ * The header with `line` and `reason` added, then each refused row with its cells as in the file:
+ * the stored file is read again (streamed) beside the refused lines, and reading stops after the last.
+ */
+async function* refusedRows(db: Database, id: number, path: string, format: UploadFileFormat) {
+  const reasons = refusedReasons(db, id);
+  let next = await reasons.next();
+  let line = 0;
+  for await (const cells of readRows(path, format)) {
+    line += 1;
+    if (line === 1) yield [...cells, 'line', 'reason'];
+    else if (next.done) break;
+    else if (next.value.line === line) {
+      yield [...cells, String(line), next.value.reason];
+      next = await reasons.next();
+    }
+  }
+}
+
+/**
  * An upload's file (spec 7 `GET file-uploads/{id}/download`): `original`, the file as uploaded;
  * `errors`, a CSV of its refused rows as in the file with `line` and `reason` columns. Both are
- * streamed (the errors page through the staging rows).
+ * streamed (the errors read the file again beside the refused staging rows, a page at a time).
  * @throws AppError 404 for an unknown upload or one without its file
  */
 export async function downloadUpload(
@@ -60,13 +87,7 @@ export async function downloadUpload(
       content: createReadStream(path),
     };
   }
-  const { header } = await readHeaderAndSample(path, formatOfFileName(upload.fileName) ?? 'csv', 0);
   const csv = stringify({ bom: true });
-  Readable.from(
-    (async function* () {
-      yield [...header, 'line', 'reason'];
-      yield* refusedRows(deps.db, id);
-    })(),
-  ).pipe(csv);
+  Readable.from(refusedRows(deps.db, id, path, formatOfFileName(upload.fileName) ?? 'csv')).pipe(csv);
   return { fileName: `upload-${id}-refused-rows.csv`, contentType: 'text/csv; charset=utf-8', content: csv };
 }

@@ -1,4 +1,5 @@
 import {
+  type ChooseFileUploadMappingRequest,
   type CreateFileUploadRequest,
   checkMapping,
   FILE_UPLOAD_MESSAGES,
@@ -14,7 +15,7 @@ import {
   type ListResponse,
   suggestMapping,
 } from '@bcp/contract';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { fileUploadMappings, fileUploadRows, fileUploads, funds, users } from '../../db/schema/index.js';
@@ -109,11 +110,11 @@ export async function getFileUpload(db: Database, id: number): Promise<FileUploa
   const staged = await db
     .select({ line: fileUploadRows.line, findings: fileUploadRows.findings })
     .from(fileUploadRows)
-    .where(and(eq(fileUploadRows.fileUploadId, id), sql`jsonb_array_length(${fileUploadRows.findings}) > 0`))
+    .where(and(eq(fileUploadRows.fileUploadId, id), isNotNull(fileUploadRows.findings)))
     .orderBy(desc(fileUploadRows.refused), asc(fileUploadRows.line))
     .limit(ROW_FINDINGS_PAGE);
   const rowFindings = staged
-    .flatMap((staging) => staging.findings.map((finding) => ({ line: staging.line, ...finding })))
+    .flatMap((staging) => (staging.findings ?? []).map((finding) => ({ line: staging.line, ...finding })))
     .slice(0, ROW_FINDINGS_PAGE);
   return { ...toResponse(row), rowFindings };
 }
@@ -168,6 +169,68 @@ export async function savedMapping(
   return row?.mapping ?? {};
 }
 
+/** Keeps `mapping` as the fund's default for its next file of the type (issue 16 rule 2). */
+async function saveFundMapping(
+  db: Database,
+  fundId: number,
+  type: FileUploadType,
+  mapping: Record<string, string>,
+): Promise<void> {
+  await db
+    .insert(fileUploadMappings)
+    .values({ fundId, kind: type, mapping })
+    .onConflictDoUpdate({
+      target: [fileUploadMappings.fundId, fileUploadMappings.kind],
+      set: { mapping, updatedAt: new Date() },
+    });
+}
+
+/**
+ * Chooses the mapping of an upload created without one (spec 7 `file-uploads/mapping`, POST): on
+ * an upload awaiting its file it is kept for the upload; on an uploaded file it is checked against
+ * the file's header and the rows are checked next (`startValidation`, the upload `validating`).
+ * With `saveMappingForFund` it becomes the fund's default for the type. Audited
+ * (`file-uploads.mapped`).
+ * @throws AppError 404; 409 once the rows are being checked or later; 422 for a mapping that
+ * misses a required field, names an unknown field or a column the file does not have
+ */
+export async function chooseMapping(
+  deps: {
+    db: Database;
+    readHeader: (upload: typeof fileUploads.$inferSelect) => Promise<string[]>;
+    startValidation: (id: number) => Promise<unknown>;
+  },
+  body: ChooseFileUploadMappingRequest,
+  context: AuditContext,
+): Promise<FileUploadResponse> {
+  const upload = await findFileUploadRow(deps.db, body.fileUploadId);
+  if (upload.status !== 'awaiting_file' && upload.status !== 'uploaded') {
+    throw new AppError('conflict', FILE_UPLOAD_MESSAGES.mappingLocked(upload.status));
+  }
+  const uploaded = upload.status === 'uploaded';
+  assertMappingUsable(upload.kind, body.mapping, uploaded ? await deps.readHeader(upload) : undefined);
+  await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [updated] = await tx
+      .update(fileUploads)
+      .set({ mapping: body.mapping, status: uploaded ? 'validating' : 'awaiting_file' })
+      .where(and(eq(fileUploads.id, upload.id), eq(fileUploads.status, upload.status)))
+      .returning({ id: fileUploads.id });
+    if (!updated) throw new AppError('conflict', FILE_UPLOAD_MESSAGES.mappingLocked('changing'));
+    if (body.saveMappingForFund) await saveFundMapping(tx, upload.fundId, upload.kind, body.mapping);
+    await recordAudit(tx, {
+      ...context,
+      action: 'file-uploads.mapped',
+      entityType: 'file-uploads',
+      entityId: upload.id,
+      before: { mapping: upload.mapping },
+      after: { mapping: body.mapping, savedForFund: body.saveMappingForFund === true },
+    });
+  });
+  if (uploaded) await deps.startValidation(upload.id);
+  return getFileUpload(deps.db, upload.id);
+}
+
 /**
  * Creates an upload awaiting its file (spec 7 `POST file-uploads`): the fund, the type and, if
  * known, the column mapping (checked against the type's fields; against the file's header once
@@ -198,13 +261,7 @@ export async function createFileUpload(
       .returning();
     if (!created) throw new Error('insert returned no row');
     if (body.mapping && body.saveMappingForFund) {
-      await tx
-        .insert(fileUploadMappings)
-        .values({ fundId: body.fundId, kind: body.type, mapping: body.mapping })
-        .onConflictDoUpdate({
-          target: [fileUploadMappings.fundId, fileUploadMappings.kind],
-          set: { mapping: body.mapping, updatedAt: new Date() },
-        });
+      await saveFundMapping(tx as unknown as Database, body.fundId, body.type, body.mapping);
     }
     const db2 = tx as unknown as Database;
     await recordAudit(db2, {

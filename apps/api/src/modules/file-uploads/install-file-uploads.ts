@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { funds } from '../../db/schema/index.js';
 import { announceClaimMove } from '../benefit-claims/claim-announcements.js';
 import { startUploadEnrichment } from '../enrichment/enrichment-runs.service.js';
-import { notifyPersonUser } from '../notifications/notify.service.js';
+import { recordNotificationForMany } from '../notifications/notify.service.js';
 import { ACCEPT_UPLOAD_QUEUE, type AcceptAnnouncements, acceptUpload } from './accept-upload.job.js';
 import { VALIDATE_UPLOAD_QUEUE, validateUpload } from './validate-upload.job.js';
 
@@ -17,21 +17,19 @@ export function installFileUploads(app: FastifyInstance): void {
   app.jobs.define<{ fileUploadId: number }>(
     VALIDATE_UPLOAD_QUEUE,
     (job) => validateUpload({ db: app.db, dataDir: app.config.dataDir }, job.data.fileUploadId),
-    { retryLimit: 1 },
+    { retryLimit: 2, expireInSeconds: 3600 },
   );
   const announce: AcceptAnnouncements = {
-    newMoney: async (personUserIds, fundId) => {
-      const [fund] = await app.db.select({ name: funds.name }).from(funds).where(eq(funds.id, fundId));
-      const title = FILE_UPLOAD_NOTICES.newMoneyTitle(fund?.name ?? '');
-      for (const personUserId of personUserIds) {
-        await notifyPersonUser(app, personUserId, {
-          title,
-          body: FILE_UPLOAD_NOTICES.newMoneyBody,
-          event: 'benefit.found',
-        });
-      }
+    newMoney: async (tx, personUserIds, fundId) => {
+      const [fund] = await tx.select({ name: funds.name }).from(funds).where(eq(funds.id, fundId));
+      await recordNotificationForMany(tx, app.jobs, personUserIds, {
+        title: FILE_UPLOAD_NOTICES.newMoneyTitle(fund?.name ?? ''),
+        body: FILE_UPLOAD_NOTICES.newMoneyBody,
+        event: 'benefit.found',
+      });
     },
-    claimPaid: (claimId) => announceClaimMove(app.db, app.jobs, claimId),
+    claimPaid: (tx, claimId) => announceClaimMove(tx, app.jobs, claimId),
+    committed: () => app.jobs.wake(),
     memberFileLoaded: async (fileUploadId, fundId) => {
       await startUploadEnrichment({ db: app.db, jobs: app.jobs }, fileUploadId, fundId);
     },
@@ -39,6 +37,7 @@ export function installFileUploads(app: FastifyInstance): void {
   app.jobs.define<{ fileUploadId: number }>(
     ACCEPT_UPLOAD_QUEUE,
     (job) => acceptUpload({ db: app.db, announce }, job.data.fileUploadId),
-    { retryLimit: 0 },
+    // A crash mid-way rolls the load back and leaves the upload `accepting`: the retry loads it.
+    { retryLimit: 2, expireInSeconds: 3600 },
   );
 }

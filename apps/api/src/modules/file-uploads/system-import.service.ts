@@ -60,7 +60,10 @@ export async function importFileAsSystem(
     .where(and(eq(fileUploads.id, upload.id), eq(fileUploads.status, 'validated')))
     .returning({ status: fileUploads.status });
   if (validated) {
-    await acceptUpload({ db, announce: { newMoney: async () => {}, claimPaid: async () => {} } }, upload.id);
+    await acceptUpload(
+      { db, announce: { newMoney: async () => {}, claimPaid: async () => {}, committed: () => {} } },
+      upload.id,
+    );
   }
   return getFileUpload(db, upload.id);
 }

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import { fileUploads } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { isUniqueViolation } from '../../platform/errors/error-handler.js';
 import {
   FileTooLargeError,
   privateFilePath,
@@ -69,7 +70,7 @@ async function headerOf(path: string, format: UploadFileFormat): Promise<string[
  * Takes an upload's file (spec 7 `POST file-uploads/upload`), streamed to the private file store
  * with its size and SHA-256; CSV or XLSX by name (415 otherwise, or for an XLSX that is not one),
  * at most 200 MB (413). The same file (SHA-256) for the same fund again is a 409 naming the earlier
- * upload. The header must be readable and, when a mapping was chosen, have its columns (422).
+ * upload (a unique index on fund and SHA-256 decides between two concurrent uploads). The header must be readable and, when a mapping was chosen, have its columns (422).
  * On any refusal the stored file is removed. Audited (`file-uploads.uploaded`). With a mapping
  * chosen the upload moves to `validating` and its validation job is enqueued.
  * @throws AppError 404, 409, 413, 415, 422 as above
@@ -92,36 +93,45 @@ export async function uploadFile(
   }
   const stored = await storeUpload(deps.dataDir, file.content);
   const path = privateFilePath(deps.dataDir, FILE_UPLOADS_FOLDER, stored.storedName);
-  try {
+  const refuseIfUploadedBefore = async () => {
     const [earlier] = await deps.db
       .select({ id: fileUploads.id, fileName: fileUploads.fileName })
       .from(fileUploads)
       .where(and(eq(fileUploads.fundId, upload.fundId), eq(fileUploads.sha256, stored.sha256), ne(fileUploads.id, id)))
       .limit(1);
     if (earlier) throw new AppError('conflict', FILE_UPLOAD_MESSAGES.duplicateFile(earlier.id, earlier.fileName ?? ''));
+  };
+  try {
+    await refuseIfUploadedBefore();
     const header = await headerOf(path, format);
     if (upload.mapping) assertMappingUsable(upload.kind, upload.mapping, header);
-    await deps.db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(fileUploads)
-        .set({
-          status: upload.mapping ? 'validating' : 'uploaded',
-          fileName: file.fileName,
-          storedName: stored.storedName,
-          fileSize: stored.sizeBytes,
-          sha256: stored.sha256,
-        })
-        .where(and(eq(fileUploads.id, id), eq(fileUploads.status, 'awaiting_file')))
-        .returning({ id: fileUploads.id });
-      if (!updated) throw new AppError('conflict', FILE_UPLOAD_MESSAGES.alreadyHasFile);
-      await recordAudit(tx as unknown as Database, {
-        ...context,
-        action: 'file-uploads.uploaded',
-        entityType: 'file-uploads',
-        entityId: id,
-        after: { fileName: file.fileName, fileSize: stored.sizeBytes, sha256: stored.sha256 },
+    await deps.db
+      .transaction(async (tx) => {
+        const [updated] = await tx
+          .update(fileUploads)
+          .set({
+            status: upload.mapping ? 'validating' : 'uploaded',
+            fileName: file.fileName,
+            storedName: stored.storedName,
+            fileSize: stored.sizeBytes,
+            sha256: stored.sha256,
+          })
+          .where(and(eq(fileUploads.id, id), eq(fileUploads.status, 'awaiting_file')))
+          .returning({ id: fileUploads.id });
+        if (!updated) throw new AppError('conflict', FILE_UPLOAD_MESSAGES.alreadyHasFile);
+        await recordAudit(tx as unknown as Database, {
+          ...context,
+          action: 'file-uploads.uploaded',
+          entityType: 'file-uploads',
+          entityId: id,
+          after: { fileName: file.fileName, fileSize: stored.sizeBytes, sha256: stored.sha256 },
+        });
+      })
+      .catch(async (error: unknown) => {
+        // The same file for the same fund stored by a concurrent upload meanwhile (unique index).
+        if (isUniqueViolation(error)) await refuseIfUploadedBefore();
+        throw error;
       });
-    });
   } catch (error) {
     await removePrivateFile(deps.dataDir, FILE_UPLOADS_FOLDER, stored.storedName);
     throw error;

@@ -5,8 +5,13 @@ import { notificationDeliveries } from '../../db/schema/index.js';
 import { maskIdNumbers } from '../../platform/messaging/message-text.js';
 import type { Messenger } from '../../platform/messaging/messenger.js';
 import type { PushSender } from '../../platform/push/push-sender.js';
-import { findDevicesByIds, listDevices, removeDeviceById } from '../devices/devices.service.js';
-import { findPersonUserProfile } from '../person-users/person-users.service.js';
+import {
+  findDevicesByIds,
+  listDevices,
+  listDevicesOfPersonUsers,
+  removeDeviceById,
+} from '../devices/devices.service.js';
+import { findPersonUserProfile, findTwoFactorMethods } from '../person-users/person-users.service.js';
 import { findNotification, type NotificationRecord } from './notifications.service.js';
 import { richTextToPlain } from './rich-text.js';
 
@@ -42,6 +47,40 @@ export async function createDeliveries(db: Database, notification: NotificationR
     { notificationId: notification.id, channel: messageChannel, deviceId: null },
   ];
   return db.insert(notificationDeliveries).values(rows).returning();
+}
+
+/**
+ * `createDeliveries` for many notifications at once (one of each person user, batched
+ * notifications): two lookups and one insert, whatever their number.
+ * @param created each new notification's id with its person user
+ */
+export async function createDeliveriesForMany(
+  db: Database,
+  created: ReadonlyArray<{ notificationId: number; personUserId: number }>,
+): Promise<Array<Pick<DeliveryRecord, 'id' | 'channel'>>> {
+  if (created.length === 0) return [];
+  const personUserIds = created.map((item) => item.personUserId);
+  const devicesOf = new Map<number, { id: number }[]>();
+  for (const device of await listDevicesOfPersonUsers(db, personUserIds)) {
+    devicesOf.set(device.personUserId, [...(devicesOf.get(device.personUserId) ?? []), device]);
+  }
+  const methods = await findTwoFactorMethods(db, personUserIds);
+  const rows = created.flatMap(({ notificationId, personUserId }) => [
+    ...(devicesOf.get(personUserId) ?? []).map((device) => ({
+      notificationId,
+      channel: 'push' as const,
+      deviceId: device.id,
+    })),
+    {
+      notificationId,
+      channel: methods.get(personUserId) === 'SMS' ? ('sms' as const) : ('email' as const),
+      deviceId: null,
+    },
+  ]);
+  return db
+    .insert(notificationDeliveries)
+    .values(rows)
+    .returning({ id: notificationDeliveries.id, channel: notificationDeliveries.channel });
 }
 
 /** What sending a delivery needs. */

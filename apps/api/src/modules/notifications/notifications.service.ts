@@ -24,6 +24,16 @@ export interface NotificationContent {
 /** Longest title kept, in characters (longer ones are cut). */
 export const MAX_TITLE_LENGTH = 200;
 
+/** The stored columns of `content` (title cut, body sanitized), without the person user. */
+function storedContent(content: NotificationContent) {
+  return {
+    title: content.title.trim().slice(0, MAX_TITLE_LENGTH),
+    body: sanitizeRichText(content.body),
+    source: content.source ?? 'SYSTEM',
+    event: content.event,
+  };
+}
+
 /** Stores a notification for a person user (in-app delivery); the body is sanitized. */
 export async function createNotification(
   db: Database,
@@ -32,16 +42,28 @@ export async function createNotification(
 ): Promise<NotificationRecord> {
   const [row] = await db
     .insert(notifications)
-    .values({
-      personUserId,
-      title: content.title.trim().slice(0, MAX_TITLE_LENGTH),
-      body: sanitizeRichText(content.body),
-      source: content.source ?? 'SYSTEM',
-      event: content.event,
-    })
+    .values({ personUserId, ...storedContent(content) })
     .returning();
   if (!row) throw new Error('The notification insert returned no row');
   return row;
+}
+
+/**
+ * Stores the same notification for many person users in one statement (the body sanitized once).
+ * @returns the new notifications: id and person user
+ */
+export async function createNotifications(
+  db: Database,
+  personUserIds: readonly number[],
+  content: NotificationContent,
+): Promise<Array<{ notificationId: number; personUserId: number }>> {
+  if (personUserIds.length === 0) return [];
+  const stored = storedContent(content);
+  const rows = await db
+    .insert(notifications)
+    .values(personUserIds.map((personUserId) => ({ personUserId, ...stored })))
+    .returning({ notificationId: notifications.id, personUserId: notifications.personUserId });
+  return rows;
 }
 
 const SORT_COLUMNS = {

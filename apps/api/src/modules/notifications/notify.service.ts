@@ -1,7 +1,14 @@
 import type { Database } from '../../db/client.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
-import { createDeliveries, DELIVERY_QUEUES, type DeliveryJob, LIVE_QUEUE, type LiveJob } from './deliveries.service.js';
-import { createNotification, type NotificationContent } from './notifications.service.js';
+import {
+  createDeliveries,
+  createDeliveriesForMany,
+  DELIVERY_QUEUES,
+  type DeliveryJob,
+  LIVE_QUEUE,
+  type LiveJob,
+} from './deliveries.service.js';
+import { createNotification, createNotifications, type NotificationContent } from './notifications.service.js';
 
 export type { NotificationContent } from './notifications.service.js';
 
@@ -43,6 +50,45 @@ export async function recordNotification(
     await jobs.send<DeliveryJob>(queue, { deliveryId: delivery.id }, { tx });
   }
   return { notificationId: notification.id };
+}
+
+/** Person users told per round of `recordNotificationForMany` (one insert of each kind per round). */
+const NOTIFY_BATCH = 1000;
+
+/**
+ * `recordNotification` of the same content for many members, batched (issue 16 rule 7: a fund's
+ * file tells every signed-up member who gains a benefit): per 1,000 members one insert of
+ * notifications, two lookups and one insert of deliveries, and one insert of jobs per queue, in
+ * the caller's transaction `tx`. Call `jobs.wake()` once it has committed.
+ * @returns how many notifications were stored
+ * @throws database errors (the caller's transaction then rolls back)
+ */
+export async function recordNotificationForMany(
+  tx: Database,
+  jobs: JobQueue,
+  personUserIds: readonly number[],
+  content: NotificationContent,
+): Promise<number> {
+  for (let start = 0; start < personUserIds.length; start += NOTIFY_BATCH) {
+    const batch = personUserIds.slice(start, start + NOTIFY_BATCH);
+    const created = await createNotifications(tx, batch, content);
+    await jobs.sendMany<LiveJob>(
+      LIVE_QUEUE,
+      created.map(({ notificationId }) => ({ notificationId })),
+      { tx },
+    );
+    const deliveries = await createDeliveriesForMany(tx, created);
+    for (const [queue, channels] of [
+      [DELIVERY_QUEUES.push, ['push']],
+      [DELIVERY_QUEUES.message, ['email', 'sms']],
+    ] as const) {
+      const data = deliveries
+        .filter((delivery) => (channels as readonly string[]).includes(delivery.channel))
+        .map((delivery) => ({ deliveryId: delivery.id }));
+      await jobs.sendMany<DeliveryJob>(queue, data, { tx });
+    }
+  }
+  return personUserIds.length;
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   type PersonUserResponse,
   parseSaIdNumber,
 } from '@bcp/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { persons, personUsers } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -46,6 +46,19 @@ export async function findPersonUserProfile(
     .innerJoin(persons, eq(persons.id, personUsers.personId))
     .where(eq(personUsers.id, personUserId));
   return row;
+}
+
+/** The two-factor method (where their email or SMS goes) of many person users, by person user id. */
+export async function findTwoFactorMethods(
+  db: Database,
+  personUserIds: readonly number[],
+): Promise<Map<number, 'SMS' | 'EMAIL'>> {
+  if (personUserIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: personUsers.id, method: personUsers.twoFactorMethod })
+    .from(personUsers)
+    .where(inArray(personUsers.id, [...personUserIds]));
+  return new Map(rows.map((row) => [row.id, row.method]));
 }
 
 /**

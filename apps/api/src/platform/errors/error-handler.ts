@@ -26,7 +26,8 @@ function toFieldErrors(items: ValidationItem[], context: string | undefined): Fi
   return errors;
 }
 
-function isUniqueViolation(error: unknown): boolean {
+/** Whether a database error is a unique constraint violation (SQLSTATE 23505), as thrown or as a Drizzle error's cause. */
+export function isUniqueViolation(error: unknown): boolean {
   const candidate = error as { code?: unknown; cause?: { code?: unknown } };
   return candidate?.code === '23505' || candidate?.cause?.code === '23505';
 }

@@ -46,6 +46,13 @@ export interface JobQueue {
    */
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string>;
   /**
+   * Enqueues one job per item of `data` in a single statement (pg-boss `insert`), e.g. the
+   * deliveries of a notification sent to many members. Like `send`; with `options.tx` call `wake`
+   * once the transaction has committed.
+   * @throws Error for a queue not declared with `define`, or a send in a transaction before `start`
+   */
+  sendMany<T extends object>(name: string, data: readonly T[], options?: SendOptions): Promise<void>;
+  /**
    * Wakes this process's workers of these queues (default: all) to fetch at once instead of at
    * their next poll, e.g. after a transaction that sent jobs has committed. Other processes find
    * the jobs at their next poll (`JOB_POLL_INTERVAL_SECONDS`).
@@ -167,6 +174,21 @@ export function createJobQueue(deps: {
       if (!id) throw new Error(`Job queue ${name} refused the job`);
       wake([name]);
       return id;
+    },
+
+    async sendMany(name, data, options = {}) {
+      if (!definitions.has(name)) throw new Error(`Job queue ${name} is not defined`);
+      if (data.length === 0) return;
+      const jobs = data.map((item) => ({ name, data: item }));
+      if (options.tx) {
+        if (!starting) throw new Error(`Job queue ${name}: start the queue before sending in a transaction`);
+        await starting;
+        await boss.insert(jobs, { db: createPgBossTransactionDatabase(options.tx, deps.kind) });
+        return;
+      }
+      await ensureBossStarted();
+      await boss.insert(jobs);
+      wake([name]);
     },
 
     wake,

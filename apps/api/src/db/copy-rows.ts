@@ -1,0 +1,128 @@
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Database } from './client.js';
+
+/** A value of one column in a copied row; objects (jsonb) are written as JSON. */
+export type CopyValue = string | number | boolean | null | undefined | object;
+
+/** Rows written with `COPY ... FROM`, streamed (decision 023). */
+export interface CopyWriter {
+  /** Adds a row (values in the order of the columns); waits while the database catches up. */
+  write(row: readonly CopyValue[]): Promise<void>;
+  /** Sends what is left and finishes the copy. @returns rows written */
+  end(): Promise<number>;
+  /** Gives up: rows not yet sent are dropped (on PostgreSQL the whole copy is rolled back). */
+  abort(): Promise<void>;
+}
+
+/** Rows sent per `COPY FROM '/dev/blob'` on PGlite. */
+const PGLITE_CHUNK_ROWS = 10_000;
+/** Bytes gathered before a write to PostgreSQL's copy stream. */
+const PG_WRITE_BYTES = 64 * 1024;
+
+/**
+ * A value in COPY's text format: `\N` for null; backslash, tab and line breaks escaped; NUL
+ * characters, which PostgreSQL text cannot hold, dropped.
+ */
+function copyText(value: CopyValue): string {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return /[\\\t\n\r\0]/.test(text)
+    ? text.replace(/\0/g, '').replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
+    : text;
+}
+
+const line = (row: readonly CopyValue[]) => `${row.map(copyText).join('\t')}\n`;
+
+function copyStatement(table: string, columns: readonly string[], source: string): string {
+  const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  return `COPY ${quote(table)} (${columns.map(quote).join(', ')}) FROM ${source}`;
+}
+
+async function pgCopy(pool: pg.Pool, statement: string): Promise<CopyWriter> {
+  const client = await pool.connect();
+  const stream = client.query(copyFrom(statement));
+  const done = finished(stream);
+  // Failures surface through `done` (and `drain`'s rejection), never as an unhandled error.
+  done.catch(() => undefined);
+  let pending = '';
+  let count = 0;
+  let released = false;
+  const release = (error?: Error) => {
+    if (released) return;
+    released = true;
+    client.release(error);
+  };
+  const send = async () => {
+    const chunk = pending;
+    pending = '';
+    if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), done]);
+  };
+  return {
+    async write(row) {
+      pending += line(row);
+      count += 1;
+      if (pending.length >= PG_WRITE_BYTES) await send();
+    },
+    async end() {
+      try {
+        if (pending) await send();
+        stream.end();
+        await done;
+        release();
+        return count;
+      } catch (error) {
+        release(error as Error);
+        throw error;
+      }
+    },
+    async abort() {
+      // Destroying the stream before its end makes the server roll the copy back.
+      stream.destroy(new Error('copy aborted'));
+      release(new Error('copy aborted'));
+    },
+  };
+}
+
+function pgliteCopy(pglite: PGlite, statement: string): CopyWriter {
+  let lines: string[] = [];
+  let count = 0;
+  const send = async () => {
+    if (lines.length === 0) return;
+    const blob = new Blob(lines);
+    lines = [];
+    await pglite.query(statement, [], { blob });
+  };
+  return {
+    async write(row) {
+      lines.push(line(row));
+      count += 1;
+      if (lines.length >= PGLITE_CHUNK_ROWS) await send();
+    },
+    async end() {
+      await send();
+      return count;
+    },
+    async abort() {
+      lines = [];
+    },
+  };
+}
+
+/**
+ * Opens a bulk load of rows into `table` with `COPY` (issue 16 rule 5; decision 023): on
+ * PostgreSQL one `COPY ... FROM STDIN` streamed through `pg-copy-streams` on a connection of its
+ * own (the rows appear all at once when it ends, or not at all); on PGlite `COPY ... FROM
+ * '/dev/blob'` in chunks of 10,000 rows (each chunk visible when sent). Never holds more than a
+ * chunk in memory. Table and column names are the caller's constants, never input.
+ * @param db the Drizzle database of `openDatabase` (not a transaction)
+ */
+export async function openCopy(db: Database, table: string, columns: readonly string[]): Promise<CopyWriter> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) return pgCopy(client, copyStatement(table, columns, 'STDIN'));
+  return pgliteCopy(client as PGlite, copyStatement(table, columns, `'/dev/blob'`));
+}
