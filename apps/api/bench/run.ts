@@ -26,12 +26,13 @@ const { values } = parseCommandLine({
   command,
   usage: `
 Usage: ${command} -- [--duration S] [--connections N] [--warmup S] [--ids N] [--rounds N]
-                        [--messages N] [--only messages]
+                        [--messages N] [--only messages|uploads] [--upload-rows N]
+                        [--upload-rounds N] [--pglite-rows N] [--pglite-rounds N]
 
 Benchmarks (README "Benchmarks"), on PostgreSQL (BENCH_DATABASE_URL, default
 postgres://postgres@127.0.0.1:5432/test; the database bcp_bench is created and seeded once):
 the anonymous ID search of the real app beside a bare node:http server, the staff benefits
-list, then message delivery end to end.
+list, then message delivery end to end, then a member file uploaded end to end.
 
   --duration S      seconds measured per target and round (default 10; BENCH_DURATION)
   --connections N   concurrent connections (default 20; BENCH_CONNECTIONS)
@@ -40,6 +41,11 @@ list, then message delivery end to end.
   --rounds N        rounds (default 1; BENCH_ROUNDS); 3 for figures worth quoting
   --messages N      emails in the message bench (default 1000)
   --only messages   only the message bench (no seeding)
+  --only uploads    only the upload bench (no seeding)
+  --upload-rows N   rows of the PostgreSQL upload (default 1000000)
+  --upload-rounds N rounds of it (default 3)
+  --pglite-rows N   rows of the PGlite upload (default 100000)
+  --pglite-rounds N rounds of it (default 3)
   -h, --help        this text`,
   options: {
     duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
@@ -55,7 +61,9 @@ list, then message delivery end to end.
     only: { type: 'string' },
   },
 });
-if (values.only !== undefined && values.only !== 'messages') failCommandLine(command, '--only takes: messages');
+if (values.only !== undefined && values.only !== 'messages' && values.only !== 'uploads') {
+  failCommandLine(command, '--only takes: messages, uploads');
+}
 
 /** A whole number flag, at least `min`. */
 function readNumber(name: keyof typeof values, min: number): number {

@@ -17,7 +17,6 @@ const SCRIPTS: [name: string, argv: string[]][] = [
       ['npm run demo:generate', 'apps/api/src/modules/file-uploads/demo/generate-member-file.cli.ts'],
       ['npm run admin:create', 'apps/api/src/modules/users/create-admin.cli.ts'],
       ['npm run bench', 'apps/api/bench/run.ts'],
-      ['npm run bench:uploads -w @bcp/api', 'apps/api/bench/file-upload.bench.ts'],
     ] as const
   ).map(([name, file]): [string, string[]] => [name, ['--import', 'tsx', '--conditions=source', file]]),
 ];

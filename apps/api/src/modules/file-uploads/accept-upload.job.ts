@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/result-rows.js';
 import { fileUploads } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
-import { rowsOf } from '../../db/result-rows.js';
 
 /** The job queue that loads an accepted upload's valid staging rows. */
 export const ACCEPT_UPLOAD_QUEUE = 'file-upload-accept';
