@@ -31,12 +31,14 @@ import { authenticatePartnerApiKey } from './modules/partners/partner-api-keys.s
 import { permissionRoutes } from './modules/permissions/admin.routes.js';
 import { personBankRoutes } from './modules/person-banks/app.routes.js';
 import { personUserRoutes } from './modules/person-users/app.routes.js';
+import { adminPersonRoutes } from './modules/persons/admin.routes.js';
 import { processStepRoutes } from './modules/process-steps/admin.routes.js';
 import { roleRoutes } from './modules/roles/admin.routes.js';
 import { taskRoutes } from './modules/tasks/admin.routes.js';
 import { templateRoutes } from './modules/templates/admin.routes.js';
 import { userRoutes } from './modules/users/admin.routes.js';
 import { installAccessControl } from './platform/auth/route-access.js';
+import { createBankVerificationProvider } from './platform/bank-verification/bank-verification-provider.js';
 import { installErrorHandling, sendError } from './platform/errors/error-handler.js';
 import { installBodySizeGuard } from './platform/http/body-size.js';
 import { answerClientError } from './platform/http/client-error.js';
@@ -120,6 +122,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   app.addHook('preClose', async () => jobs.stop());
   app.decorate('messenger', createMessenger({ db: database.db, config, log: app.log, jobs }));
   app.decorate('identityProvider', createIdentityProvider(config, { logger: app.log }));
+  app.decorate('bankVerification', createBankVerificationProvider(config));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -167,6 +170,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(faqAppRoutes, { prefix: '/api/app' });
   await app.register(adminBenefitRoutes, { prefix: '/api/v1' });
   await app.register(adminClaimDecisionRoutes, { prefix: '/api/v1' });
+  await app.register(adminPersonRoutes, { prefix: '/api/v1' });
   await app.register(fileUploadRoutes, { prefix: '/api/v1' });
   // Partner API (issue 9): fund administrators with API keys.
   await app.register(partnerClaimRoutes, { prefix: '/api/v2' });

@@ -21,6 +21,7 @@ export * from './rules/messages.js';
 export * from './rules/zod-rules.js';
 export * from './shapes/accounts.js';
 export * from './shapes/admin-benefits.js';
+export * from './shapes/admin-persons.js';
 export * from './shapes/admin-sessions.js';
 export * from './shapes/audits.js';
 export * from './shapes/bank-accounts.js';

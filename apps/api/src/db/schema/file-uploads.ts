@@ -1,4 +1,5 @@
 import { FILE_UPLOAD_STATUSES, FILE_UPLOAD_TYPES } from '@bcp/contract';
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from './columns.js';
 import { funds } from './funds.js';
@@ -89,5 +90,9 @@ export const fileUploadRows = pgTable(
     findings: jsonb('findings').$type<{ level: 'error' | 'warning'; field: string; message: string }[]>().notNull(),
     cells: jsonb('cells').$type<string[]>().notNull(),
   },
-  (table) => [index('file_upload_rows_upload_line_idx').on(table.fileUploadId, table.line)],
+  (table) => [
+    index('file_upload_rows_upload_line_idx').on(table.fileUploadId, table.line),
+    // A person's source rows, across uploads (issue 18 `benefits/person/source/{id}`).
+    index('file_upload_rows_id_number_idx').on(sql`(${table.values}->>'id_number')`),
+  ],
 );

@@ -25,6 +25,16 @@ export interface IdentityCheckResult {
   reason?: string;
 }
 
+/** An image an identity check took, as the provider gives it (issue 18 `benefits/person/images`). */
+export interface IdentityImage {
+  /** `selfie` | `id-document` */
+  kind: string;
+  content: Buffer;
+}
+
+/** Most bytes one image may have; a bigger one is refused as a bad answer. */
+export const IDENTITY_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
 /**
  * An identity verification provider (DESIGN.md "Outbound channels"): the real one (iidentifii)
  * or the built-in sandbox. Both call back with the same signed protocol (`callback-signature.ts`).
@@ -42,6 +52,11 @@ export interface IdentityProvider {
    * AppError('validation', ...) for a correctly signed body that is not a valid callback.
    */
   verifyCallback(rawBody: string, headers: Record<string, string | string[] | undefined>): IdentityCheckResult;
+  /**
+   * The images a completed check took (selfie, ID document): bytes as the provider keeps them.
+   * @throws AppError('unavailable') when the provider cannot be reached or answers badly
+   */
+  fetchImages(reference: string): Promise<IdentityImage[]>;
 }
 
 declare module 'fastify' {

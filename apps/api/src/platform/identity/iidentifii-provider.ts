@@ -3,11 +3,12 @@ import type { IdentityProviderConfig } from '../../config.js';
 import { AppError } from '../errors/app-error.js';
 import { toLoggableError } from '../logging/loggable-error.js';
 import { verifySignedCallback } from './callback-signature.js';
-import type {
-  IdentityCheckRequest,
-  IdentityCheckResult,
-  IdentityProvider,
-  IdentityProviderLogger,
+import {
+  IDENTITY_IMAGE_MAX_BYTES,
+  type IdentityCheckRequest,
+  type IdentityCheckResult,
+  type IdentityProvider,
+  type IdentityProviderLogger,
 } from './identity-provider.js';
 
 /** Message of the 503 when the provider cannot be reached or answers badly. */
@@ -29,6 +30,21 @@ export const IIDENTIFII_TIMEOUT_MS = 10_000;
 const CreateVerificationResponse = z.object({
   id: z.union([z.string().min(1).max(200), z.number().int()]).transform(String),
   url: z.url({ protocol: /^https?$/ }),
+});
+
+/**
+ * The provider's answer to `GET /verifications/{id}/images` (our assumption, as above): each image
+ * base64 in `data`.
+ */
+const VerificationImagesResponse = z.object({
+  images: z
+    .array(
+      z.object({
+        kind: z.string().min(1).max(40),
+        data: z.base64().max(Math.ceil((IDENTITY_IMAGE_MAX_BYTES * 4) / 3) + 4),
+      }),
+    )
+    .max(10),
 });
 
 type IidentifiiSettings = Extract<IdentityProviderConfig, { provider: 'iidentifii' }>;
@@ -93,6 +109,30 @@ export function createIidentifiiProvider(
     },
     verifyCallback(rawBody: string, headers: Record<string, string | string[] | undefined>): IdentityCheckResult {
       return verifySignedCallback(settings.callbackSecret, rawBody, headers);
+    },
+    async fetchImages(reference: string) {
+      let response: Response;
+      try {
+        response = await fetch(`${baseUrl}/verifications/${encodeURIComponent(reference)}/images`, {
+          headers: { authorization: `Bearer ${settings.apiKey}`, accept: 'application/json' },
+          signal: AbortSignal.timeout(IIDENTIFII_TIMEOUT_MS),
+        });
+      } catch (error) {
+        logger?.warn({ provider: 'iidentifii', error: toLoggableError(error) }, 'identity provider unreachable');
+        throw unavailable();
+      }
+      if (!response.ok) {
+        await response.body?.cancel().catch(() => undefined);
+        logger?.warn({ provider: 'iidentifii', status: response.status }, 'identity provider refused the images');
+        throw unavailable();
+      }
+      try {
+        const parsed = VerificationImagesResponse.parse(await response.json());
+        return parsed.images.map((image) => ({ kind: image.kind, content: Buffer.from(image.data, 'base64') }));
+      } catch {
+        logger?.warn({ provider: 'iidentifii', status: response.status }, 'identity provider images: unexpected shape');
+        throw unavailable();
+      }
     },
   };
 }
