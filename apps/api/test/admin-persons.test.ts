@@ -358,13 +358,11 @@ describe('issue 18 DELETE benefits/person/user/delete/{id}', () => {
     const closing = await submittedClaim(app(), { amountCents: 80_000 });
     const personId = await personIdOf(closing.benefitId);
     const spare = await addBankAccount(app(), closing, '2222333344');
-    await app()
-      .db.insert(devices)
-      .values({
-        personUserId: closing.personUserId,
-        source: 'WEB',
-        token: '{"endpoint":"https://fcm.googleapis.com/x"}',
-      });
+    await app().db.insert(devices).values({
+      personUserId: closing.personUserId,
+      source: 'WEB',
+      token: '{"endpoint":"https://fcm.googleapis.com/x"}',
+    });
     const url = `/api/v1/benefits/person/user/delete/${personId}`;
     const noReason = await call(app(), 'DELETE', url, { token: writer.token, body: {} });
     expect(noReason.statusCode).toBe(422);
@@ -412,14 +410,12 @@ describe('issue 18 DELETE benefits/person/user/delete/{id}', () => {
     const other = await createPersonUser(app().db, { iidentifiiVerified: true });
     const session = await createSession(app().db, { area: 'beneficiary', subjectId: other.personUserId });
     await markSessionVerified(app().db, session.sessionId);
-    await app()
-      .db.insert(identityVerifications)
-      .values({
-        personUserId: other.personUserId,
-        provider: 'sandbox',
-        reference: 'sandbox-check-2',
-        status: 'passed',
-      });
+    await app().db.insert(identityVerifications).values({
+      personUserId: other.personUserId,
+      provider: 'sandbox',
+      reference: 'sandbox-check-2',
+      status: 'passed',
+    });
     const images = await call(app(), 'GET', `/api/v1/benefits/person/images?personId=${other.personId}`, {
       token: reader.token,
     });
