@@ -25,6 +25,7 @@ export * from './shapes/admin-persons.js';
 export * from './shapes/admin-sessions.js';
 export * from './shapes/audits.js';
 export * from './shapes/bank-accounts.js';
+export * from './shapes/bank-match.js';
 export * from './shapes/benefits.js';
 export * from './shapes/claims.js';
 export * from './shapes/errors.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLAIM_STATUSES } from '../claims.js';
 import { PersonBankResponse } from './bank-accounts.js';
+import { BankMatchResponse } from './bank-match.js';
 import { BENEFIT_STATUSES, FundSummary, PayoutResponse } from './benefits.js';
 import { ClaimDocumentResponse, ClaimEventResponse } from './claims.js';
 import { ClaimProcessStepResponse } from './funds.js';
@@ -126,6 +127,8 @@ export const AdminClaimResponse = z
     rejectionReason: z.string().nullable(),
     paymentReference: z.string().nullable(),
     events: z.array(ClaimEventResponse),
+    /** The last bank account verification (AVS) of the claim's account; null until run (issue 18). */
+    bankMatch: BankMatchResponse.nullable(),
     /** The fund's checklist as it was at submission, with each step's outcome. */
     processSteps: z.array(ClaimProcessStepResponse),
   })
@@ -158,6 +161,8 @@ export const ClaimDecisionRequest = z
     decision: z.enum(['approved', 'rejected', 'paid']),
     reason: z.string().trim().max(500).optional(),
     paymentReference: z.string().trim().max(100).optional(),
+    /** Staff only: why the claim is approved although its bank account failed verification (issue 18). */
+    bankMatchOverrideReason: z.string().trim().min(3).max(500).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.decision === 'rejected' && !value.reason) {

@@ -21,6 +21,7 @@ import {
   toStatusCounts,
 } from '../benefits/admin-benefits.service.js';
 import { listClaimProcessSteps } from '../process-steps/process-steps.service.js';
+import { toBankMatchResponse } from './bank-match.service.js';
 import { describeClaim } from './benefit-claims.service.js';
 import { findCurrentClaim } from './current-claims.js';
 
@@ -152,6 +153,7 @@ export async function getClaimForStaff(
     paidAt: claim.paidAt?.toISOString() ?? null,
     rejectionReason: claim.rejectionReason,
     paymentReference: claim.paymentReference,
+    bankMatch: toBankMatchResponse(claim),
     processSteps: await listClaimProcessSteps(db, claim.id),
     ...details,
   };

@@ -326,3 +326,33 @@ export async function removeAllPersonBanks(db: Database, personUserId: number): 
     .returning({ id: personBankAccounts.id });
   return deleted.length + kept.length;
 }
+
+/** An account as a bank verification (AVS) needs it: the full number (for the provider only). */
+export interface AccountForVerification {
+  accountNumber: string;
+  accountNumberMasked: string;
+  accountType: 'CHEQUE' | 'SAVINGS' | 'TRANSMISSION';
+  branchCode: string;
+}
+
+/**
+ * An account with its number decrypted, for the bank verification provider (issue 18); never
+ * answered to anyone or logged. `undefined` when there is no such account.
+ */
+export async function findAccountForVerification(
+  deps: Pick<PersonBankDependencies, 'db' | 'secret'>,
+  accountId: number,
+): Promise<AccountForVerification | undefined> {
+  const [row] = await deps.db
+    .select({ account: personBankAccounts, branchCode: banks.universalBranchCode })
+    .from(personBankAccounts)
+    .innerJoin(banks, eq(banks.id, personBankAccounts.bankId))
+    .where(eq(personBankAccounts.id, accountId));
+  if (!row) return undefined;
+  return {
+    accountNumber: decryptField(deps.secret, row.account.accountNumberEncrypted),
+    accountNumberMasked: maskAccountNumber(row.account.accountNumberLast4),
+    accountType: row.account.accountType,
+    branchCode: row.branchCode,
+  };
+}
