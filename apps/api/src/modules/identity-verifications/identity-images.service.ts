@@ -8,7 +8,8 @@ import { identityImages, identityVerifications, persons, personUsers } from '../
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { privateFilePath, removePrivateFile, storePrivateFile } from '../../platform/files/private-file-store.js';
-import { IDENTITY_IMAGE_MAX_BYTES, type IdentityProvider } from '../../platform/identity/identity-provider.js';
+import { IDENTITY_IMAGE_MAX_BYTES } from '../../platform/identity/identity-images.js';
+import type { IdentityProvider } from '../../platform/identity/identity-provider.js';
 
 /** The private file store's folder of identity-check images. */
 export const IDENTITY_IMAGES_FOLDER = 'identity-images';

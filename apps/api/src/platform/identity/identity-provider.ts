@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
+import type { IdentityImage } from './identity-images.js';
 import { createIidentifiiProvider } from './iidentifii-provider.js';
 import { createSandboxProvider } from './sandbox-provider.js';
 
@@ -24,16 +25,6 @@ export interface IdentityCheckResult {
   /** Why the check failed, in words the member can read. */
   reason?: string;
 }
-
-/** An image an identity check took, as the provider gives it (issue 18 `benefits/person/images`). */
-export interface IdentityImage {
-  /** `selfie` | `id-document` */
-  kind: string;
-  content: Buffer;
-}
-
-/** Most bytes one image may have; a bigger one is refused as a bad answer. */
-export const IDENTITY_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * An identity verification provider (DESIGN.md "Outbound channels"): the real one (iidentifii)

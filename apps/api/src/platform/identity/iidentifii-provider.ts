@@ -3,12 +3,12 @@ import type { IdentityProviderConfig } from '../../config.js';
 import { AppError } from '../errors/app-error.js';
 import { toLoggableError } from '../logging/loggable-error.js';
 import { verifySignedCallback } from './callback-signature.js';
-import {
-  IDENTITY_IMAGE_MAX_BYTES,
-  type IdentityCheckRequest,
-  type IdentityCheckResult,
-  type IdentityProvider,
-  type IdentityProviderLogger,
+import { IDENTITY_IMAGE_MAX_BYTES } from './identity-images.js';
+import type {
+  IdentityCheckRequest,
+  IdentityCheckResult,
+  IdentityProvider,
+  IdentityProviderLogger,
 } from './identity-provider.js';
 
 /** Message of the 503 when the provider cannot be reached or answers badly. */
