@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { benefitClaims, benefits, persons } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
-import type { BankVerificationProvider } from '../../platform/bank-verification/bank-verification-provider.js';
+import type { BankVerificationProvider } from '../../platform/bank-verification/bank-verification.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { findAccountForVerification } from '../person-banks/person-banks.service.js';
 import { findCurrentClaim } from './current-claims.js';

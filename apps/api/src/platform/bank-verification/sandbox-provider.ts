@@ -5,7 +5,7 @@ import {
   type BankVerificationChecks,
   type BankVerificationProvider,
   type BankVerificationRequest,
-} from './bank-verification-provider.js';
+} from './bank-verification.js';
 
 const ALL_PASS: BankVerificationChecks = {
   accountExists: true,
