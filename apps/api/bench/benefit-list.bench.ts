@@ -10,7 +10,7 @@ import { type LoadOptions, runLoad, summarizeRuns } from './load.js';
 export const BENEFIT_LIST_P95_TARGET_MS = 50;
 
 /** A super-admin with a verified session on the bench database: the bearer token. */
-async function staffToken(database: DatabaseHandle): Promise<string> {
+export async function staffToken(database: DatabaseHandle): Promise<string> {
   const roleId = await findRoleIdByName(database.db, 'super-admin');
   if (!roleId) throw new Error('the super-admin role is missing: did the app start?');
   const email = `bench-${Date.now()}@benefitfinder.co.za`;

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 export interface ChildServer {
   /** e.g. `http://127.0.0.1:41234` */
   origin: string;
+  /** The child's process id (e.g. to read its peak RSS from /proc). */
+  pid: number;
   /** Stops the child (SIGTERM) and waits for it to exit. */
   stop(): Promise<void>;
 }
@@ -27,6 +29,7 @@ export async function startChildServer(file: string, env: Record<string, string>
   if (!first) throw new Error(`${file} exited before listening`);
   return {
     origin: `http://127.0.0.1:${first[0].port}`,
+    pid: child.pid as number,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;

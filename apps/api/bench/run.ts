@@ -1,17 +1,20 @@
 /**
  * `npm run bench`: seeds (once) the `bcp_bench` PostgreSQL database with 1,000,000 persons, then
  * benchmarks the anonymous ID search of the real app beside a bare `node:http` server, and the
- * staff benefits list (`GET /api/v1/benefits`, p95 target 50 ms).
+ * staff benefits list (`GET /api/v1/benefits`, p95 target 50 ms), and the benefits export (issue 18:
+ * 1,100,000 rows as CSV and XLSX, peak RSS target 200 MB).
  * Then the message delivery bench (issue 15 item 3; `messages.bench.ts`): notification emails per
  * second end to end to a local SMTP server, beside a bare nodemailer loop.
  * Flags: --duration SECONDS (10), --connections N (20), --warmup SECONDS (3), --ids N (10000),
- * --rounds N (1), --messages N (1000), --only messages (just the message bench, no seeding);
+ * --rounds N (1), --messages N (1000), --only messages (just the message bench, no seeding),
+ * --only export (just the benefits export bench, issue 18: rows/s and the server's peak RSS, >= 3 rounds);
  * or BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ROUNDS. BENCH_DATABASE_URL: where to create `bcp_bench`.
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { adminDatabaseUrl, ensureBenchDatabase, readRowCounts } from './bench-database.js';
 import { runBenefitListBench } from './benefit-list.bench.js';
+import { runExportBench } from './export.bench.js';
 import { runIdSearchBench } from './id-search.bench.js';
 import { runMessageBench } from './messages.bench-report.js';
 import { describeLoadAverage, describeMachine, describeRowCounts } from './report.js';
@@ -43,6 +46,19 @@ const options = {
   idNumbers: readNumber('ids', 2),
   rounds: readNumber('rounds', 1),
 };
+
+if (values.only === 'export') {
+  const databaseUrl = await ensureBenchDatabase(adminDatabaseUrl());
+  await seedBenchDatabase(databaseUrl);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await runExportBench(client, { databaseUrl, rounds: options.rounds });
+  } finally {
+    await client.end();
+  }
+  process.exit(0);
+}
 
 if (values.only === 'messages') {
   await runMessageBench(adminDatabaseUrl(), { messages: readNumber('messages', 1), rounds: options.rounds });
@@ -76,6 +92,7 @@ try {
   );
   await runIdSearchBench(client, { ...options, databaseUrl });
   await runBenefitListBench(client, { ...options, databaseUrl });
+  await runExportBench(client, { databaseUrl, rounds: options.rounds });
   await runMessageBench(adminDatabaseUrl(), { messages: readNumber('messages', 1), rounds: options.rounds });
   console.info(`\n${describeLoadAverage()} (after)`);
 } finally {

@@ -34,6 +34,8 @@ import { personUserRoutes } from './modules/person-users/app.routes.js';
 import { adminPersonRoutes } from './modules/persons/admin.routes.js';
 import { processStepRoutes } from './modules/process-steps/admin.routes.js';
 import { roleRoutes } from './modules/roles/admin.routes.js';
+import { adminStatementRoutes } from './modules/statements/admin.routes.js';
+import { statementRoutes } from './modules/statements/app.routes.js';
 import { taskRoutes } from './modules/tasks/admin.routes.js';
 import { templateRoutes } from './modules/templates/admin.routes.js';
 import { userRoutes } from './modules/users/admin.routes.js';
@@ -171,6 +173,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(adminBenefitRoutes, { prefix: '/api/v1' });
   await app.register(adminClaimDecisionRoutes, { prefix: '/api/v1' });
   await app.register(adminPersonRoutes, { prefix: '/api/v1' });
+  await app.register(adminStatementRoutes, { prefix: '/api/v1' });
+  await app.register(statementRoutes, { prefix: '/api/app' });
   await app.register(fileUploadRoutes, { prefix: '/api/v1' });
   // Partner API (issue 9): fund administrators with API keys.
   await app.register(partnerClaimRoutes, { prefix: '/api/v2' });
