@@ -106,7 +106,7 @@ describe('issue 18 GET benefits/export', () => {
     expect(sheet?.getRow(2).getCell(10).value).toBe(`*********${member.idNumber.slice(-4)}`);
   });
 
-  it('pages through thousands of rows (keyset pages of 2,000), newest first', async () => {
+  it('pages through thousands of rows (keyset pages of 500), newest first', async () => {
     await app().db.execute(sql`
       insert into benefits (fund_id, person_id, member_number, benefit_type, amount_cents)
       select ${member.fundId}, p.id, 'BULK-' || g, 'surplus', g
