@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { historicAccountRoutes } from './modules/historic-accounts/admin.routes.js';
 import { identityVerificationRoutes } from './modules/identity-verifications/app.routes.js';
 import { identitySandboxRoutes } from './modules/identity-verifications/sandbox.routes.js';
+import { invoiceRoutes } from './modules/invoices/admin.routes.js';
 import { installNotifications } from './modules/notifications/install-notifications.js';
 import { partnerRoutes } from './modules/partners/admin.routes.js';
 import { authenticatePartnerApiKey } from './modules/partners/partner-api-keys.service.js';
@@ -174,6 +175,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(adminClaimDecisionRoutes, { prefix: '/api/v1' });
   await app.register(adminPersonRoutes, { prefix: '/api/v1' });
   await app.register(adminStatementRoutes, { prefix: '/api/v1' });
+  await app.register(invoiceRoutes, { prefix: '/api/v1' });
   await app.register(statementRoutes, { prefix: '/api/app' });
   await app.register(fileUploadRoutes, { prefix: '/api/v1' });
   // Partner API (issue 9): fund administrators with API keys.

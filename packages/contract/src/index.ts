@@ -35,6 +35,7 @@ export * from './shapes/form-metadata.js';
 export * from './shapes/funds.js';
 export * from './shapes/health.js';
 export * from './shapes/identity.js';
+export * from './shapes/invoices.js';
 export * from './shapes/lists.js';
 export * from './shapes/notifications.js';
 export * from './shapes/partner-claims.js';

@@ -84,6 +84,12 @@ export const PERMISSIONS = [
   'claims.lodge',
   /** Approve, reject or mark paid a claim of a fund with no administrator connected. */
   'claims.approve',
+  /** See tracing-fee invoices and credit notes, and download them (issue 18). */
+  'invoices.read',
+  /** Create, change and delete draft invoices. */
+  'invoices.write',
+  /** Issue invoices (numbered, immutable) and credit them with credit notes. */
+  'invoices.issue',
   /** See file uploads (funds' member files, trace results, payment confirmations), their rows' findings and files. */
   'file-uploads.read',
   /** Create file uploads, upload their files and choose the column mapping. */
