@@ -8,6 +8,7 @@ import {
   InvoiceListResponse,
   InvoiceResponse,
   InvoiceUpdateRequest,
+  MessageResponse,
 } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -165,12 +166,12 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: IdParams,
-        response: { 204: z.null().describe('Deleted'), ...errors, 409: ErrorResponse },
+        response: { 200: MessageResponse, ...errors, 409: ErrorResponse },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       await deleteDraftInvoice(app.db, request.params.id, auditContext(request));
-      return reply.status(204).send();
+      return { message: 'The draft invoice was deleted.' };
     },
   );
 
