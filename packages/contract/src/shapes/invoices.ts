@@ -44,6 +44,11 @@ export const InvoiceRecipient = z
   })
   .meta({ id: 'InvoiceRecipient' });
 
+/** The recipient as answered (plain values; the request shape above normalises them). */
+export const InvoiceRecipientResponse = z
+  .object({ name: z.string(), address: z.array(z.string()), vatNumber: z.string().nullable() })
+  .meta({ id: 'InvoiceRecipientResponse' });
+
 /** `POST /api/v1/invoices`: a draft for a fund and period (both days included). */
 export const InvoiceCreateRequest = z
   .object({
@@ -108,7 +113,7 @@ export const InvoiceResponse = z
     periodTo: z.string(),
     /** Date of issue (South African), null while a draft. */
     issueDate: z.string().nullable(),
-    recipient: InvoiceRecipient,
+    recipient: InvoiceRecipientResponse,
     /** Null while a draft (taken from configuration when issued). */
     supplier: InvoiceSupplier.nullable(),
     subtotalCents: z.number().int(),
