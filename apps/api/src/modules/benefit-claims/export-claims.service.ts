@@ -5,7 +5,13 @@ import { banks, benefitClaims, benefits, funds, personBankAccounts, persons } fr
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { decryptField } from '../../platform/crypto/field-encryption.js';
 import { exportFilters } from '../../platform/exports/export-audit.js';
-import { type ExportColumn, keysetRows, streamTable, type TableExport } from '../../platform/exports/table-export.js';
+import {
+  countRows,
+  type ExportColumn,
+  keysetRows,
+  streamTable,
+  type TableExport,
+} from '../../platform/exports/table-export.js';
 import { claimListCondition } from './admin-claims.service.js';
 
 const exportColumns = {
@@ -103,35 +109,31 @@ export function exportClaimsForStaff(
   const { db } = deps;
   const newestFirst = (query.sort[0]?.direction ?? 'desc') === 'desc';
   const condition = claimListCondition(query);
-  async function* rows(): AsyncGenerator<Row> {
-    let rowCount = 0;
-    for await (const row of keysetRows<Row>((after, batchSize) =>
-      db
-        .select(exportColumns)
-        .from(benefitClaims)
-        .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
-        .innerJoin(persons, eq(persons.id, benefits.personId))
-        .innerJoin(funds, eq(funds.id, benefits.fundId))
-        .leftJoin(personBankAccounts, eq(personBankAccounts.id, benefitClaims.bankAccountId))
-        .leftJoin(banks, eq(banks.id, personBankAccounts.bankId))
-        .where(
-          and(
-            condition,
-            after === undefined ? undefined : newestFirst ? lt(benefitClaims.id, after) : gt(benefitClaims.id, after),
-          ),
-        )
-        .orderBy(newestFirst ? desc(benefitClaims.id) : asc(benefitClaims.id))
-        .limit(batchSize),
-    )) {
-      rowCount += 1;
-      yield row;
-    }
-    await recordAudit(db, {
+  const rows = keysetRows<Row>((after, batchSize) =>
+    db
+      .select(exportColumns)
+      .from(benefitClaims)
+      .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
+      .innerJoin(persons, eq(persons.id, benefits.personId))
+      .innerJoin(funds, eq(funds.id, benefits.fundId))
+      .leftJoin(personBankAccounts, eq(personBankAccounts.id, benefitClaims.bankAccountId))
+      .leftJoin(banks, eq(banks.id, personBankAccounts.bankId))
+      .where(
+        and(
+          condition,
+          after === undefined ? undefined : newestFirst ? lt(benefitClaims.id, after) : gt(benefitClaims.id, after),
+        ),
+      )
+      .orderBy(newestFirst ? desc(benefitClaims.id) : asc(benefitClaims.id))
+      .limit(batchSize),
+  );
+  const audited = countRows(rows, (rowCount) =>
+    recordAudit(db, {
       ...context,
       action: 'claims.exported',
       entityType: 'claims',
       after: { ...exportFilters(query), rowCount },
-    });
-  }
-  return streamTable(query.format, 'Claims', claimColumns(query.unmasked, deps.secret), rows());
+    }),
+  );
+  return streamTable(query.format, 'Claims', claimColumns(query.unmasked, deps.secret), audited);
 }

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
 import { requireStaffPermission } from '../../platform/auth/route-access.js';
 import type { TableExport } from '../../platform/exports/table-export.js';
+import { sendDownload } from '../../platform/http/download.js';
 import {
   countClaimsByStatus,
   getBenefitClaimForStaff,
@@ -36,17 +37,12 @@ const listBenefits = { access: { area: 'admin', permission: 'benefits.read' } } 
 const exportAccess = { access: { area: 'admin', permission: 'benefits.export' } } as const;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Sends a streamed export as a download named `<name>-<UTC date>.<ext>`, never cached. */
+/** Sends a streamed export as a download named `<name>-<UTC date>.<ext>` (never cached). */
 function sendExport(reply: FastifyReply, name: string, file: TableExport) {
-  return reply
-    .header('content-type', file.contentType)
-    .header(
-      'content-disposition',
-      `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.${file.extension}"`,
-    )
-    .header('cache-control', 'no-store')
-    .send(file.content);
+  const fileName = `${name}-${new Date().toISOString().slice(0, 10)}.${file.extension}`;
+  return sendDownload(reply, { ...file, fileName });
 }
+
 const readClaim = { access: { area: 'admin', permission: 'claims.read' } } as const;
 
 /**

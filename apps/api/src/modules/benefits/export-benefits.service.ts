@@ -4,7 +4,13 @@ import type { Database } from '../../db/client.js';
 import { benefits, funds, persons } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { exportFilters } from '../../platform/exports/export-audit.js';
-import { type ExportColumn, keysetRows, streamTable, type TableExport } from '../../platform/exports/table-export.js';
+import {
+  countRows,
+  type ExportColumn,
+  keysetRows,
+  streamTable,
+  type TableExport,
+} from '../../platform/exports/table-export.js';
 import { adminBenefitColumns, benefitListCondition } from './admin-benefits.service.js';
 
 type Row = {
@@ -50,32 +56,25 @@ export function exportBenefitsForStaff(
 ): TableExport {
   const newestFirst = (query.sort[0]?.direction ?? 'desc') === 'desc';
   const condition = benefitListCondition(query);
-  async function* rows(): AsyncGenerator<Row> {
-    let rowCount = 0;
-    for await (const row of keysetRows<Row>((after, batchSize) =>
-      db
-        .select(adminBenefitColumns)
-        .from(benefits)
-        .innerJoin(persons, eq(persons.id, benefits.personId))
-        .innerJoin(funds, eq(funds.id, benefits.fundId))
-        .where(
-          and(
-            condition,
-            after === undefined ? undefined : newestFirst ? lt(benefits.id, after) : gt(benefits.id, after),
-          ),
-        )
-        .orderBy(newestFirst ? desc(benefits.id) : asc(benefits.id))
-        .limit(batchSize),
-    )) {
-      rowCount += 1;
-      yield row;
-    }
-    await recordAudit(db, {
+  const rows = keysetRows<Row>((after, batchSize) =>
+    db
+      .select(adminBenefitColumns)
+      .from(benefits)
+      .innerJoin(persons, eq(persons.id, benefits.personId))
+      .innerJoin(funds, eq(funds.id, benefits.fundId))
+      .where(
+        and(condition, after === undefined ? undefined : newestFirst ? lt(benefits.id, after) : gt(benefits.id, after)),
+      )
+      .orderBy(newestFirst ? desc(benefits.id) : asc(benefits.id))
+      .limit(batchSize),
+  );
+  const audited = countRows(rows, (rowCount) =>
+    recordAudit(db, {
       ...context,
       action: 'benefits.exported',
       entityType: 'benefits',
       after: { ...exportFilters(query), rowCount },
-    });
-  }
-  return streamTable(query.format, 'Benefits', benefitColumns(query.unmasked), rows());
+    }),
+  );
+  return streamTable(query.format, 'Benefits', benefitColumns(query.unmasked), audited);
 }

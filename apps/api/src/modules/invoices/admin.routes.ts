@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
+import { sendDownload } from '../../platform/http/download.js';
 import {
   createDraftInvoice,
   creditInvoice,
@@ -71,11 +72,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = exportInvoices(app.db, request.query, auditContext(request));
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="invoices.${file.extension}"`)
-        .header('cache-control', 'no-store')
-        .send(file.content);
+      return sendDownload(reply, { ...file, fileName: `invoices.${file.extension}` });
     },
   );
 
@@ -113,11 +110,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         auditContext(request),
       );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendDownload(reply, { contentType: 'application/pdf', fileName, content: pdf });
     },
   );
 

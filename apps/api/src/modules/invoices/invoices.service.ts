@@ -16,7 +16,13 @@ import type { Database } from '../../db/client.js';
 import { funds, invoiceCounters, invoiceLines, invoices } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { type ExportColumn, keysetRows, streamTable, type TableExport } from '../../platform/exports/table-export.js';
+import {
+  countRows,
+  type ExportColumn,
+  keysetRows,
+  streamTable,
+  type TableExport,
+} from '../../platform/exports/table-export.js';
 import { listPage, orderBy } from '../../platform/lists/list-page.js';
 import { findBillableLines } from './billable-claims.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
@@ -423,27 +429,23 @@ export async function invoicePdf(
 export function exportInvoices(db: Database, query: InvoiceExportQuery, context: AuditContext): TableExport {
   const condition = invoiceListCondition(query);
   type Row = { row: InvoiceRow; fund: FundSummary; id: number };
-  async function* rows(): AsyncGenerator<Row> {
-    let rowCount = 0;
-    for await (const found of keysetRows<Row>((after, batchSize) =>
-      db
-        .select({ id: invoices.id, row: invoices, fund: fundColumns })
-        .from(invoices)
-        .innerJoin(funds, eq(funds.id, invoices.fundId))
-        .where(and(condition, after === undefined ? undefined : lt(invoices.id, after)))
-        .orderBy(desc(invoices.id))
-        .limit(batchSize),
-    )) {
-      rowCount += 1;
-      yield found;
-    }
-    await recordAudit(db, {
+  const rows = keysetRows<Row>((after, batchSize) =>
+    db
+      .select({ id: invoices.id, row: invoices, fund: fundColumns })
+      .from(invoices)
+      .innerJoin(funds, eq(funds.id, invoices.fundId))
+      .where(and(condition, after === undefined ? undefined : lt(invoices.id, after)))
+      .orderBy(desc(invoices.id))
+      .limit(batchSize),
+  );
+  const audited = countRows(rows, (rowCount) =>
+    recordAudit(db, {
       ...context,
       action: 'invoices.exported',
       entityType: 'invoices',
       after: { filter: query.filter ?? {}, q: query.q ?? null, format: query.format, rowCount },
-    });
-  }
+    }),
+  );
   const columns: ExportColumn<Row>[] = [
     { header: 'id', value: ({ row }) => row.id, width: 8 },
     { header: 'kind', value: ({ row }) => row.kind, width: 12 },
@@ -459,5 +461,5 @@ export function exportInvoices(db: Database, query: InvoiceExportQuery, context:
     { header: 'total_zar', value: ({ row }) => centsToRandString(row.totalCents) },
     { header: 'credited_invoice_id', value: ({ row }) => row.creditedInvoiceId },
   ];
-  return streamTable(query.format, 'Invoices', columns, rows());
+  return streamTable(query.format, 'Invoices', columns, audited);
 }

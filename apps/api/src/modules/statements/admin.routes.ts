@@ -2,6 +2,7 @@ import { ErrorResponse, IdParams } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
+import { sendDownload } from '../../platform/http/download.js';
 import { benefitStatementForStaff } from './statements.service.js';
 
 /** Staff download of a benefit statement (spec 7 `GET /api/v1/benefits/{id}/statement`; issue 18). */
@@ -27,11 +28,11 @@ export const adminStatementRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         auditContext(request),
       );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="benefit-statement-${request.params.id}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendDownload(reply, {
+        contentType: 'application/pdf',
+        fileName: `benefit-statement-${request.params.id}.pdf`,
+        content: pdf,
+      });
     },
   );
 };

@@ -2,6 +2,7 @@ import { ErrorResponse, IdParams } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireBeneficiary } from '../../platform/auth/route-access.js';
+import { sendDownload } from '../../platform/http/download.js';
 import { perIp } from '../../platform/http/rate-limit.js';
 import { benefitStatementForMember } from './statements.service.js';
 
@@ -33,11 +34,11 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
         requireBeneficiary(request).personUserId,
         request.params.id,
       );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="benefit-statement-${request.params.id}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendDownload(reply, {
+        contentType: 'application/pdf',
+        fileName: `benefit-statement-${request.params.id}.pdf`,
+        content: pdf,
+      });
     },
   );
 };

@@ -106,3 +106,16 @@ export async function* keysetRows<Row extends { id: number }>(
     after = last.id;
   }
 }
+
+/**
+ * Passes rows through, counting them; once the last one was read, `done(rowCount)` runs (e.g. the
+ * export's audit row) before the stream ends. An export cut off early never calls it.
+ */
+export async function* countRows<Row>(rows: AsyncIterable<Row>, done: (rowCount: number) => Promise<void>) {
+  let rowCount = 0;
+  for await (const row of rows) {
+    rowCount += 1;
+    yield row;
+  }
+  await done(rowCount);
+}
