@@ -1,7 +1,12 @@
 import pg from 'pg';
 
-/** The database the benchmark seeds once and reuses; it never touches the server's own databases. */
-export const BENCH_DATABASE_NAME = 'bcp_bench';
+/**
+ * The database the benchmark seeds once and reuses; it never touches the server's own databases.
+ * `BENCH_DATABASE_NAME` chooses another (e.g. one per branch, whose migrations differ).
+ */
+export const BENCH_DATABASE_NAME = /^[a-z_][a-z0-9_]{0,62}$/.test(process.env.BENCH_DATABASE_NAME ?? '')
+  ? (process.env.BENCH_DATABASE_NAME as string)
+  : 'bcp_bench';
 
 /** `BENCH_DATABASE_URL` (any database on the server, used to create ours), by default the local test database. */
 export function adminDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string {

@@ -16,12 +16,14 @@ export interface ChildServer {
 
 /**
  * Starts `file` (a bench server module beside this one) in its own Node process, run by tsx with
- * the `source` condition like the api's dev script, and waits for the port it sends over IPC.
+ * the `source` condition like the api's dev script (plain Node for a compiled `.mjs` one), and
+ * waits for the port it sends over IPC.
  * @param env extra environment variables (e.g. `DATABASE_URL`)
  */
 export async function startChildServer(file: string, env: Record<string, string>): Promise<ChildServer> {
   const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], {
-    execArgv: ['--import', 'tsx', '--conditions=source'],
+    // A compiled `.mjs` server runs under plain Node; TypeScript ones through tsx.
+    execArgv: file.endsWith('.mjs') ? [] : ['--import', 'tsx', '--conditions=source'],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

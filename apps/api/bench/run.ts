@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: seeds (once) the `bcp_bench` PostgreSQL database with 1,000,000 persons, then
  * benchmarks the anonymous ID search of the real app beside a bare `node:http` server, and the
- * staff benefits list (`GET /api/v1/benefits`, p95 target 50 ms).
+ * staff benefits list (`GET /api/v1/benefits`, p95 target 50 ms), and the benefits export (issue 18:
+ * 1,100,000 rows as CSV and XLSX, peak RSS target 200 MB).
  * Then the message delivery bench (issue 15 item 3; `messages.bench.ts`): notification emails per
  * second end to end to a local SMTP server, beside a bare nodemailer loop.
  * Then the file upload bench (issue 16; `file-upload.bench.ts`): a generated member file end to end
  * through the API (upload, validate, stage, accept) beside a plain COPY, with the server's peak RSS.
  * Flags: --duration SECONDS (10), --connections N (20), --warmup SECONDS (3), --ids N (10000),
- * --rounds N (1), --messages N (1000), --only messages|uploads (just that bench, no seeding),
+ * --rounds N (1), --messages N (1000), --only messages|uploads|export (just that bench; export:
+ * the benefits export bench, issue 18: rows/s and the server's peak RSS, >= 3 rounds),
  * --upload-rows N (1000000), --upload-rounds N (3), --pglite-rows N (100000), --pglite-rounds N (3);
  * or BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ROUNDS. BENCH_DATABASE_URL: where to create `bcp_bench`.
  */
@@ -15,6 +17,7 @@ import pg from 'pg';
 import { failCommandLine, parseCommandLine } from '../../../scripts/lib/command-line.mjs';
 import { adminDatabaseUrl, ensureBenchDatabase, readRowCounts } from './bench-database.js';
 import { runBenefitListBench } from './benefit-list.bench.js';
+import { runExportBench } from './export.bench.js';
 import { runUploadBench } from './file-upload.bench.js';
 import { runIdSearchBench } from './id-search.bench.js';
 import { runMessageBench } from './messages.bench-report.js';
@@ -26,7 +29,7 @@ const { values } = parseCommandLine({
   command,
   usage: `
 Usage: ${command} -- [--duration S] [--connections N] [--warmup S] [--ids N] [--rounds N]
-                        [--messages N] [--only messages|uploads] [--upload-rows N]
+                        [--messages N] [--only messages|uploads|export] [--upload-rows N]
                         [--upload-rounds N] [--pglite-rows N] [--pglite-rounds N]
 
 Benchmarks (README "Benchmarks"), on PostgreSQL (BENCH_DATABASE_URL, default
@@ -42,6 +45,7 @@ list, then message delivery end to end, then a member file uploaded end to end.
   --messages N      emails in the message bench (default 1000)
   --only messages   only the message bench (no seeding)
   --only uploads    only the upload bench (no seeding)
+  --only export     only the benefits export bench (seeds bcp_bench once)
   --upload-rows N   rows of the PostgreSQL upload (default 1000000)
   --upload-rounds N rounds of it (default 3)
   --pglite-rows N   rows of the PGlite upload (default 100000)
@@ -61,8 +65,8 @@ list, then message delivery end to end, then a member file uploaded end to end.
     only: { type: 'string' },
   },
 });
-if (values.only !== undefined && values.only !== 'messages' && values.only !== 'uploads') {
-  failCommandLine(command, '--only takes: messages, uploads');
+if (values.only !== undefined && !['messages', 'uploads', 'export'].includes(values.only)) {
+  failCommandLine(command, '--only takes: messages, uploads, export');
 }
 
 /** A whole number flag, at least `min`. */
@@ -90,6 +94,19 @@ const uploadOptions = () => ({
 
 if (values.only === 'uploads') {
   await runUploadBench(adminDatabaseUrl(), uploadOptions());
+  process.exit(0);
+}
+
+if (values.only === 'export') {
+  const databaseUrl = await ensureBenchDatabase(adminDatabaseUrl());
+  await seedBenchDatabase(databaseUrl);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await runExportBench(client, { databaseUrl, rounds: options.rounds });
+  } finally {
+    await client.end();
+  }
   process.exit(0);
 }
 
@@ -125,6 +142,7 @@ try {
   );
   await runIdSearchBench(client, { ...options, databaseUrl });
   await runBenefitListBench(client, { ...options, databaseUrl });
+  await runExportBench(client, { databaseUrl, rounds: options.rounds });
   await runMessageBench(adminDatabaseUrl(), { messages: readNumber('messages', 1), rounds: options.rounds });
   await runUploadBench(adminDatabaseUrl(), uploadOptions());
   console.info(`\n${describeLoadAverage()} (after)`);

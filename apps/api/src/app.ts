@@ -27,6 +27,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { historicAccountRoutes } from './modules/historic-accounts/admin.routes.js';
 import { identityVerificationRoutes } from './modules/identity-verifications/app.routes.js';
 import { identitySandboxRoutes } from './modules/identity-verifications/sandbox.routes.js';
+import { invoiceRoutes } from './modules/invoices/admin.routes.js';
 import { installNotifications } from './modules/notifications/install-notifications.js';
 import { outreachAdminRoutes } from './modules/outreach/admin.routes.js';
 import { installOutreach } from './modules/outreach/install-outreach.js';
@@ -38,12 +39,16 @@ import { authenticatePartnerApiKey } from './modules/partners/partner-api-keys.s
 import { permissionRoutes } from './modules/permissions/admin.routes.js';
 import { personBankRoutes } from './modules/person-banks/app.routes.js';
 import { personUserRoutes } from './modules/person-users/app.routes.js';
+import { adminPersonRoutes } from './modules/persons/admin.routes.js';
 import { processStepRoutes } from './modules/process-steps/admin.routes.js';
 import { roleRoutes } from './modules/roles/admin.routes.js';
+import { adminStatementRoutes } from './modules/statements/admin.routes.js';
+import { statementRoutes } from './modules/statements/app.routes.js';
 import { taskRoutes } from './modules/tasks/admin.routes.js';
 import { templateRoutes } from './modules/templates/admin.routes.js';
 import { userRoutes } from './modules/users/admin.routes.js';
 import { installAccessControl } from './platform/auth/route-access.js';
+import { createBankVerificationProvider } from './platform/bank-verification/bank-verification-provider.js';
 import { type Clock, createClock } from './platform/clock/clock.js';
 import { installErrorHandling, sendError } from './platform/errors/error-handler.js';
 import { installBodySizeGuard } from './platform/http/body-size.js';
@@ -131,6 +136,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   app.decorate('messenger', createMessenger({ db: database.db, config, log: app.log, jobs }));
   app.decorate('identityProvider', createIdentityProvider(config, { logger: app.log }));
   app.decorate('clock', createClock());
+  app.decorate('bankVerification', createBankVerificationProvider(config));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -187,6 +193,10 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(faqAppRoutes, { prefix: '/api/app' });
   await app.register(adminBenefitRoutes, { prefix: '/api/v1' });
   await app.register(adminClaimDecisionRoutes, { prefix: '/api/v1' });
+  await app.register(adminPersonRoutes, { prefix: '/api/v1' });
+  await app.register(adminStatementRoutes, { prefix: '/api/v1' });
+  await app.register(invoiceRoutes, { prefix: '/api/v1' });
+  await app.register(statementRoutes, { prefix: '/api/app' });
   await app.register(fileUploadRoutes, { prefix: '/api/v1' });
   // Enrichment, tracing partner files and outreach (issue 17).
   await app.register(enrichmentRoutes, { prefix: '/api/v1' });

@@ -73,6 +73,15 @@ const EnvSchema = z.object({
   IDENTITY_PROVIDER: z.enum(['sandbox', 'iidentifii']).default('sandbox'),
   IIDENTIFII_BASE_URL: optionalString.pipe(z.url('must be a URL').optional()),
   IIDENTIFII_API_KEY: optionalString,
+  /** Bank account verification (AVS, issue 18). Unset: the sandbox outside production, none in production. */
+  BANK_VERIFICATION_PROVIDER: z.enum(['sandbox', 'none', '']).optional(),
+  /** Tax invoices' supplier (issue 18; VAT Act s20(4)): name, address (lines split by `|`), VAT number. */
+  INVOICE_SUPPLIER_NAME: z.string().max(200).default('Benefit Finder (Pty) Ltd'),
+  INVOICE_SUPPLIER_ADDRESS: z.string().max(500).default('1 Example Street|Rosebank|Johannesburg|2196'),
+  INVOICE_SUPPLIER_VAT_NUMBER: z
+    .string()
+    .regex(/^4\d{9}$/, 'must be a South African VAT number: 10 digits starting with 4')
+    .default('4000000000'),
   IIDENTIFII_CALLBACK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   VAPID_PUBLIC_KEY: optionalString.pipe(
     z
@@ -235,6 +244,19 @@ export type IdentityProviderConfig =
   /** Built-in sandbox: serves its own page where the person passes or fails; development and tests only. */
   { provider: 'sandbox' } | { provider: 'iidentifii'; baseUrl: string; apiKey: string; callbackSecret: string };
 
+/** Bank account verification (AVS): the built-in sandbox, or none (verifications answer 503). */
+export interface BankVerificationConfig {
+  provider: 'sandbox' | 'none';
+}
+
+/** Who issues tax invoices (VAT Act s20(4)): shown on every invoice. */
+export interface InvoiceSupplierConfig {
+  name: string;
+  /** Address lines. */
+  address: string[];
+  vatNumber: string;
+}
+
 /** The validated server configuration. Paths are absolute. */
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -266,6 +288,8 @@ export interface Config {
   /** SMS: an HTTP gateway when `gatewayUrl` is set; otherwise only recorded in the outbox. */
   sms: { gatewayUrl: string | undefined; gatewayToken: string | undefined };
   identity: IdentityProviderConfig;
+  bankVerification: BankVerificationConfig;
+  invoiceSupplier: InvoiceSupplierConfig;
   /** Anonymous ID searches allowed per client IP per hour (issue 4: default 30). */
   benefitSearchLimitPerHour: number;
   push: PushConfig;
@@ -313,6 +337,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOS
     for (const name of ['ENRICHMENT_HTTP_BASE_URL', 'ENRICHMENT_HTTP_API_KEY'] as const) {
       if (!values[name]) problems.push(`${name}: is required when ENRICHMENT_PROVIDER is http`);
     }
+  }
+  const bankVerificationProvider =
+    values.BANK_VERIFICATION_PROVIDER || (values.NODE_ENV === 'production' ? 'none' : 'sandbox');
+  if (values.NODE_ENV === 'production' && bankVerificationProvider === 'sandbox') {
+    problems.push('BANK_VERIFICATION_PROVIDER: the sandbox provider is not allowed in production');
   }
   if (Boolean(values.VAPID_PUBLIC_KEY) !== Boolean(values.VAPID_PRIVATE_KEY)) {
     problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
@@ -383,6 +412,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOS
       dailyCapPerFund: values.OUTREACH_DAILY_CAP_PER_FUND,
       smsInboundToken: values.SMS_INBOUND_TOKEN,
       schedule: values.OUTREACH_SCHEDULE,
+    },
+    bankVerification: { provider: bankVerificationProvider },
+    invoiceSupplier: {
+      name: values.INVOICE_SUPPLIER_NAME,
+      address: values.INVOICE_SUPPLIER_ADDRESS.split('|')
+        .map((line) => line.trim())
+        .filter(Boolean),
+      vatNumber: values.INVOICE_SUPPLIER_VAT_NUMBER,
     },
     identity:
       values.IDENTITY_PROVIDER === 'iidentifii'

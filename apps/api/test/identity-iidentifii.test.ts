@@ -234,6 +234,36 @@ describe('iidentifii adapter against a real HTTP server speaking the protocol', 
   });
 });
 
+describe('issue 18 iidentifii adapter: the images of a check', () => {
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+
+  it('GETs /verifications/{id}/images with the API key and decodes the base64 images', async () => {
+    provider.answer = (response) =>
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ images: [{ kind: 'selfie', data: PNG.toString('base64') }] }));
+    const images = await testApp.app.identityProvider.fetchImages('iid-7');
+    expect(images).toEqual([{ kind: 'selfie', content: PNG }]);
+    expect(provider.received[0]).toMatchObject({
+      method: 'GET',
+      url: '/v1/verifications/iid-7/images',
+      authorization: `Bearer ${API_KEY}`,
+    });
+  });
+
+  it('answers unavailable (and logs the status) when the provider refuses or answers another shape', async () => {
+    provider.answer = (response) => response.writeHead(500).end();
+    await expect(testApp.app.identityProvider.fetchImages('iid-8')).rejects.toMatchObject({ code: 'unavailable' });
+    expect(testApp.logs.some((line) => line.msg === 'identity provider refused the images')).toBe(true);
+    provider.answer = (response) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"images":[{"kind":"selfie"}]}');
+    await expect(testApp.app.identityProvider.fetchImages('iid-9')).rejects.toMatchObject({ code: 'unavailable' });
+  });
+});
+
 describe('iidentifii adapter when the provider cannot be reached', () => {
   let unreachable: TestApp;
   beforeAll(async () => {

@@ -66,6 +66,16 @@ export const PERMISSIONS = [
   'historic-accounts.read',
   /** See benefits and claims in lists and counts (names and masked ID numbers). */
   'benefits.read',
+  /** Correct a benefit's amount, type or status, with a reason (issue 18). */
+  'benefits.write',
+  /** Export benefits and claims as CSV or XLSX, ID and account numbers masked (issue 18). */
+  'benefits.export',
+  /** Export with full ID and account numbers (`unmasked=true`); needs `benefits.export` too. */
+  'benefits.export-unmasked',
+  /** See a benefit's person, their account, source rows and identity-check images (each view audited). */
+  'persons.read',
+  /** Correct a person's names and contact details, send a member a reset PIN, close a member's account. */
+  'persons.write',
   /** Open one claim with the member's personal data, documents and bank account (each view audited). */
   'claims.read',
   /** Review claims: start the review and record each process step's outcome. */
@@ -74,6 +84,12 @@ export const PERMISSIONS = [
   'claims.lodge',
   /** Approve, reject or mark paid a claim of a fund with no administrator connected. */
   'claims.approve',
+  /** See tracing-fee invoices and credit notes, and download them (issue 18). */
+  'invoices.read',
+  /** Create, change and delete draft invoices. */
+  'invoices.write',
+  /** Issue invoices (numbered, immutable) and credit them with credit notes. */
+  'invoices.issue',
   /** See file uploads (funds' member files, trace results, payment confirmations), their rows' findings and files. */
   'file-uploads.read',
   /** Create file uploads, upload their files and choose the column mapping. */

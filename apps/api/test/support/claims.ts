@@ -166,9 +166,13 @@ export async function addBankAccount(
  * a bank account, both documents, fees accepted.
  * @returns the draft claim and its payout's net amount (cents)
  */
-export async function prepareClaim(app: FastifyInstance, member: ClaimingMember): Promise<{ netAmountCents: number }> {
+export async function prepareClaim(
+  app: FastifyInstance,
+  member: ClaimingMember,
+  accountNumber?: string,
+): Promise<{ netAmountCents: number }> {
   const url = `/api/app/benefit-claims/${member.benefitId}`;
-  const bankAccountId = await addBankAccount(app, member);
+  const bankAccountId = await addBankAccount(app, member, accountNumber);
   const draft = await call(app, 'POST', url, {
     token: member.token,
     body: { personalDetailsConfirmed: true, bankAccountId, feesAccepted: true },
@@ -187,10 +191,10 @@ export async function prepareClaim(app: FastifyInstance, member: ClaimingMember)
 /** A member whose claim was taken through every step and submitted through the API; with its id. */
 export async function submittedClaim(
   app: FastifyInstance,
-  options: Parameters<typeof claimingMember>[1] = {},
+  options: Parameters<typeof claimingMember>[1] & { accountNumber?: string } = {},
 ): Promise<ClaimingMember & { claimId: number }> {
   const member = await claimingMember(app, options);
-  const { netAmountCents } = await prepareClaim(app, member);
+  const { netAmountCents } = await prepareClaim(app, member, options.accountNumber);
   const response = await call(app, 'POST', `/api/app/benefit-claims/${member.benefitId}/claim`, {
     token: member.token,
     body: { declarationAccepted: true, netAmountCents },

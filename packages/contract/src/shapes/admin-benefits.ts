@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { CLAIM_STATUSES } from '../claims.js';
 import { PersonBankResponse } from './bank-accounts.js';
+import { BankMatchResponse } from './bank-match.js';
 import { BENEFIT_STATUSES, FundSummary, PayoutResponse } from './benefits.js';
 import { ClaimDocumentResponse, ClaimEventResponse } from './claims.js';
 import { ClaimProcessStepResponse } from './funds.js';
-import { cursorListResponse, listQuery, zCursor, zQueryId } from './lists.js';
+import { cursorListResponse, listQuery, zCursor, zQueryBoolean, zQueryId } from './lists.js';
 
 /**
  * Staff review of benefits and claims (spec 7 `/api/v1/benefits*`; issue 9). Lists page by cursor
@@ -131,6 +132,8 @@ export const AdminClaimResponse = z
     rejectionReason: z.string().nullable(),
     paymentReference: z.string().nullable(),
     events: z.array(ClaimEventResponse),
+    /** The last bank account verification (AVS) of the claim's account; null until run (issue 18). */
+    bankMatch: BankMatchResponse.nullable(),
     /** The fund's checklist as it was at submission, with each step's outcome. */
     processSteps: z.array(ClaimProcessStepResponse),
   })
@@ -163,6 +166,8 @@ export const ClaimDecisionRequest = z
     decision: z.enum(['approved', 'rejected', 'paid']),
     reason: z.string().trim().max(500).optional(),
     paymentReference: z.string().trim().max(100).optional(),
+    /** Staff only: why the claim is approved although its bank account failed verification (issue 18). */
+    bankMatchOverrideReason: z.string().trim().min(3).max(500).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.decision === 'rejected' && !value.reason) {
@@ -193,3 +198,32 @@ export const ProcessStepLogRequest = z
   })
   .meta({ id: 'ProcessStepLogRequest' });
 export type ProcessStepLogRequest = z.infer<typeof ProcessStepLogRequest>;
+
+/** Export formats (issue 18): CSV (UTF-8 with BOM) or XLSX. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+
+const exportOptions = {
+  format: z.enum(EXPORT_FORMATS).default('csv'),
+  /** Full ID and account numbers: needs `benefits.export-unmasked` (403 otherwise). */
+  unmasked: zQueryBoolean().default(false),
+};
+
+/**
+ * `GET /api/v1/benefits/export`: every benefit the list's filters and search find (no pages), as
+ * CSV or XLSX, streamed; ID numbers masked unless `unmasked=true` (with its permission).
+ */
+export const AdminBenefitExportQuery = AdminBenefitListQuery.omit({ cursor: true, page: true, pageSize: true }).extend(
+  exportOptions,
+);
+export type AdminBenefitExportQuery = z.output<typeof AdminBenefitExportQuery>;
+
+/** `GET /api/v1/benefits/claims/export`: the claims list's filters, streamed; ID and account numbers masked unless unmasked. */
+export const AdminClaimExportQuery = AdminClaimListQuery.omit({ cursor: true, page: true, pageSize: true }).extend(
+  exportOptions,
+);
+export type AdminClaimExportQuery = z.output<typeof AdminClaimExportQuery>;
+
+/** The message of the 403 for `unmasked=true` without `benefits.export-unmasked`. */
+export const EXPORT_MESSAGES = {
+  unmaskedForbidden: 'You may only export masked ID and account numbers.',
+} as const;

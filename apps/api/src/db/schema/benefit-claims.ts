@@ -37,6 +37,17 @@ export const benefitClaims = pgTable(
     rejectionReason: text('rejection_reason'),
     /** The fund administrator's reference for the payment (set when marked paid). */
     paymentReference: text('payment_reference'),
+    /**
+     * The last bank account verification (AVS, issue 18) of the claim's account: provider, reference,
+     * account id, each check's outcome and when (`BankMatchResult`); null until run.
+     */
+    bankMatch: jsonb('bank_match'),
+    /** `passed` | `failed` of `bankMatch`: a failed match blocks approval unless overridden. */
+    bankMatchStatus: text('bank_match_status', { enum: ['passed', 'failed'] }),
+    /** Why a reviewer approved despite a failed match; with who and when. */
+    bankMatchOverrideReason: text('bank_match_override_reason'),
+    bankMatchOverriddenByUserId: bigint('bank_match_overridden_by_user_id', { mode: 'number' }),
+    bankMatchOverriddenAt: at('bank_match_overridden_at'),
     ...timestamps(),
   },
   (table) => [

@@ -122,5 +122,7 @@ export const fileUploadRows = pgTable(
     index('file_upload_rows_findings_idx')
       .on(table.fileUploadId, table.refused, table.line)
       .where(sql`${table.findings} is not null`),
+    // A person's source rows, across uploads (issue 18 `benefits/person/source/{id}`).
+    index('file_upload_rows_id_number_idx').on(table.idNumber),
   ],
 );

@@ -12,6 +12,7 @@ export * from './fund-types.js';
 export * from './funds.js';
 export * from './idempotency-keys.js';
 export * from './identity-verifications.js';
+export * from './invoices.js';
 export * from './notifications.js';
 export * from './one-time-pins.js';
 export * from './outbox-messages.js';

@@ -31,6 +31,11 @@ export const personUsers = pgTable(
     /** Set after too many consecutive failures: only a password reset unlocks. */
     lockedAt: at('locked_at'),
     termsAcceptedAt: at('terms_accepted_at').notNull(),
+    /**
+     * Closed on the member's request by staff (issue 18): sessions ended, devices, notifications and
+     * contact details removed, the password unusable; claims, payments and the audit trail kept.
+     */
+    closedAt: at('closed_at'),
     ...timestamps(),
   },
   (table) => [

@@ -1,19 +1,23 @@
 import { createHmac } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
+  type AdminPasswordResetResponse,
   type MessageResponse,
   maskEmail,
   maskPhoneNumber,
+  PERSON_ADMIN_MESSAGES,
   type ResetPasswordUserResponse,
   type ResetTokenResponse,
 } from '@bcp/contract';
 import { eq } from 'drizzle-orm';
 import { personUsers } from '../../db/schema/index.js';
+import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { consumeResetToken, issueResetToken } from '../../platform/auth/reset-tokens.js';
 import { revokeSubjectSessions } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { issueOtp, maskDestination, type OtpDependencies, verifyOtp } from '../../platform/otp/otp.service.js';
+import { findPersonUserOfPerson } from '../person-users/admin-person-users.service.js';
 import {
   findPersonUserById,
   findPersonUserByIdentifier,
@@ -76,6 +80,32 @@ export async function requestPasswordReset(
     if (!(error instanceof AppError && error.code === 'throttled')) throw error;
   }
   return describe(user);
+}
+
+/**
+ * Staff send a member a reset PIN (`PATCH /api/v1/benefits/person/password/{id}`, issue 18): the
+ * same PIN as the member's own request, by the member's two-factor method; staff never see or set
+ * a password. Audited (`person-users.reset-pin-sent`).
+ * @throws AppError `not_found` (404): no account (or closed); `throttled` (429): a PIN was sent too recently
+ */
+export async function sendPasswordResetPinForStaff(
+  deps: OtpDependencies,
+  personId: number,
+  context: AuditContext,
+): Promise<AdminPasswordResetResponse> {
+  const account = await findPersonUserOfPerson(deps.db, personId);
+  const user = await findPersonUserById(deps.db, account.id);
+  if (!user || user.closedAt) throw new AppError('not_found', PERSON_ADMIN_MESSAGES.noAccount);
+  await issueOtp(deps, SUBJECT(user.id), twoFactorDestination(user));
+  const { channel, destination } = describe(user);
+  await recordAudit(deps.db, {
+    ...context,
+    action: 'person-users.reset-pin-sent',
+    entityType: 'person-users',
+    entityId: user.id,
+    after: { method: channel },
+  });
+  return { method: channel, sentTo: destination };
 }
 
 /**

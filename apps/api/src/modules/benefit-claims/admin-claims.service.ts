@@ -21,6 +21,7 @@ import {
   toStatusCounts,
 } from '../benefits/admin-benefits.service.js';
 import { listClaimProcessSteps } from '../process-steps/process-steps.service.js';
+import { toBankMatchResponse } from './bank-match.service.js';
 import { describeClaim } from './benefit-claims.service.js';
 import { findCurrentClaim } from './current-claims.js';
 
@@ -57,6 +58,21 @@ function toAdminClaimSummary(row: ClaimListRow): AdminClaimSummaryResponse {
   };
 }
 
+/** The claims list's filters and search as one condition (drafts only when asked for): the list and its export. */
+export function claimListCondition(
+  query: Pick<AdminClaimListQuery, 'filter' | 'q'>,
+  scope: { fundIds?: number[] } = {},
+): SQL | undefined {
+  const filter = query.filter;
+  return and(
+    filter?.fundId ? eq(benefits.fundId, filter.fundId) : undefined,
+    scope.fundIds ? inArray(benefits.fundId, scope.fundIds) : undefined,
+    filter?.status ? eq(benefitClaims.status, filter.status) : sql`${benefitClaims.status} <> 'draft'`,
+    dayRange(benefitClaims.submittedAt, filter?.submittedFrom, filter?.submittedTo),
+    benefitSearchCondition(query.q),
+  );
+}
+
 /**
  * `GET /api/v1/benefits/claims` (issue 9): claims newest first, filtered by fund, status and
  * submission date, searched like benefits; cursor pages. Drafts are the member's own business and
@@ -70,17 +86,8 @@ export async function listClaimsForStaff(
   scope: { fundIds?: number[] } = {},
 ): Promise<AdminClaimListResponse> {
   const direction = query.sort[0]?.direction ?? 'desc';
-  const filter = query.filter;
-  const conditions: (SQL | undefined)[] = [
-    filter?.fundId ? eq(benefits.fundId, filter.fundId) : undefined,
-    scope.fundIds ? inArray(benefits.fundId, scope.fundIds) : undefined,
-    filter?.status ? eq(benefitClaims.status, filter.status) : sql`${benefitClaims.status} <> 'draft'`,
-    dayRange(benefitClaims.submittedAt, filter?.submittedFrom, filter?.submittedTo),
-    benefitSearchCondition(query.q),
-    afterCursor(benefitClaims.id, direction, query.cursor),
-  ];
   const rows = await claimsQuery(db)
-    .where(and(...conditions))
+    .where(and(claimListCondition(query, scope), afterCursor(benefitClaims.id, direction, query.cursor)))
     .orderBy(direction === 'desc' ? desc(benefitClaims.id) : asc(benefitClaims.id))
     .limit(query.pageSize + 1);
   return cursorPage(rows, query.pageSize, toAdminClaimSummary);
@@ -152,6 +159,7 @@ export async function getClaimForStaff(
     paidAt: claim.paidAt?.toISOString() ?? null,
     rejectionReason: claim.rejectionReason,
     paymentReference: claim.paymentReference,
+    bankMatch: toBankMatchResponse(claim),
     processSteps: await listClaimProcessSteps(db, claim.id),
     ...details,
   };

@@ -1,6 +1,8 @@
 import {
   AdminClaimResponse,
   AdminLodgeClaimRequest,
+  BankMatchQuery,
+  BankMatchResponse,
   ClaimDecisionRequest,
   ErrorResponse,
   IdParams,
@@ -10,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
 import { getClaimForStaff } from './admin-claims.service.js';
+import { matchClaimBankAccount } from './bank-match.service.js';
 import { assertStaffMayDecide, decideClaim, lodgeClaimForMember } from './claim-decisions.service.js';
 import { openClaimDocumentForStaff } from './claim-documents.service.js';
 import { recordProcessStepLog } from './process-step-log.service.js';
@@ -53,7 +56,7 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Approve, reject (with the reason) or mark paid (with the payment reference) a claim',
         description:
-          "Only for funds without a connected administrator (409 otherwise: the administrator decides through the partner API). A repeat of the same decision changes nothing; a move the claim's state does not allow is 409.",
+          "Approving a claim whose bank match failed needs bankMatchOverrideReason (409 otherwise). Only for funds without a connected administrator (409 otherwise: the administrator decides through the partner API). A repeat of the same decision changes nothing; a move the claim's state does not allow is 409.",
         tags,
         security,
         params: IdParams,
@@ -67,6 +70,30 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       await decideClaim(app, request.params.id, decision, details, staffActor(request), auditContext(request));
       return getClaimForStaff(app.db, request.params.id, auditContext(request));
     },
+  );
+
+  app.get(
+    '/benefits/:id/bank/match',
+    {
+      config: { access: { area: 'admin', permission: 'claims.review' } },
+      schema: {
+        summary: "Verify the claim's bank account against the member (AVS); the result is kept on the claim",
+        description:
+          "Checks: account exists, open, ID number, initials and surname match, accepts credits, open 3 months. A result kept for the claim's current account is answered again unless refresh=true. A failed match blocks approval unless staff give bankMatchOverrideReason. 409 without a bank account, 503 when the provider cannot answer.",
+        tags,
+        security,
+        params: IdParams,
+        querystring: BankMatchQuery,
+        response: { 200: BankMatchResponse, ...errors, 503: ErrorResponse },
+      },
+    },
+    async (request) =>
+      matchClaimBankAccount(
+        { db: app.db, secret: app.config.appSecret as string, provider: app.bankVerification },
+        request.params.id,
+        request.query,
+        auditContext(request),
+      ),
   );
 
   app.get(

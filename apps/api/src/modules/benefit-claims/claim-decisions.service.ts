@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { benefitClaims, benefits, funds, personUsers } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { bankMatchApproval } from './bank-match.service.js';
 import { startDraftClaim } from './benefit-claims.service.js';
 import { type ClaimActor, type ClaimDependencies, moveClaim } from './claim-moves.service.js';
 
@@ -29,9 +30,11 @@ function alreadyThere(claim: ClaimRow, to: ClaimStatus, decision: Partial<ClaimD
  * the same decision changes nothing and answers the claim as it is (idempotent); a move the state
  * machine does not allow is 409. Every move is audited (`claims.<status>`) and, in its transaction,
  * announced to the member (`moveClaim`); a decision that first takes the claim through the review
- * announces only the decision.
+ * announces only the decision. Approving a claim whose bank match failed needs staff's
+ * `bankMatchOverrideReason` (issue 18), kept on the claim and in the audit trail.
  * @returns the claim after the decision, and whether this call moved it
- * @throws AppError 404 (no claim), 409 (move not allowed, or already decided differently)
+ * @throws AppError 404 (no claim), 409 (move not allowed, already decided differently, or a failed
+ *   bank match without an override reason)
  */
 export async function decideClaim(
   deps: ClaimDependencies,
@@ -46,6 +49,16 @@ export async function decideClaim(
   let claim = await loadClaim(db, claimId);
   if (alreadyThere(claim, to, decision)) return { claim, moved: false };
   if (claim.status === to) throw new AppError('conflict', DECISION_MESSAGES.alreadyDecided);
+  // Issue 18: a failed bank match blocks approval unless staff give an override reason (checked
+  // before anything moves).
+  const approvalSet =
+    to === 'approved'
+      ? bankMatchApproval(claim, {
+          reason: decision.bankMatchOverrideReason,
+          staffUserId: actor.type === 'user' ? actor.id : null,
+          isStaff: actor.type === 'user',
+        })
+      : {};
   // A decision on a claim nobody started reviewing takes it through the review first.
   if (claim.status === 'submitted' && (to === 'approved' || to === 'rejected')) {
     claim = (await decideClaim(deps, claimId, 'in_review', {}, actor, context, { announce: false })).claim;
@@ -63,7 +76,7 @@ export async function decideClaim(
     actor,
     note,
     announce: options.announce ?? true,
-    set: to === 'paid' ? { paymentReference: decision.paymentReference ?? null } : {},
+    set: to === 'paid' ? { paymentReference: decision.paymentReference ?? null } : approvalSet,
     alsoIn: (tx) =>
       recordAudit(tx, {
         ...context,
@@ -71,7 +84,13 @@ export async function decideClaim(
         entityType: 'claims',
         entityId: claimId,
         before: { status: claim.status },
-        after: { status: to, ...(note ? { note } : {}) },
+        after: {
+          status: to,
+          ...(note ? { note } : {}),
+          ...(approvalSet.bankMatchOverrideReason
+            ? { bankMatchOverrideReason: approvalSet.bankMatchOverrideReason }
+            : {}),
+        },
       }),
   });
   return { claim: await loadClaim(db, claimId), moved: true };

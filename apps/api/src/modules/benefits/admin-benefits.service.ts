@@ -85,6 +85,17 @@ export function dayRange(column: AnyPgColumn, from?: string, to?: string): SQL |
   );
 }
 
+/** The list's filters (fund, status, created dates) and search as one condition: the list and its export. */
+export function benefitListCondition(query: Pick<AdminBenefitListQuery, 'filter' | 'q'>): SQL | undefined {
+  const filter = query.filter;
+  return and(
+    filter?.fundId ? eq(benefits.fundId, filter.fundId) : undefined,
+    filter?.status ? eq(benefits.status, filter.status) : undefined,
+    dayRange(benefits.createdAt, filter?.createdFrom, filter?.createdTo),
+    benefitSearchCondition(query.q),
+  );
+}
+
 /**
  * `GET /api/v1/benefits` (issue 9): benefits newest first (or oldest with `sort=id:asc`), filtered by
  * fund, status and created date, searched by ID number, member number or surname; cursor pages.
@@ -95,21 +106,12 @@ export async function listBenefitsForStaff(
   query: AdminBenefitListQuery,
 ): Promise<AdminBenefitListResponse> {
   const direction = query.sort[0]?.direction ?? 'desc';
-  const filter = query.filter;
   const rows = await db
     .select(adminBenefitColumns)
     .from(benefits)
     .innerJoin(persons, eq(persons.id, benefits.personId))
     .innerJoin(funds, eq(funds.id, benefits.fundId))
-    .where(
-      and(
-        filter?.fundId ? eq(benefits.fundId, filter.fundId) : undefined,
-        filter?.status ? eq(benefits.status, filter.status) : undefined,
-        dayRange(benefits.createdAt, filter?.createdFrom, filter?.createdTo),
-        benefitSearchCondition(query.q),
-        afterCursor(benefits.id, direction, query.cursor),
-      ),
-    )
+    .where(and(benefitListCondition(query), afterCursor(benefits.id, direction, query.cursor)))
     .orderBy(direction === 'desc' ? desc(benefits.id) : asc(benefits.id))
     .limit(query.pageSize + 1);
   return cursorPage(rows, query.pageSize, toAdminBenefitResponse);

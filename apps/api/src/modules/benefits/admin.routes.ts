@@ -1,29 +1,48 @@
 import {
   AdminBenefitDetailResponse,
+  AdminBenefitExportQuery,
   AdminBenefitListQuery,
   AdminBenefitListResponse,
+  AdminClaimExportQuery,
   AdminClaimListQuery,
   AdminClaimListResponse,
   AdminClaimResponse,
   ErrorResponse,
+  EXPORT_MESSAGES,
   IdParams,
   StatusCountsQuery,
   StatusCountsResponse,
 } from '@bcp/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
+import { requireStaffPermission } from '../../platform/auth/route-access.js';
+import type { TableExport } from '../../platform/exports/table-export.js';
+import { sendDownload } from '../../platform/http/download.js';
 import {
   countClaimsByStatus,
   getBenefitClaimForStaff,
   getClaimForStaff,
   listClaimsForStaff,
 } from '../benefit-claims/admin-claims.service.js';
+import { exportClaimsForStaff } from '../benefit-claims/export-claims.service.js';
 import { countBenefitsByStatus, getBenefitForStaff, listBenefitsForStaff } from './admin-benefits.service.js';
+import { exportBenefitsForStaff } from './export-benefits.service.js';
 
 const tags = ['staff review'];
 const security = [{ bearerToken: [] }];
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
 const listBenefits = { access: { area: 'admin', permission: 'benefits.read' } } as const;
+const exportAccess = { access: { area: 'admin', permission: 'benefits.export' } } as const;
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Sends a streamed export as a download named `<name>-<UTC date>.<ext>` (never cached). */
+function sendExport(reply: FastifyReply, name: string, file: TableExport) {
+  const fileName = `${name}-${new Date().toISOString().slice(0, 10)}.${file.extension}`;
+  return sendDownload(reply, { ...file, fileName });
+}
+
 const readClaim = { access: { area: 'admin', permission: 'claims.read' } } as const;
 
 /**
@@ -91,6 +110,60 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => countClaimsByStatus(app.db, request.query.fundId),
+  );
+
+  app.get(
+    '/benefits/export',
+    {
+      config: exportAccess,
+      schema: {
+        summary:
+          'Export the benefits the list filters find, as CSV or XLSX (streamed; audited with filters and row count)',
+        description:
+          'The same filters and search as GET benefits, every row (no pages). ID numbers masked unless unmasked=true, which needs benefits.export-unmasked (403 otherwise).',
+        tags,
+        security,
+        querystring: AdminBenefitExportQuery,
+        produces: ['text/csv', XLSX],
+        response: { 200: z.any().describe('The file'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (request.query.unmasked) {
+        await requireStaffPermission(app.db, request, 'benefits.export-unmasked', EXPORT_MESSAGES.unmaskedForbidden);
+      }
+      const file = exportBenefitsForStaff(app.db, request.query, auditContext(request));
+      return sendExport(reply, 'benefits', file);
+    },
+  );
+
+  app.get(
+    '/benefits/claims/export',
+    {
+      config: exportAccess,
+      schema: {
+        summary:
+          'Export the claims the list filters find, as CSV or XLSX (streamed; audited with filters and row count)',
+        description:
+          'The same filters and search as GET benefits/claims, every row. ID and account numbers masked unless unmasked=true, which needs benefits.export-unmasked (403 otherwise).',
+        tags,
+        security,
+        querystring: AdminClaimExportQuery,
+        produces: ['text/csv', XLSX],
+        response: { 200: z.any().describe('The file'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (request.query.unmasked) {
+        await requireStaffPermission(app.db, request, 'benefits.export-unmasked', EXPORT_MESSAGES.unmaskedForbidden);
+      }
+      const file = exportClaimsForStaff(
+        { db: app.db, secret: app.config.appSecret as string },
+        request.query,
+        auditContext(request),
+      );
+      return sendExport(reply, 'claims', file);
+    },
   );
 
   app.get(

@@ -117,3 +117,9 @@ export function toDeviceResponse(device: DeviceRecord): DeviceResponse {
     refreshedAt: device.refreshedAt.toISOString(),
   };
 }
+
+/** Removes every device of a person user (account closed, issue 18). @returns how many */
+export async function removePersonUserDevices(db: Database, personUserId: number): Promise<number> {
+  const removed = await db.delete(devices).where(eq(devices.personUserId, personUserId)).returning({ id: devices.id });
+  return removed.length;
+}

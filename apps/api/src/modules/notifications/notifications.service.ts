@@ -157,3 +157,12 @@ export function toNotificationResponse(row: NotificationRecord): NotificationRes
     readAt: row.readAt ? row.readAt.toISOString() : null,
   };
 }
+
+/** Deletes every notification of a person user, with its deliveries (account closed, issue 18). @returns how many */
+export async function deletePersonUserNotifications(db: Database, personUserId: number): Promise<number> {
+  const removed = await db
+    .delete(notifications)
+    .where(eq(notifications.personUserId, personUserId))
+    .returning({ id: notifications.id });
+  return removed.length;
+}

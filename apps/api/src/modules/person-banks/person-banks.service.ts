@@ -8,7 +8,7 @@ import {
   type PersonBankResponse,
   VALIDATION_FAILED_MESSAGE,
 } from '@bcp/contract';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { banks, benefitClaims, personBankAccounts } from '../../db/schema/index.js';
@@ -294,4 +294,65 @@ export async function removePersonBank(db: Database, personUserId: number, accou
     .set({ bankAccountId: null })
     .where(and(eq(benefitClaims.bankAccountId, account.id), eq(benefitClaims.status, 'draft')));
   await db.update(personBankAccounts).set({ removedAt: new Date() }).where(eq(personBankAccounts.id, account.id));
+}
+
+/**
+ * Removes every account of a member whose account is closed (issue 18): draft claims forget them,
+ * an account no claim used is deleted, one a claim used is marked removed and kept (a payment
+ * record). Call it in the closing transaction.
+ * @returns how many accounts were removed or deleted
+ */
+export async function removeAllPersonBanks(db: Database, personUserId: number): Promise<number> {
+  const own = db
+    .select({ id: personBankAccounts.id })
+    .from(personBankAccounts)
+    .where(eq(personBankAccounts.personUserId, personUserId));
+  await db
+    .update(benefitClaims)
+    .set({ bankAccountId: null })
+    .where(and(inArray(benefitClaims.bankAccountId, own), eq(benefitClaims.status, 'draft')));
+  const used = db
+    .select({ id: benefitClaims.bankAccountId })
+    .from(benefitClaims)
+    .where(isNotNull(benefitClaims.bankAccountId));
+  const deleted = await db
+    .delete(personBankAccounts)
+    .where(and(eq(personBankAccounts.personUserId, personUserId), notInArray(personBankAccounts.id, used)))
+    .returning({ id: personBankAccounts.id });
+  const kept = await db
+    .update(personBankAccounts)
+    .set({ removedAt: new Date() })
+    .where(and(eq(personBankAccounts.personUserId, personUserId), isNull(personBankAccounts.removedAt)))
+    .returning({ id: personBankAccounts.id });
+  return deleted.length + kept.length;
+}
+
+/** An account as a bank verification (AVS) needs it: the full number (for the provider only). */
+export interface AccountForVerification {
+  accountNumber: string;
+  accountNumberMasked: string;
+  accountType: 'CHEQUE' | 'SAVINGS' | 'TRANSMISSION';
+  branchCode: string;
+}
+
+/**
+ * An account with its number decrypted, for the bank verification provider (issue 18); never
+ * answered to anyone or logged. `undefined` when there is no such account.
+ */
+export async function findAccountForVerification(
+  deps: Pick<PersonBankDependencies, 'db' | 'secret'>,
+  accountId: number,
+): Promise<AccountForVerification | undefined> {
+  const [row] = await deps.db
+    .select({ account: personBankAccounts, branchCode: banks.universalBranchCode })
+    .from(personBankAccounts)
+    .innerJoin(banks, eq(banks.id, personBankAccounts.bankId))
+    .where(eq(personBankAccounts.id, accountId));
+  if (!row) return undefined;
+  return {
+    accountNumber: decryptField(deps.secret, row.account.accountNumberEncrypted),
+    accountNumberMasked: maskAccountNumber(row.account.accountNumberLast4),
+    accountType: row.account.accountType,
+    branchCode: row.branchCode,
+  };
 }

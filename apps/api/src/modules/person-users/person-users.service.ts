@@ -6,7 +6,7 @@ import {
   type PersonUserResponse,
   parseSaIdNumber,
 } from '@bcp/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { persons, personUsers } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -114,7 +114,8 @@ export async function findPersonUserByIdentifier(
     .select(recordColumns)
     .from(personUsers)
     .innerJoin(persons, eq(persons.id, personUsers.personId))
-    .where(condition);
+    // A closed account (issue 18) is no longer found: it cannot sign in or reset its password.
+    .where(and(condition, isNull(personUsers.closedAt)));
   return row && { ...row.personUser, firstName: row.firstName, idNumber: row.idNumber };
 }
 

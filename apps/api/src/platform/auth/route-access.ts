@@ -235,3 +235,18 @@ export function installAccessControl(app: FastifyInstance, deps: { authenticateP
     }
   });
 }
+
+/**
+ * For an option of a call that needs a second permission (e.g. `unmasked=true` of an export needs
+ * `benefits.export-unmasked`, issue 18): 403 with `message` unless the signed-in staff user holds it.
+ * @throws AppError `forbidden` (403)
+ */
+export async function requireStaffPermission(
+  db: FastifyInstance['db'],
+  request: FastifyRequest,
+  permission: Permission,
+  message: string,
+): Promise<void> {
+  const access = request.staff && (await loadStaffAccess(db, request.staff.userId));
+  if (!access || !hasPermission(access, permission)) throw new AppError('forbidden', message);
+}

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
+import type { IdentityImage } from './identity-images.js';
 import { createIidentifiiProvider } from './iidentifii-provider.js';
 import { createSandboxProvider } from './sandbox-provider.js';
 
@@ -42,6 +43,11 @@ export interface IdentityProvider {
    * AppError('validation', ...) for a correctly signed body that is not a valid callback.
    */
   verifyCallback(rawBody: string, headers: Record<string, string | string[] | undefined>): IdentityCheckResult;
+  /**
+   * The images a completed check took (selfie, ID document): bytes as the provider keeps them.
+   * @throws AppError('unavailable') when the provider cannot be reached or answers badly
+   */
+  fetchImages(reference: string): Promise<IdentityImage[]>;
 }
 
 declare module 'fastify' {

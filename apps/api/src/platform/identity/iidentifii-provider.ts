@@ -3,6 +3,7 @@ import type { IdentityProviderConfig } from '../../config.js';
 import { AppError } from '../errors/app-error.js';
 import { toLoggableError } from '../logging/loggable-error.js';
 import { verifySignedCallback } from './callback-signature.js';
+import { IDENTITY_IMAGE_MAX_BYTES } from './identity-images.js';
 import type {
   IdentityCheckRequest,
   IdentityCheckResult,
@@ -31,6 +32,21 @@ const CreateVerificationResponse = z.object({
   url: z.url({ protocol: /^https?$/ }),
 });
 
+/**
+ * The provider's answer to `GET /verifications/{id}/images` (our assumption, as above): each image
+ * base64 in `data`.
+ */
+const VerificationImagesResponse = z.object({
+  images: z
+    .array(
+      z.object({
+        kind: z.string().min(1).max(40),
+        data: z.base64().max(Math.ceil((IDENTITY_IMAGE_MAX_BYTES * 4) / 3) + 4),
+      }),
+    )
+    .max(10),
+});
+
 type IidentifiiSettings = Extract<IdentityProviderConfig, { provider: 'iidentifii' }>;
 
 /**
@@ -47,18 +63,50 @@ export function createIidentifiiProvider(
   let baseUrl = settings.baseUrl;
   while (baseUrl.endsWith('/')) baseUrl = baseUrl.slice(0, -1);
   const unavailable = () => new AppError('unavailable', IDENTITY_SERVICE_UNAVAILABLE_MESSAGE);
+  /**
+   * One call to the provider: its JSON answer parsed by `schema`. Unreachable, refused (non-2xx) or
+   * unexpected answers are logged (status or network error only) and thrown as `unavailable`.
+   */
+  async function callProvider<T>(
+    path: string,
+    init: RequestInit,
+    schema: z.ZodType<T>,
+    refusedMessage: string,
+  ): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${settings.apiKey}`, accept: 'application/json', ...init.headers },
+        signal: AbortSignal.timeout(IIDENTIFII_TIMEOUT_MS),
+      });
+    } catch (error) {
+      logger?.warn({ provider: 'iidentifii', error: toLoggableError(error) }, 'identity provider unreachable');
+      throw unavailable();
+    }
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      logger?.warn({ provider: 'iidentifii', status: response.status }, refusedMessage);
+      throw unavailable();
+    }
+    try {
+      return schema.parse(await response.json());
+    } catch {
+      logger?.warn(
+        { provider: 'iidentifii', status: response.status },
+        'identity provider answered an unexpected shape',
+      );
+      throw unavailable();
+    }
+  }
   return {
     name: 'iidentifii',
     async createCheck(request: IdentityCheckRequest) {
-      let response: Response;
-      try {
-        response = await fetch(`${baseUrl}/verifications`, {
+      const parsed = await callProvider(
+        '/verifications',
+        {
           method: 'POST',
-          headers: {
-            authorization: `Bearer ${settings.apiKey}`,
-            'content-type': 'application/json',
-            accept: 'application/json',
-          },
+          headers: { 'content-type': 'application/json' },
           body: JSON.stringify({
             // Our own reference of the person user; the provider echoes it in its records.
             externalReference: String(request.personUserId),
@@ -68,31 +116,23 @@ export function createIidentifiiProvider(
             returnUrl: request.returnUrl,
             callbackUrl: request.callbackUrl,
           }),
-          signal: AbortSignal.timeout(IIDENTIFII_TIMEOUT_MS),
-        });
-      } catch (error) {
-        logger?.warn({ provider: 'iidentifii', error: toLoggableError(error) }, 'identity provider unreachable');
-        throw unavailable();
-      }
-      if (!response.ok) {
-        await response.body?.cancel().catch(() => undefined);
-        logger?.warn({ provider: 'iidentifii', status: response.status }, 'identity provider refused to start a check');
-        throw unavailable();
-      }
-      let parsed: z.infer<typeof CreateVerificationResponse>;
-      try {
-        parsed = CreateVerificationResponse.parse(await response.json());
-      } catch {
-        logger?.warn(
-          { provider: 'iidentifii', status: response.status },
-          'identity provider answered an unexpected shape',
-        );
-        throw unavailable();
-      }
+        },
+        CreateVerificationResponse,
+        'identity provider refused to start a check',
+      );
       return { reference: parsed.id, url: parsed.url };
     },
     verifyCallback(rawBody: string, headers: Record<string, string | string[] | undefined>): IdentityCheckResult {
       return verifySignedCallback(settings.callbackSecret, rawBody, headers);
+    },
+    async fetchImages(reference: string) {
+      const parsed = await callProvider(
+        `/verifications/${encodeURIComponent(reference)}/images`,
+        {},
+        VerificationImagesResponse,
+        'identity provider refused the images',
+      );
+      return parsed.images.map((image) => ({ kind: image.kind, content: Buffer.from(image.data, 'base64') }));
     },
   };
 }

@@ -5,6 +5,12 @@ import type { IdentityCheckRequest, IdentityCheckResult, IdentityProvider } from
 /** The sandbox's own pages live under this path (exempt from the XSRF check in app.ts). */
 export const IDENTITY_SANDBOX_PATH = '/api/identity-sandbox';
 
+/** A 1 x 1 PNG: the sandbox's stand-in for the images a check takes. */
+const SANDBOX_IMAGE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /**
  * The built-in sandbox provider (development and tests; `loadConfig` refuses it in production).
  * It keeps nothing of its own: its check page (`sandbox.routes.ts`) finds the check in our
@@ -49,6 +55,13 @@ export function createSandboxProvider(options: { appSecret: string; publicUrl: s
     },
     verifyCallback(rawBody: string, headers: Record<string, string | string[] | undefined>): IdentityCheckResult {
       return verifySignedCallback(key, rawBody, headers);
+    },
+    // Two small PNGs for every check (a real provider gives the selfie and the ID document taken).
+    async fetchImages(_reference: string) {
+      return [
+        { kind: 'selfie', content: SANDBOX_IMAGE },
+        { kind: 'id-document', content: SANDBOX_IMAGE },
+      ];
     },
     signCallback: (rawBody: string, now?: Date) => signCallbackBody(key, rawBody, now),
     checkUrl,

@@ -1,0 +1,160 @@
+import {
+  BANK_MATCH_CHECKS,
+  BANK_MATCH_MESSAGES,
+  type BankMatchCheck,
+  type BankMatchResponse,
+  CLAIM_MESSAGES,
+} from '@bcp/contract';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { benefitClaims, benefits, persons } from '../../db/schema/index.js';
+import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
+import type { BankVerificationProvider } from '../../platform/bank-verification/bank-verification.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { findAccountForVerification } from '../person-banks/person-banks.service.js';
+import { findCurrentClaim } from './current-claims.js';
+
+type ClaimRow = typeof benefitClaims.$inferSelect;
+
+/** What is kept on the claim (`benefit_claims.bank_match`). */
+interface StoredBankMatch {
+  provider: string;
+  reference: string;
+  bankAccountId: number;
+  accountNumberMasked: string;
+  checkedAt: string;
+  checks: Record<BankMatchCheck, boolean | null>;
+}
+
+/** What a bank match needs: the database, the server's secret (account numbers), the provider. */
+export interface BankMatchDependencies {
+  db: Database;
+  secret: string;
+  provider: BankVerificationProvider;
+}
+
+/** Initials of the first names, upper case: "Thandi Grace" -> "TG". */
+export function initialsOf(firstNames: string): string {
+  return firstNames
+    .split(/[\s-]+/)
+    .filter(Boolean)
+    .map((name) => name[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+/** The claim's kept match as the review shows it; null when none, or it was of another account. */
+export function toBankMatchResponse(claim: ClaimRow): BankMatchResponse | null {
+  const stored = claim.bankMatch as StoredBankMatch | null;
+  if (!stored || !claim.bankMatchStatus || stored.bankAccountId !== claim.bankAccountId) return null;
+  return {
+    claimId: claim.id,
+    status: claim.bankMatchStatus,
+    provider: stored.provider,
+    reference: stored.reference,
+    bankAccountId: stored.bankAccountId,
+    accountNumberMasked: stored.accountNumberMasked,
+    checkedAt: stored.checkedAt,
+    checks: stored.checks,
+    failures: BANK_MATCH_CHECKS.filter((check) => stored.checks[check] !== true).map(
+      (check) => BANK_MATCH_MESSAGES[check],
+    ),
+    override:
+      claim.bankMatchOverrideReason && claim.bankMatchOverriddenAt
+        ? {
+            reason: claim.bankMatchOverrideReason,
+            byUserId: claim.bankMatchOverriddenByUserId,
+            at: claim.bankMatchOverriddenAt.toISOString(),
+          }
+        : null,
+  };
+}
+
+/**
+ * `GET /api/v1/benefits/{id}/bank/match` (issue 18): verifies the account of the benefit's current
+ * claim against the person with the bank verification provider (AVS: exists, open, ID number,
+ * initials, surname, accepts credits, open 3 months), keeps the result on the claim (a new result
+ * clears an earlier override) and audits it (`claims.bank-matched`, outcome only). A result kept
+ * for the claim's current account is answered again without asking the provider, unless `refresh`.
+ * @throws AppError `not_found` (404): no benefit or claim; `conflict` (409): the claim has no bank
+ *   account; `unavailable` (503): the provider cannot answer
+ */
+export async function matchClaimBankAccount(
+  deps: BankMatchDependencies,
+  benefitId: number,
+  options: { refresh?: boolean | undefined },
+  context: AuditContext,
+): Promise<BankMatchResponse> {
+  const { db } = deps;
+  const [benefit] = await db
+    .select({ idNumber: persons.idNumber, firstName: persons.firstName, lastName: persons.lastName })
+    .from(benefits)
+    .innerJoin(persons, eq(persons.id, benefits.personId))
+    .where(eq(benefits.id, benefitId));
+  if (!benefit) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
+  const claim = await findCurrentClaim(db, benefitId);
+  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound);
+  const kept = toBankMatchResponse(claim);
+  if (kept && !options.refresh) return kept;
+  if (claim.bankAccountId === null) throw new AppError('conflict', BANK_MATCH_MESSAGES.noBankAccount);
+  const account = await findAccountForVerification(deps, claim.bankAccountId);
+  if (!account) throw new AppError('conflict', BANK_MATCH_MESSAGES.noBankAccount);
+  const result = await deps.provider.verify({
+    branchCode: account.branchCode,
+    accountNumber: account.accountNumber,
+    accountType: account.accountType,
+    idNumber: benefit.idNumber,
+    initials: initialsOf(benefit.firstName),
+    surname: benefit.lastName,
+  });
+  const stored: StoredBankMatch = {
+    provider: deps.provider.name,
+    reference: result.reference,
+    bankAccountId: claim.bankAccountId,
+    accountNumberMasked: account.accountNumberMasked,
+    checkedAt: new Date().toISOString(),
+    checks: result.checks,
+  };
+  const status = BANK_MATCH_CHECKS.every((check) => result.checks[check] === true) ? 'passed' : 'failed';
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(benefitClaims)
+      .set({
+        bankMatch: stored,
+        bankMatchStatus: status,
+        bankMatchOverrideReason: null,
+        bankMatchOverriddenByUserId: null,
+        bankMatchOverriddenAt: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(benefitClaims.id, claim.id))
+      .returning();
+    await recordAudit(tx, {
+      ...context,
+      action: 'claims.bank-matched',
+      entityType: 'claims',
+      entityId: claim.id,
+      after: { status, provider: stored.provider, reference: stored.reference, checks: stored.checks },
+    });
+    return row as ClaimRow;
+  });
+  return toBankMatchResponse(updated) as BankMatchResponse;
+}
+
+/**
+ * The approval rule of issue 18: a claim whose kept bank match (of its current account) failed is
+ * approved only by staff giving an override reason. Returns the columns to set with the approval.
+ * @throws AppError `conflict` (409, "...give the reason to approve the claim anyway.")
+ */
+export function bankMatchApproval(
+  claim: ClaimRow,
+  override: { reason?: string | undefined; staffUserId: number | null; isStaff: boolean },
+): Partial<typeof benefitClaims.$inferInsert> {
+  const match = toBankMatchResponse(claim);
+  if (match?.status !== 'failed') return {};
+  if (!override.isStaff || !override.reason) throw new AppError('conflict', BANK_MATCH_MESSAGES.overrideRequired);
+  return {
+    bankMatchOverrideReason: override.reason,
+    bankMatchOverriddenByUserId: override.staffUserId,
+    bankMatchOverriddenAt: new Date(),
+  };
+}

@@ -1,0 +1,204 @@
+import {
+  type AdminSourceRowListResponse,
+  type AdminSourceRowResponse,
+  CLAIM_MESSAGES,
+  type ListQuery,
+  PERSON_ADMIN_MESSAGES,
+} from '@bcp/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { benefits, fileUploadRows, fileUploads, persons } from '../../db/schema/index.js';
+import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { privateFilePath } from '../../platform/files/private-file-store.js';
+import { listPage } from '../../platform/lists/list-page.js';
+import { formatOfFileName, readRows } from './file-reader.js';
+import { FILE_UPLOADS_FOLDER } from './file-uploads.service.js';
+
+/** What the source views need: the database and the data folder (the stored files). */
+export interface SourceRowDeps {
+  db: Database;
+  dataDir: string;
+}
+
+const sourceColumns = {
+  upload: {
+    id: fileUploads.id,
+    fundId: fileUploads.fundId,
+    kind: fileUploads.kind,
+    fileName: fileUploads.fileName,
+    status: fileUploads.status,
+    createdAt: fileUploads.createdAt,
+  },
+  storedName: fileUploads.storedName,
+  line: fileUploadRows.line,
+  refused: fileUploadRows.refused,
+  findings: fileUploadRows.findings,
+  id_number: fileUploadRows.idNumber,
+  first_name: fileUploadRows.firstName,
+  last_name: fileUploadRows.lastName,
+  member_number: fileUploadRows.memberNumber,
+  benefit_type: fileUploadRows.benefitType,
+  amount_cents: fileUploadRows.amountCents,
+  email: fileUploadRows.email,
+  phone_number: fileUploadRows.phoneNumber,
+  date_of_exit: fileUploadRows.dateOfExit,
+  claim_reference: fileUploadRows.claimReference,
+  payment_reference: fileUploadRows.paymentReference,
+  paid_on: fileUploadRows.paidOn,
+};
+
+/** The staged values' field keys (`values` of the answer), as the target fields name them. */
+const VALUE_KEYS = [
+  'id_number',
+  'first_name',
+  'last_name',
+  'member_number',
+  'benefit_type',
+  'amount_cents',
+  'email',
+  'phone_number',
+  'date_of_exit',
+  'claim_reference',
+  'payment_reference',
+  'paid_on',
+] as const;
+
+type StagedSourceRow = {
+  upload: { id: number; fundId: number; kind: AdminSourceRowResponse['upload']['kind']; fileName: string | null };
+} & {
+  upload: { status: string; createdAt: Date };
+  storedName: string | null;
+  line: number;
+  refused: boolean;
+  findings: AdminSourceRowResponse['findings'] | null;
+} & Record<(typeof VALUE_KEYS)[number], string | number | null>;
+
+/**
+ * The original cells of `lines` of one stored upload, read again from the file (streamed, stopping
+ * after the last line wanted): staging keeps the normalised values only (decision 023).
+ */
+async function cellsOfLines(
+  dataDir: string,
+  upload: { storedName: string | null; fileName: string | null },
+  lines: Set<number>,
+): Promise<Map<number, string[]>> {
+  const found = new Map<number, string[]>();
+  if (!upload.storedName || !upload.fileName || lines.size === 0) return found;
+  const last = Math.max(...lines);
+  const path = privateFilePath(dataDir, FILE_UPLOADS_FOLDER, upload.storedName);
+  let line = 0;
+  try {
+    for await (const cells of readRows(path, formatOfFileName(upload.fileName) ?? 'csv')) {
+      line += 1;
+      if (lines.has(line)) found.set(line, cells);
+      if (line >= last) break;
+    }
+  } catch {
+    // The stored file is gone (removed by retention): the staged values still answer.
+  }
+  return found;
+}
+
+/** The answers for staged rows, with their original cells read from the stored files. */
+async function toSourceRowResponses(dataDir: string, rows: StagedSourceRow[]): Promise<AdminSourceRowResponse[]> {
+  const byUpload = new Map<number, StagedSourceRow[]>();
+  for (const row of rows) byUpload.set(row.upload.id, [...(byUpload.get(row.upload.id) ?? []), row]);
+  const cells = new Map<string, string[]>();
+  for (const [uploadId, uploadRows] of byUpload) {
+    const first = uploadRows[0] as StagedSourceRow;
+    const read = await cellsOfLines(
+      dataDir,
+      { storedName: first.storedName, fileName: first.upload.fileName },
+      new Set(uploadRows.map((row) => row.line)),
+    );
+    for (const [line, lineCells] of read) cells.set(`${uploadId}:${line}`, lineCells);
+  }
+  return rows.map((row) => {
+    const values: Record<string, string | number | null> = Object.create(null);
+    for (const key of VALUE_KEYS) if (row[key] !== null) values[key] = row[key];
+    return {
+      upload: { ...row.upload, createdAt: row.upload.createdAt.toISOString() },
+      line: row.line,
+      refused: row.refused,
+      values,
+      cells: cells.get(`${row.upload.id}:${row.line}`) ?? [],
+      findings: row.findings ?? [],
+    };
+  });
+}
+
+/**
+ * `GET /api/v1/benefits/{id}/source` (issue 18): the upload and the row the benefit was last loaded
+ * from (the last line of the file with its member number and type, as the accept loads it), with
+ * the staged values and the original cells (read again from the stored file). Audited
+ * (`benefits.source-viewed`): the row holds personal data.
+ * @throws AppError `not_found` (404): no benefit, or it did not come from an uploaded file
+ */
+export async function getBenefitSourceForStaff(
+  { db, dataDir }: SourceRowDeps,
+  benefitId: number,
+  context: AuditContext,
+): Promise<AdminSourceRowResponse> {
+  const [benefit] = await db
+    .select({ fileUploadId: benefits.fileUploadId, memberNumber: benefits.memberNumber, type: benefits.benefitType })
+    .from(benefits)
+    .where(eq(benefits.id, benefitId));
+  if (!benefit) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
+  if (benefit.fileUploadId === null) throw new AppError('not_found', PERSON_ADMIN_MESSAGES.sourceNotFound);
+  const [row] = await db
+    .select(sourceColumns)
+    .from(fileUploadRows)
+    .innerJoin(fileUploads, eq(fileUploads.id, fileUploadRows.fileUploadId))
+    .where(
+      and(
+        eq(fileUploadRows.fileUploadId, benefit.fileUploadId),
+        eq(fileUploadRows.memberNumber, benefit.memberNumber),
+        eq(fileUploadRows.benefitType, benefit.type),
+        eq(fileUploadRows.refused, false),
+      ),
+    )
+    .orderBy(desc(fileUploadRows.line))
+    .limit(1);
+  if (!row) throw new AppError('not_found', PERSON_ADMIN_MESSAGES.sourceNotFound);
+  await recordAudit(db, {
+    ...context,
+    action: 'benefits.source-viewed',
+    entityType: 'benefits',
+    entityId: benefitId,
+  });
+  const [answer] = await toSourceRowResponses(dataDir, [row as StagedSourceRow]);
+  return answer as AdminSourceRowResponse;
+}
+
+/**
+ * `GET /api/v1/benefits/person/source/{id}` (issue 18): every row of every upload that named the
+ * person's ID number (member files and trace results, refused rows too), newest upload first, in
+ * the one list envelope. Audited (`persons.source-viewed`).
+ * @throws AppError `not_found` (404) when there is no such person
+ */
+export async function listPersonSourceRowsForStaff(
+  { db, dataDir }: SourceRowDeps,
+  personId: number,
+  query: Pick<ListQuery, 'page' | 'pageSize'>,
+  context: AuditContext,
+): Promise<AdminSourceRowListResponse> {
+  const [person] = await db.select({ idNumber: persons.idNumber }).from(persons).where(eq(persons.id, personId));
+  if (!person) throw new AppError('not_found', PERSON_ADMIN_MESSAGES.personNotFound);
+  const where = eq(fileUploadRows.idNumber, person.idNumber);
+  const page = await listPage(query, {
+    rows: (window) =>
+      db
+        .select(sourceColumns)
+        .from(fileUploadRows)
+        .innerJoin(fileUploads, eq(fileUploads.id, fileUploadRows.fileUploadId))
+        .where(where)
+        .orderBy(desc(fileUploadRows.fileUploadId), fileUploadRows.line)
+        .limit(window.limit)
+        .offset(window.offset),
+    count: async () => db.$count(fileUploadRows, where),
+    toItem: (row) => row as StagedSourceRow,
+  });
+  await recordAudit(db, { ...context, action: 'persons.source-viewed', entityType: 'persons', entityId: personId });
+  return { ...page, items: await toSourceRowResponses(dataDir, page.items) };
+}

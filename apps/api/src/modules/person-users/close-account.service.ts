@@ -1,0 +1,77 @@
+import { type AdminCloseAccountResponse, PERSON_ADMIN_MESSAGES } from '@bcp/contract';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { personUsers } from '../../db/schema/index.js';
+import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
+import { revokeSubjectSessions } from '../../platform/auth/sessions.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { removePersonUserDevices } from '../devices/devices.service.js';
+import {
+  deletePersonUserImageRows,
+  removeIdentityImageFiles,
+} from '../identity-verifications/identity-images.service.js';
+import { deletePersonUserNotifications } from '../notifications/notifications.service.js';
+import { removeAllPersonBanks } from '../person-banks/person-banks.service.js';
+import { findPersonUserOfPerson } from './admin-person-users.service.js';
+
+/** A password hash no password matches (not an argon2 string): a closed account cannot sign in. */
+const CLOSED_PASSWORD_HASH = '!account-closed';
+
+/**
+ * `DELETE /api/v1/benefits/person/user/delete/{id}` (person id; issue 18): closes a member's account
+ * on their request, in one transaction: every session ends, devices, notifications, identity images
+ * and bank accounts no claim used are removed, the account's email, phone and password are erased
+ * (the account can no longer be found to sign in or reset), and the closing is audited
+ * (`person-users.closed`, with the reason). The person (fund data), claims, payments, the bank
+ * accounts claims used and the audit trail are kept (FAIS/FICA records; decision 025).
+ * @throws AppError `not_found` (404): no person or no account; `conflict` (409): already closed
+ */
+export async function closeMemberAccount(
+  deps: { db: Database; dataDir: string },
+  personId: number,
+  reason: string,
+  context: AuditContext,
+): Promise<AdminCloseAccountResponse> {
+  const closedAt = new Date();
+  const { result, imageFiles } = await deps.db.transaction(async (tx) => {
+    const user = await findPersonUserOfPerson(tx, personId);
+    if (user.closedAt) throw new AppError('conflict', PERSON_ADMIN_MESSAGES.accountClosed);
+    const sessionsEnded = await revokeSubjectSessions(tx, 'beneficiary', user.id, 'account_closed');
+    const devicesRemoved = await removePersonUserDevices(tx, user.id);
+    const notificationsRemoved = await deletePersonUserNotifications(tx, user.id);
+    const bankAccountsRemoved = await removeAllPersonBanks(tx, user.id);
+    const files = await deletePersonUserImageRows(tx, user.id);
+    await tx
+      .update(personUsers)
+      .set({
+        email: null,
+        emailVerifiedAt: null,
+        phoneNumber: null,
+        phoneVerifiedAt: null,
+        passwordHash: CLOSED_PASSWORD_HASH,
+        lockedAt: closedAt,
+        closedAt,
+        updatedAt: closedAt,
+      })
+      .where(eq(personUsers.id, user.id));
+    const summary = {
+      personUserId: user.id,
+      closedAt: closedAt.toISOString(),
+      sessionsEnded,
+      devicesRemoved,
+      notificationsRemoved,
+      bankAccountsRemoved,
+      identityImagesRemoved: files.length,
+    };
+    await recordAudit(tx, {
+      ...context,
+      action: 'person-users.closed',
+      entityType: 'person-users',
+      entityId: user.id,
+      after: { ...summary, reason },
+    });
+    return { result: summary, imageFiles: files };
+  });
+  await removeIdentityImageFiles(deps.dataDir, imageFiles);
+  return result;
+}

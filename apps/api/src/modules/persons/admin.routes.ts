@@ -1,0 +1,213 @@
+import {
+  AdminBenefitDetailResponse,
+  AdminBenefitEditRequest,
+  AdminCloseAccountRequest,
+  AdminCloseAccountResponse,
+  AdminIdentityImageListResponse,
+  AdminPasswordResetResponse,
+  AdminPersonResponse,
+  AdminPersonUpdateRequest,
+  AdminPersonUserResponse,
+  AdminSourceRowListResponse,
+  AdminSourceRowResponse,
+  ErrorResponse,
+  IdParams,
+  PersonImagesQuery,
+  PersonSourceListQuery,
+} from '@bcp/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditContext } from '../../platform/audit/audit-context.js';
+import { sendPasswordResetPinForStaff } from '../beneficiary-sessions/password-reset.service.js';
+import { editBenefitForStaff } from '../benefits/edit-benefit.service.js';
+import { getBenefitSourceForStaff, listPersonSourceRowsForStaff } from '../file-uploads/source-rows.service.js';
+import { listPersonImagesForStaff } from '../identity-verifications/identity-images.service.js';
+import { getBenefitUserForStaff } from '../person-users/admin-person-users.service.js';
+import { closeMemberAccount } from '../person-users/close-account.service.js';
+import { getBenefitPersonForStaff, updatePersonForStaff } from './admin-persons.service.js';
+
+const tags = ['staff persons'];
+const security = [{ bearerToken: [] }];
+const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
+const readPersons = { access: { area: 'admin', permission: 'persons.read' } } as const;
+const writePersons = { access: { area: 'admin', permission: 'persons.write' } } as const;
+
+/**
+ * Staff views and corrections of the people behind benefits (spec 7 `/api/v1/benefits/...`;
+ * issue 18). `{id}` is a benefit id in `benefits/{id}/...` and `edit/{id}`, a person id in the
+ * `person/...` calls. Every view of personal data and every change is audited.
+ */
+export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/benefits/:id/person',
+    {
+      config: readPersons,
+      schema: {
+        summary: "The benefit's person: full ID number, names, contact details (the view is audited)",
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: AdminPersonResponse, ...errors },
+      },
+    },
+    async (request) => getBenefitPersonForStaff(app.db, request.params.id, auditContext(request)),
+  );
+
+  app.get(
+    '/benefits/:id/user',
+    {
+      config: readPersons,
+      schema: {
+        summary:
+          "The person's member account: sign-up details, identity checks, devices, sessions, notification settings (audited)",
+        description: '404 when the person has not signed up.',
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: AdminPersonUserResponse, ...errors },
+      },
+    },
+    async (request) => getBenefitUserForStaff(app.db, request.params.id, auditContext(request)),
+  );
+
+  app.get(
+    '/benefits/:id/source',
+    {
+      config: readPersons,
+      schema: {
+        summary: 'The upload and row the benefit came from, with the original cells (audited)',
+        description: '404 when the benefit was not loaded from an uploaded file.',
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: AdminSourceRowResponse, ...errors },
+      },
+    },
+    async (request) =>
+      getBenefitSourceForStaff({ db: app.db, dataDir: app.config.dataDir }, request.params.id, auditContext(request)),
+  );
+
+  app.get(
+    '/benefits/person/source/:id',
+    {
+      config: readPersons,
+      schema: {
+        summary: 'Every uploaded row that named the person (id: person id), newest upload first (audited)',
+        tags,
+        security,
+        params: IdParams,
+        querystring: PersonSourceListQuery,
+        response: { 200: AdminSourceRowListResponse, ...errors },
+      },
+    },
+    async (request) =>
+      listPersonSourceRowsForStaff(
+        { db: app.db, dataDir: app.config.dataDir },
+        request.params.id,
+        request.query,
+        auditContext(request),
+      ),
+  );
+
+  app.get(
+    '/benefits/person/images',
+    {
+      config: readPersons,
+      schema: {
+        summary: "The images of the person's identity checks, from the identity provider (audited)",
+        description:
+          'Fetched from the provider on first view and kept in the private file store; 404 when the person has no account, 503 when the provider cannot answer.',
+        tags,
+        security,
+        querystring: PersonImagesQuery,
+        response: { 200: AdminIdentityImageListResponse, ...errors, 503: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listPersonImagesForStaff(
+        { db: app.db, dataDir: app.config.dataDir, provider: app.identityProvider },
+        request.query.personId,
+        auditContext(request),
+      );
+    },
+  );
+
+  app.patch(
+    '/benefits/edit/:id',
+    {
+      config: { access: { area: 'admin', permission: 'benefits.write' } },
+      schema: {
+        summary: "Correct a benefit's amount (cents), type or status, with the reason (audited)",
+        description: "409 while the benefit's claim is submitted, in review or approved.",
+        tags,
+        security,
+        params: IdParams,
+        body: AdminBenefitEditRequest,
+        response: { 200: AdminBenefitDetailResponse, ...errors, 409: ErrorResponse },
+      },
+    },
+    async (request) => editBenefitForStaff(app.db, request.params.id, request.body, auditContext(request)),
+  );
+
+  app.patch(
+    '/benefits/update/person/:id',
+    {
+      config: writePersons,
+      schema: {
+        summary: "Correct a person's names and contact details (id: person id), with the reason (audited)",
+        tags,
+        security,
+        params: IdParams,
+        body: AdminPersonUpdateRequest,
+        response: { 200: AdminPersonResponse, ...errors },
+      },
+    },
+    async (request) => updatePersonForStaff(app.db, request.params.id, request.body, auditContext(request)),
+  );
+
+  app.delete(
+    '/benefits/person/user/delete/:id',
+    {
+      config: writePersons,
+      schema: {
+        summary: "Close a member's account on their request (id: person id), with the reason (audited)",
+        description:
+          'Sessions end; devices, notifications, identity images, contact details and unused bank accounts are removed; claims, payments and the audit trail are kept. 409 when already closed.',
+        tags,
+        security,
+        params: IdParams,
+        body: AdminCloseAccountRequest,
+        response: { 200: AdminCloseAccountResponse, ...errors, 409: ErrorResponse },
+      },
+    },
+    async (request) =>
+      closeMemberAccount(
+        { db: app.db, dataDir: app.config.dataDir },
+        request.params.id,
+        request.body.reason,
+        auditContext(request),
+      ),
+  );
+
+  app.patch(
+    '/benefits/person/password/:id',
+    {
+      config: writePersons,
+      schema: {
+        summary: 'Send the member a password-reset PIN by their two-factor method (id: person id)',
+        description:
+          'Staff never see or set a password. 404 without an open account; 429 when a PIN was sent too recently.',
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: AdminPasswordResetResponse, ...errors, 429: ErrorResponse },
+      },
+    },
+    async (request) =>
+      sendPasswordResetPinForStaff(
+        { db: app.db, messenger: app.messenger, secret: app.config.appSecret as string },
+        request.params.id,
+        auditContext(request),
+      ),
+  );
+};
