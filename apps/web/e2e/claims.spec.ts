@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import {
   DEMO,
@@ -83,6 +84,14 @@ test('a member finds a benefit, claims it step by step and sees it submitted in 
   await expect(timeline).toContainText('Submitted');
   await expect(timeline).toContainText('by you');
   await expectAccessible(page, 'the claim page');
+
+  // The member's statement (issue 18): the same PDF staff see, saved as a file.
+  const saving = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download your statement (PDF)' }).click();
+  const statement = await saving;
+  expect(statement.suggestedFilename()).toMatch(/^benefit-statement-\d+\.pdf$/);
+  const path = await statement.path();
+  expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
 
   // Back on the benefits page the claim's status shows.
   await page.goto('/benefits');

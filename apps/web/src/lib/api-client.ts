@@ -25,6 +25,8 @@ export interface RequestOptions {
   body?: BodyInit;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** `blob`: a successful answer's body as a Blob (a file to save, e.g. a PDF); default: JSON or text. */
+  as?: 'blob';
 }
 
 export interface ApiClientOptions {
@@ -163,6 +165,7 @@ export function createApiClient(options: ApiClientOptions) {
         ...(requestOptions.headers ? { headers: requestOptions.headers } : {}),
         signal: deadline.signal,
       });
+      if (requestOptions.as === 'blob') return { data: (await response.blob()) as T };
       const text = await response.text();
       const isJson = response.headers.get('content-type')?.includes('json') ?? false;
       if (!text || !isJson) return { data: (text || undefined) as T };

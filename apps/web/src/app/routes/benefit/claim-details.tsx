@@ -10,12 +10,14 @@ import { useSelectedBenefit } from '../../../features/benefits/selected-benefit'
 import { useClaim } from '../../../features/claims/api/claims';
 import { ClaimTimeline } from '../../../features/claims/components/claim-timeline';
 import { PayoutTable } from '../../../features/claims/components/payout-table';
+import { StatementDownload } from '../../../features/claims/components/statement-download';
 import { errorMessage } from '../../../lib/api-client';
 import { ApiQueryError } from '../../../lib/query';
 
 /**
  * Claim details (spec section 2, `/benefit/claim-details`): the selected benefit's claim: its
- * status, payout, bank account (masked), documents, and the timeline of its moves (issue 4 item 8).
+ * status, payout, bank account (masked), its statement as a PDF (issue 18), documents, and the
+ * timeline of its moves (issue 4 item 8).
  */
 export function ClaimDetailsPage() {
   const benefit = useSelectedBenefit();
@@ -68,6 +70,7 @@ export function ClaimDetailsPage() {
               </Text>
             )}
           </Card>
+          <StatementDownload benefitId={benefit.id} />
           {claim.data.documents.length > 0 && (
             <Card withBorder>
               <Title order={2} size="h4" mb="sm">

@@ -100,3 +100,11 @@ export function updatePersonBank(accountId: number, body: PersonBankRequest) {
 export function sendPersonBankChangeOtp(accountId: number) {
   return api.post<OtpSentResponse>(`app/benefit-claims/person-banks/${accountId}/otp`);
 }
+
+/**
+ * The benefit statement of the member's benefit `benefitId` as a PDF (issue 18:
+ * `GET app/benefit-claims/{id}/statement`): a Blob, or the call's error value.
+ */
+export function getBenefitStatement(benefitId: number) {
+  return api.get<Blob>(`app/benefit-claims/${benefitId}/statement`, { as: 'blob' });
+}
