@@ -161,6 +161,8 @@ export const PERSON_ADMIN_MESSAGES = {
   claimInFlight: 'This benefit has a claim being decided: correct it once the claim is decided.',
   noAccount: 'This person has no member account.',
   accountClosed: "This member's account is closed.",
+  /** A member whose PIN destination is gone (closed account): no PIN can be sent. */
+  noPinDestination: 'There is no phone number or email on this account to send a PIN to. Please contact us.',
   sourceNotFound: 'This benefit did not come from an uploaded file.',
   personNotFound: 'Person not found.',
 } as const;

@@ -3,6 +3,7 @@ import {
   maskEmail,
   maskPhoneNumber,
   maskSaIdNumber,
+  PERSON_ADMIN_MESSAGES,
   type PersonUserResponse,
   parseSaIdNumber,
 } from '@bcp/contract';
@@ -147,10 +148,13 @@ export function toPendingPersonUserResponse(user: PersonUserRecord): PersonUserR
   };
 }
 
-/** Where the person user's PINs go: the destination of their two-factor method. */
+/**
+ * Where the person user's PINs go: the destination of their two-factor method.
+ * @throws AppError `conflict` (409) when it is gone (an account closed by staff keeps no contact details)
+ */
 export function twoFactorDestination(user: PersonUserRecord): { channel: 'SMS' | 'EMAIL'; destination: string } {
   const destination = user.twoFactorMethod === 'EMAIL' ? user.email : user.phoneNumber;
-  if (!destination) throw new Error(`person user ${user.id} has no ${user.twoFactorMethod} destination`);
+  if (!destination) throw new AppError('conflict', PERSON_ADMIN_MESSAGES.noPinDestination);
   return { channel: user.twoFactorMethod, destination };
 }
 
