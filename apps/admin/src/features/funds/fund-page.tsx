@@ -1,0 +1,6 @@
+import { PageHeader } from '../../components/page-header';
+
+/** TODO(issue 19) */
+export default function Page() {
+  return <PageHeader title="fund-page" />;
+}
