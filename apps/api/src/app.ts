@@ -15,6 +15,7 @@ import { benefitClaimRoutes } from './modules/benefit-claims/app.routes.js';
 import { partnerClaimRoutes } from './modules/benefit-claims/partner.routes.js';
 import { adminBenefitRoutes } from './modules/benefits/admin.routes.js';
 import { benefitRoutes } from './modules/benefits/app.routes.js';
+import { dashboardRoutes } from './modules/dashboard/admin.routes.js';
 import { faqAdminRoutes } from './modules/faqs/admin.routes.js';
 import { faqAppRoutes } from './modules/faqs/app.routes.js';
 import { fileUploadRoutes } from './modules/file-uploads/admin.routes.js';
@@ -156,6 +157,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(roleRoutes, { prefix: '/api/v1' });
   await app.register(permissionRoutes, { prefix: '/api/v1' });
   await app.register(taskRoutes, { prefix: '/api/v1' });
+  await app.register(dashboardRoutes, { prefix: '/api/v1' });
   // Funds and reference data (issue 8).
   await app.register(fundRoutes, { prefix: '/api/v1' });
   await app.register(processStepRoutes, { prefix: '/api/v1' });

@@ -29,7 +29,7 @@ const SIGN_IN_ROUTES = {
     'POST /api/v1/admin-sessions/otp/verify',
   ],
   /** Any staff session past its PIN, whatever its roles (issue 19: the caller's own user and dashboard). */
-  verified: ['GET /api/v1/admin-sessions/me'],
+  verified: ['GET /api/v1/admin-sessions/me', 'GET /api/v1/dashboard'],
 };
 const sessionKind = (route: DeclaredRoute) =>
   route.access !== 'public' && 'session' in route.access ? route.access.session : undefined;

@@ -26,6 +26,7 @@ export * from './shapes/audits.js';
 export * from './shapes/bank-accounts.js';
 export * from './shapes/benefits.js';
 export * from './shapes/claims.js';
+export * from './shapes/dashboard.js';
 export * from './shapes/errors.js';
 export * from './shapes/faqs.js';
 export * from './shapes/file-uploads.js';
