@@ -4,8 +4,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { loadMe } from '../features/auth/session';
 import { onUnauthorized } from '../lib/api';
+import { queryClient } from '../lib/query-client';
 import { clearSession, getApiToken, useAdminSession } from '../lib/session-store';
-import { queryClient } from './provider';
 import { Shell } from './shell';
 
 const SignInPage = lazy(() => import('../features/auth/sign-in-page'));

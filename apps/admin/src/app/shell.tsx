@@ -3,9 +3,9 @@ import { IconLogout } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { signOut } from '../features/auth/session';
+import { queryClient } from '../lib/query-client';
 import { useAdminSession } from '../lib/session-store';
 import { NoAccessPage, NotFoundPage } from './no-access';
-import { queryClient } from './provider';
 import { ADMIN_ROUTES, type AdminRoute } from './routes';
 
 const GROUPS = ['Work', 'Set-up'] as const;
