@@ -1,6 +1,60 @@
+import { PARTNER_KIND_LABELS, type PartnerResponse } from '@bcp/contract';
+import { Badge, Button } from '@mantine/core';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { ListTable, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
+import { Can } from '../../lib/permissions';
+import { PartnerFormModal } from './partner-form';
 
-/** TODO(issue 19) */
-export default function Page() {
-  return <PageHeader title="partners-page" />;
+/** Partners (`GET partners`): tracing partners and fund administrators; a row opens its keys. */
+export default function PartnersPage() {
+  const [, navigate] = useLocation();
+  const [q, setQ] = useState('');
+  const [creating, setCreating] = useState(false);
+  const list = useServerList<PartnerResponse>({
+    path: 'v1/partners',
+    defaultSort: { field: 'name', direction: 'asc' },
+    q,
+  });
+  return (
+    <>
+      <PageHeader title="Partners">
+        <Can permission="partners.write">
+          <Button onClick={() => setCreating(true)}>New partner</Button>
+        </Can>
+      </PageHeader>
+      <ListTable<PartnerResponse>
+        list={list}
+        label="Partners"
+        search={{ value: q, onChange: setQ, placeholder: 'Search by name' }}
+        onRowClick={(partner) => navigate(`/set-up/partners/${partner.id}`)}
+        columns={[
+          { accessor: 'name', title: 'Name', sortable: true },
+          { accessor: 'kind', title: 'Kind', sortable: true, render: (partner) => PARTNER_KIND_LABELS[partner.kind] },
+          {
+            accessor: 'funds',
+            title: 'Funds',
+            render: (partner) => partner.funds.map((fund) => fund.name).join(', ') || '—',
+          },
+          { accessor: 'activeApiKeys', title: 'API keys', textAlign: 'right' },
+          {
+            accessor: 'active',
+            title: 'Status',
+            render: (partner) => (
+              <Badge color={partner.active ? 'teal' : 'gray'} variant="light">
+                {partner.active ? 'active' : 'inactive'}
+              </Badge>
+            ),
+          },
+        ]}
+      />
+      {creating && (
+        <PartnerFormModal
+          onClose={() => setCreating(false)}
+          onSaved={(partner) => navigate(`/set-up/partners/${partner.id}`)}
+        />
+      )}
+    </>
+  );
 }

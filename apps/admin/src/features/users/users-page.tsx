@@ -1,6 +1,104 @@
+import type { StaffUserResponse } from '@bcp/contract';
+import { Badge, Button, Group, Modal, Select } from '@mantine/core';
+import { useState } from 'react';
+import { AuditTrail } from '../../components/audit-trail';
+import { ListTable, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
+import { Can } from '../../lib/permissions';
+import { UserFormModal } from './user-form';
 
-/** TODO(issue 19) */
-export default function Page() {
-  return <PageHeader title="users-page" />;
+/** Staff users (`GET users`): search, active filter; invite, edit roles, deactivate (`users.write`); audit trail. */
+export default function UsersPage() {
+  const [q, setQ] = useState('');
+  const [active, setActive] = useState<string | null>(null);
+  const [editing, setEditing] = useState<StaffUserResponse | 'new' | null>(null);
+  const [trail, setTrail] = useState<StaffUserResponse | null>(null);
+  const list = useServerList<StaffUserResponse>({
+    path: 'v1/users',
+    defaultSort: { field: 'email', direction: 'asc' },
+    q,
+    filter: { active },
+  });
+  return (
+    <>
+      <PageHeader title="Users">
+        <Can permission="users.write">
+          <Button onClick={() => setEditing('new')}>Invite user</Button>
+        </Can>
+      </PageHeader>
+      <ListTable<StaffUserResponse>
+        list={list}
+        label="Users"
+        search={{ value: q, onChange: setQ, placeholder: 'Search by email or name' }}
+        toolbar={
+          <Group mb="sm">
+            <Select
+              aria-label="Active"
+              w={180}
+              placeholder="Active and inactive"
+              clearable
+              data={[
+                { value: 'true', label: 'Active users' },
+                { value: 'false', label: 'Inactive users' },
+              ]}
+              value={active}
+              onChange={(value) => {
+                setActive(value);
+                list.resetPage();
+              }}
+            />
+          </Group>
+        }
+        columns={[
+          { accessor: 'email', title: 'Email', sortable: true },
+          { accessor: 'name', title: 'Name', sortable: true },
+          {
+            accessor: 'roles',
+            title: 'Roles',
+            render: (user) => user.roles.map((role) => role.name).join(', ') || '—',
+          },
+          {
+            accessor: 'active',
+            title: 'Status',
+            render: (user) => (
+              <Badge color={user.active ? 'teal' : 'gray'} variant="light">
+                {user.active ? 'active' : 'inactive'}
+              </Badge>
+            ),
+          },
+          {
+            accessor: 'lastSignInAt',
+            title: 'Last sign-in',
+            sortable: true,
+            render: (user) => (user.lastSignInAt ? new Date(user.lastSignInAt).toLocaleString('en-ZA') : 'never'),
+          },
+          {
+            accessor: 'actions',
+            title: 'Actions',
+            textAlign: 'right',
+            render: (user) => (
+              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                <Can permission="users.write">
+                  <Button size="compact-sm" variant="default" onClick={() => setEditing(user)}>
+                    Edit
+                  </Button>
+                </Can>
+                <Can permission="audits.read">
+                  <Button size="compact-sm" variant="subtle" onClick={() => setTrail(user)}>
+                    History
+                  </Button>
+                </Can>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      {editing && <UserFormModal {...(editing === 'new' ? {} : { user: editing })} onClose={() => setEditing(null)} />}
+      {trail && (
+        <Modal opened onClose={() => setTrail(null)} title={`History of ${trail.email}`} size="xl">
+          <AuditTrail path={`v1/users/${trail.id}/audits`} />
+        </Modal>
+      )}
+    </>
+  );
 }
