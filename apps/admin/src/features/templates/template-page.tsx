@@ -18,7 +18,6 @@ import {
   ScrollArea,
   Select,
   Stack,
-  Table,
   Tabs,
   Text,
   Textarea,
@@ -139,7 +138,7 @@ function Editor(props: { form: TemplateFormResponse; id: string }) {
   const variables = props.form.variables[form.values.kind] ?? [];
   const editor = (
     <Grid>
-      <Grid.Col span={{ base: 12, lg: 7 }}>
+      <Grid.Col span={{ base: 12, md: 7 }}>
         <form onSubmit={submit} noValidate>
           <Stack>
             <TextInput label="Name" required readOnly={!canWrite} {...form.getInputProps('name')} />
@@ -188,7 +187,7 @@ function Editor(props: { form: TemplateFormResponse; id: string }) {
           </Stack>
         </form>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 5 }}>
+      <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack>
           <Preview values={form.values} hasSubject={hasSubject} />
           <Card withBorder>
@@ -196,18 +195,16 @@ function Editor(props: { form: TemplateFormResponse; id: string }) {
               Variables
             </Title>
             <ScrollArea.Autosize mah={320}>
-              <Table fz="sm" aria-label="Variables">
-                <Table.Tbody>
-                  {variables.map((variable) => (
-                    <Table.Tr key={variable.name}>
-                      <Table.Td>
-                        <Code>{`{{ ${variable.name} }}`}</Code>
-                      </Table.Td>
-                      <Table.Td>{variable.description}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <Stack gap={6} component="dl" m={0}>
+                {variables.map((variable) => (
+                  <div key={variable.name}>
+                    <Code component="dt">{`{{ ${variable.name} }}`}</Code>
+                    <Text component="dd" size="sm" m={0}>
+                      {variable.description}
+                    </Text>
+                  </div>
+                ))}
+              </Stack>
             </ScrollArea.Autosize>
           </Card>
         </Stack>
