@@ -9,5 +9,7 @@ import memberAppConfig from '../web/playwright.config';
 export default defineConfig({
   ...memberAppConfig,
   testDir: './e2e',
+  // Journeys through several screens, each checked by axe, on a shared 2-core machine.
+  timeout: 120_000,
   use: { ...memberAppConfig.use, viewport: { width: 1024, height: 768 } },
 });

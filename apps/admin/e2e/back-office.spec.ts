@@ -34,19 +34,19 @@ test('the demo admin signs in with email, password and the PIN from the outbox',
 test('creates and edits a fund with a fee, and sees the payout preview', async () => {
   await admin.getByRole('link', { name: 'Funds' }).click();
   await expect(admin.getByRole('heading', { name: 'Funds', level: 1 })).toBeVisible();
-  await expect(admin.getByRole('cell', { name: 'Demo Retirement Fund' })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: 'Demo Retirement Fund', exact: true })).toBeVisible();
   await expectAccessibleHere(admin, 'the funds list');
 
   await admin.getByRole('button', { name: 'New fund' }).click();
   const dialog = admin.getByRole('dialog', { name: 'New fund' });
-  await dialog.getByRole('textbox', { name: 'Name' }).fill(`Playwright Provident Fund ${suffix}`);
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(`Playwright Provident Fund ${suffix}`);
   await dialog.getByRole('textbox', { name: 'Registration number' }).fill('bad number!');
   await dialog.getByRole('button', { name: 'Create fund' }).click();
   await expect(dialog.getByText('Use the FSCA registration number, e.g. 12/8/12345.')).toBeVisible();
   await expectAccessibleHere(admin, 'the new fund form with an error');
   await dialog.getByRole('textbox', { name: 'Registration number' }).fill(`12/8/9${Date.now() % 100000}`);
-  await dialog.getByRole('textbox', { name: 'Tags' }).fill('provident');
-  await dialog.getByRole('textbox', { name: 'Tags' }).press('Enter');
+  await dialog.getByRole('combobox', { name: 'Tags' }).fill('provident');
+  await dialog.getByRole('combobox', { name: 'Tags' }).press('Enter');
   await dialog.getByRole('button', { name: 'Create fund' }).click();
   await expect(admin.getByRole('heading', { name: `Playwright Provident Fund ${suffix}`, level: 1 })).toBeVisible();
 
@@ -61,12 +61,12 @@ test('creates and edits a fund with a fee, and sees the payout preview', async (
   await expect(admin.getByText('No fees: members are paid the whole benefit.')).toBeVisible();
   await admin.getByRole('button', { name: 'Add fee' }).click();
   const fee = admin.getByRole('dialog', { name: 'New fee' });
-  await fee.getByRole('textbox', { name: 'Name' }).fill('Tracing fee');
+  await fee.getByRole('textbox', { name: 'Name', exact: true }).fill('Tracing fee');
   await fee.getByRole('textbox', { name: 'Rate (%)' }).fill('2.5');
   await expectAccessibleHere(admin, 'the fee form');
   await fee.getByRole('button', { name: 'Add fee' }).click();
-  await expect(admin.getByRole('cell', { name: 'Tracing fee' })).toBeVisible();
-  await expect(admin.getByRole('cell', { name: '2.5%' })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: 'Tracing fee', exact: true })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: '2.5%', exact: true })).toBeVisible();
 
   // README: a 2.5% fee plus VAT on Zanele's R3,450.00 pays out R3,350.81.
   await admin.getByRole('textbox', { name: 'Benefit amount (R)' }).fill('3450.00');
@@ -77,7 +77,7 @@ test('creates and edits a fund with a fee, and sees the payout preview', async (
   await expect(admin.getByText('This fund uses the default checklist.')).toBeVisible();
   await expectAccessibleHere(admin, 'the process steps');
   await admin.getByRole('tab', { name: 'Audit trail' }).click();
-  await expect(admin.getByRole('cell', { name: 'funds.updated' })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: 'funds.updated', exact: true })).toBeVisible();
   await expectAccessibleHere(admin, 'the fund audit trail');
 });
 
@@ -86,7 +86,7 @@ test('creates a partner API key and sees it only once', async () => {
   await expect(admin.getByRole('heading', { name: 'Partners', level: 1 })).toBeVisible();
   await admin.getByRole('button', { name: 'New partner' }).click();
   const dialog = admin.getByRole('dialog', { name: 'New partner' });
-  await dialog.getByRole('textbox', { name: 'Name' }).fill(`Playwright Administrators ${suffix}`);
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(`Playwright Administrators ${suffix}`);
   await expectAccessibleHere(admin, 'the new partner form');
   await dialog.getByRole('button', { name: 'Create partner' }).click();
   await expect(admin.getByRole('heading', { name: `Playwright Administrators ${suffix}`, level: 1 })).toBeVisible();
@@ -113,7 +113,7 @@ test('creates a partner API key and sees it only once', async () => {
   const replacement = (await rotated.getByTestId('new-api-key').innerText()).trim();
   expect(replacement).not.toBe(key);
   await rotated.getByRole('button', { name: 'I have copied it' }).click();
-  await expect(admin.getByRole('cell', { name: 'revoked' })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: 'revoked', exact: true })).toBeVisible();
 });
 
 test('edits a template and sees the server preview', async () => {
@@ -121,7 +121,7 @@ test('edits a template and sees the server preview', async () => {
   await expect(admin.getByRole('heading', { name: 'Templates', level: 1 })).toBeVisible();
   await expectAccessibleHere(admin, 'the templates list');
   await admin.getByRole('button', { name: 'New template' }).click();
-  await admin.getByRole('textbox', { name: 'Name' }).fill(`Claim reminder ${suffix}`);
+  await admin.getByRole('textbox', { name: 'Name', exact: true }).fill(`Claim reminder ${suffix}`);
   await admin.getByRole('textbox', { name: 'Subject' }).fill('Hello {{ person.firstName }}');
   await admin
     .getByRole('textbox', { name: 'Body (Liquid)' })
@@ -150,13 +150,13 @@ test('invites a user, who sets a password from the emailed link and signs in', a
   await admin.getByRole('button', { name: 'Invite user' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Invite a user' });
   await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
-  await dialog.getByRole('textbox', { name: 'Name' }).fill('New Staff');
-  await dialog.getByRole('textbox', { name: 'Roles' }).click();
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('New Staff');
+  await dialog.getByRole('combobox', { name: 'Roles' }).click();
   await admin.getByRole('option', { name: 'reviewer' }).click();
   await expectAccessibleHere(admin, 'the invitation form');
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(admin.getByText(`Invitation sent to ${email}.`)).toBeVisible();
-  await expect(admin.getByRole('cell', { name: email })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: email, exact: true })).toBeVisible();
 
   const invited = await staffPage(browser);
   const link = await readPasswordLink(invited, email);

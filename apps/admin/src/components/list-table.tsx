@@ -114,6 +114,8 @@ export function ListTable<T>(props: {
         borderRadius="sm"
         highlightOnHover
         minHeight={180}
+        // A table wider than the screen scrolls sideways: its viewport takes the keyboard focus.
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${props.label}, scrollable` } }}
         columns={props.columns}
         idAccessor={props.idAccessor ?? ('id' as keyof T & string)}
         {...list.props}

@@ -83,7 +83,7 @@ function ClaimsPart(props: { claims: NonNullable<DashboardResponse['claims']> })
         </Title>
         <Group align="center" gap="xl">
           {donut.length > 0 ? (
-            <DonutChart data={donut} withLabelsLine={false} size={160} thickness={28} aria-hidden />
+            <DonutChart data={donut} withLabelsLine={false} size={160} thickness={28} />
           ) : (
             <Text c="dimmed">No claims yet.</Text>
           )}
@@ -123,7 +123,6 @@ function FundsPart(props: { funds: NonNullable<DashboardResponse['funds']> }) {
           { name: 'Claimed', color: 'teal.7' },
         ]}
         withLegend
-        aria-hidden
       />
       <VisuallyHidden>
         <table aria-label="Benefits per fund">

@@ -2,10 +2,9 @@ import {
   CreateTemplateRequest,
   type TEMPLATE_KINDS,
   type TemplateFormResponse,
-  type TemplatePreviewResponse,
   type TemplateResponse,
 } from '@bcp/contract';
-import { type ApiError, errorMessage, unwrap } from '@bcp/web-client';
+import { unwrap } from '@bcp/web-client';
 import {
   Alert,
   Anchor,
@@ -25,12 +24,11 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'wouter';
 import { AuditTrail } from '../../components/audit-trail';
-import { HtmlPreview } from '../../components/html-preview';
 import { PageHeader } from '../../components/page-header';
+import { TemplatePreview } from '../../components/template-preview';
 import { api } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
 import { save } from '../../lib/save';
@@ -41,50 +39,6 @@ interface TemplateValues {
   key: string | null;
   subject: string;
   body: string;
-}
-
-/** The server's rendering of the template as typed (debounced), or where it is broken. */
-function Preview(props: { values: TemplateValues; hasSubject: boolean }) {
-  const [values] = useDebouncedValue(props.values, 400);
-  const request = { kind: values.kind, subject: props.hasSubject ? values.subject : null, body: values.body };
-  const preview = useQuery({
-    queryKey: ['v1/templates/preview', request],
-    queryFn: () => unwrap(api.post<TemplatePreviewResponse>('v1/templates/preview', { json: request })),
-    enabled: values.body.trim().length > 0,
-  });
-  const problem = (preview.error as { error?: ApiError } | null)?.error;
-  const fields = (problem?.body as { errors?: Record<string, string[]> } | undefined)?.errors;
-  return (
-    <Card withBorder>
-      <Title order={2} size="h4" mb="sm">
-        Preview
-      </Title>
-      <Text size="sm" c="dimmed" mb="sm">
-        Rendered by the server with a sample member (Zanele Sample) and benefit.
-      </Text>
-      {values.body.trim().length === 0 && <Text c="dimmed">Type the body to see it here.</Text>}
-      {preview.isFetching && !preview.data && <Loader size="sm" aria-label="Rendering" />}
-      {problem && (
-        <Alert color="red" role="alert" data-testid="preview-problem">
-          {fields ? Object.values(fields).flat().join(' ') : errorMessage(problem)}
-        </Alert>
-      )}
-      {preview.data && !problem && (
-        <Stack gap="xs" data-testid="template-preview">
-          {preview.data.subject !== null && (
-            <Text>
-              <strong>Subject:</strong> {preview.data.subject}
-            </Text>
-          )}
-          {preview.data.format === 'html' ? (
-            <HtmlPreview html={preview.data.body} label="Rendered body" />
-          ) : (
-            <Text style={{ whiteSpace: 'pre-wrap' }}>{preview.data.body}</Text>
-          )}
-        </Stack>
-      )}
-    </Card>
-  );
 }
 
 /** The request body: the subject only for kinds that have one; an empty key clears it. */
@@ -189,7 +143,11 @@ function Editor(props: { form: TemplateFormResponse; id: string }) {
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack>
-          <Preview values={form.values} hasSubject={hasSubject} />
+          <TemplatePreview
+            kind={form.values.kind}
+            subject={hasSubject ? form.values.subject : null}
+            body={form.values.body}
+          />
           <Card withBorder>
             <Title order={2} size="h4" mb="sm">
               Variables
