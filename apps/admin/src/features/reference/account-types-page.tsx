@@ -1,6 +1,35 @@
+import type { AccountTypeResponse } from '@bcp/contract';
+import { Badge } from '@mantine/core';
+import { ListTable, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 
-/** TODO(issue 19) */
-export default function Page() {
-  return <PageHeader title="account-types-page" />;
+/** Bank account types (`GET account_types`), read-only here. */
+export default function AccountTypesPage() {
+  const list = useServerList<AccountTypeResponse>({
+    path: 'v1/account_types',
+    defaultSort: { field: 'label', direction: 'asc' },
+  });
+  return (
+    <>
+      <PageHeader title="Account types" />
+      <ListTable<AccountTypeResponse>
+        list={list}
+        label="Account types"
+        columns={[
+          { accessor: 'code', title: 'Code', sortable: true },
+          { accessor: 'label', title: 'Label', sortable: true },
+          { accessor: 'builtIn', title: 'Built in', render: (type) => (type.builtIn ? 'yes' : 'no') },
+          {
+            accessor: 'active',
+            title: 'Status',
+            render: (type) => (
+              <Badge color={type.active ? 'teal' : 'gray'} variant="light">
+                {type.active ? 'active' : 'inactive'}
+              </Badge>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
 }

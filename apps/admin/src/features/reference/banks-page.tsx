@@ -1,6 +1,16 @@
-import { PageHeader } from '../../components/page-header';
+import type { BankResponse } from '@bcp/contract';
+import { WholeListPage } from './whole-list';
 
-/** TODO(issue 19) */
-export default function Page() {
-  return <PageHeader title="banks-page" />;
+/** Banks (`GET banks`): reference data kept in code, read-only. */
+export default function BanksPage() {
+  return (
+    <WholeListPage<BankResponse>
+      title="Banks"
+      path="v1/banks"
+      columns={[
+        { accessor: 'name', title: 'Bank' },
+        { accessor: 'universalBranchCode', title: 'Universal branch code' },
+      ]}
+    />
+  );
 }

@@ -1,6 +1,17 @@
-import { PageHeader } from '../../components/page-header';
+import type { FundTypeResponse } from '@bcp/contract';
+import { WholeListPage } from './whole-list';
 
-/** TODO(issue 19) */
-export default function Page() {
-  return <PageHeader title="fund-types-page" />;
+/** Fund types (`GET fund_types`): reference data kept in code, read-only. */
+export default function FundTypesPage() {
+  return (
+    <WholeListPage<FundTypeResponse>
+      title="Fund types"
+      path="v1/fund_types"
+      columns={[
+        { accessor: 'code', title: 'Code' },
+        { accessor: 'name', title: 'Name' },
+        { accessor: 'active', title: 'Active', render: (type) => (type.active ? 'yes' : 'no') },
+      ]}
+    />
+  );
 }
