@@ -192,6 +192,47 @@ test('a reviewer lacks the set-up menus and gets the no-access page by URL', asy
   await reviewer.context().close();
 });
 
+test('the other set-up screens: roles matrix, FAQs with preview, reference data and tasks', async () => {
+  await admin.getByRole('link', { name: 'Roles' }).click();
+  await expect(admin.getByRole('heading', { name: 'Roles and permissions', level: 1 })).toBeVisible();
+  await expect(admin.getByRole('checkbox', { name: 'super-admin: funds.write' })).toBeChecked();
+  await expect(admin.getByRole('checkbox', { name: 'super-admin: funds.write' })).toBeDisabled();
+  await expect(admin.getByRole('checkbox', { name: 'reviewer: tasks.read' })).toBeChecked();
+  await expect(admin.getByRole('checkbox', { name: 'reviewer: funds.read' })).not.toBeChecked();
+  await expectAccessibleHere(admin, 'the roles matrix');
+
+  await admin.getByRole('link', { name: 'FAQs' }).click();
+  await expect(admin.getByRole('heading', { name: 'FAQs', level: 1 })).toBeVisible();
+  await expectAccessibleHere(admin, 'the FAQs list');
+  await admin.getByRole('button', { name: 'New FAQ' }).click();
+  const faq = admin.getByRole('dialog', { name: 'New FAQ' });
+  await faq.getByRole('textbox', { name: 'Question' }).fill('Who pays my benefit?');
+  await faq.getByRole('textbox', { name: /^Answer/ }).fill('<p>{{ fund.name }} pays {{ person.firstName }}.</p>');
+  await expect(faq.getByTestId('template-preview')).toContainText('Demo Retirement Fund pays Zanele.');
+  await expectAccessibleHere(admin, 'the FAQ form with its preview');
+  await faq.getByRole('button', { name: 'Save FAQ' }).click();
+  await expect(admin.getByRole('cell', { name: 'Who pays my benefit?', exact: true })).toBeVisible();
+
+  for (const [link, heading, cell] of [
+    ['Fund types', 'Fund types', 'Pension fund'],
+    ['Banks', 'Banks', 'Capitec Bank'],
+    ['Account types', 'Account types', 'SAVINGS'],
+  ] as const) {
+    await admin.getByRole('link', { name: link }).click();
+    await expect(admin.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(admin.getByRole('cell', { name: cell, exact: true }).first()).toBeVisible();
+    await expectAccessibleHere(admin, `the ${heading.toLowerCase()} list`);
+  }
+  await admin.getByRole('link', { name: 'Historic accounts' }).click();
+  await expect(admin.getByRole('heading', { name: 'Historic accounts', level: 1 })).toBeVisible();
+  await expectAccessibleHere(admin, 'the historic accounts');
+
+  await admin.getByRole('link', { name: 'Tasks' }).click();
+  await expect(admin.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
+  await admin.getByRole('radio', { name: 'Everyone’s' }).check({ force: true });
+  await expectAccessibleHere(admin, 'the tasks');
+});
+
 test('a session that ended goes back to sign-in, saying so', async () => {
   const token = await admin.evaluate(() => JSON.parse(localStorage.getItem('adminSession') ?? '{}').state?.apiToken);
   const xsrf = (await admin.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
