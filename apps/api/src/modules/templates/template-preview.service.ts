@@ -53,9 +53,9 @@ export async function previewTemplate(
   const errors = templateErrors({ subject: subjectSource, body: input.body });
   if (Object.keys(errors).length > 0) throw new AppError('validation', VALIDATION_FAILED_MESSAGE, errors);
   const html = info.format === 'html';
-  const render = async (field: 'subject' | 'body', source: string, escape: boolean) => {
+  const render = async (field: 'subject' | 'body', source: string, escapeHtml: boolean) => {
     try {
-      return await renderTemplate(source, TEMPLATE_SAMPLE_DATA, { escape });
+      return await renderTemplate(source, TEMPLATE_SAMPLE_DATA, { escape: escapeHtml });
     } catch (error) {
       if (error instanceof TemplateRenderError) {
         throw new AppError('validation', VALIDATION_FAILED_MESSAGE, { [field]: [error.message] });
