@@ -152,7 +152,10 @@ function Editor(props: { form: TemplateFormResponse; id: string }) {
             <Title order={2} size="h4" mb="sm">
               Variables
             </Title>
-            <ScrollArea.Autosize mah={320}>
+            <ScrollArea.Autosize
+              mah={320}
+              viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Variables, scrollable' }}
+            >
               <Stack gap={6} component="dl" m={0}>
                 {variables.map((variable) => (
                   <div key={variable.name}>
