@@ -1,6 +1,6 @@
 import type { ListResponse } from '@bcp/contract';
 import { type Query, unwrap } from '@bcp/web-client';
-import { Alert, TextInput } from '@mantine/core';
+import { Alert, Badge, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
@@ -128,5 +128,42 @@ export function ListTable<T>(props: {
         {...(props.onRowClick ? { onRowClick: ({ record }: { record: T }) => props.onRowClick?.(record) } : {})}
       />
     </>
+  );
+}
+
+/**
+ * An exact-match filter of a list (`filter[field]`) as a select above it: choosing a value goes
+ * back to page 1; clearing it shows everything.
+ */
+export function FilterSelect(props: {
+  label: string;
+  placeholder: string;
+  data: { value: string; label: string }[];
+  value: string | null;
+  onChange: (value: string | null) => void;
+  list: { resetPage: () => void };
+}) {
+  return (
+    <Select
+      aria-label={props.label}
+      w={200}
+      clearable
+      placeholder={props.placeholder}
+      data={props.data}
+      value={props.value}
+      onChange={(value) => {
+        props.onChange(value);
+        props.list.resetPage();
+      }}
+    />
+  );
+}
+
+/** A yes/no state as a badge: teal for `on`, grey otherwise. */
+export function StatusBadge(props: { on: boolean; yes: string; no: string }) {
+  return (
+    <Badge color={props.on ? 'teal' : 'gray'} variant="light">
+      {props.on ? props.yes : props.no}
+    </Badge>
   );
 }

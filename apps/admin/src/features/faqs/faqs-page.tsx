@@ -1,13 +1,11 @@
 import { CreateFaqRequest, type FaqResponse, type FundResponse } from '@bcp/contract';
 import {
-  Badge,
   Button,
   Grid,
   Group,
   Modal,
   MultiSelect,
   NumberInput,
-  Select,
   Stack,
   Switch,
   Textarea,
@@ -15,7 +13,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { ListTable, useServerList } from '../../components/list-table';
+import { FilterSelect, ListTable, StatusBadge, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { TemplatePreview } from '../../components/template-preview';
 import { api } from '../../lib/api';
@@ -133,20 +131,16 @@ export default function FaqsPage() {
         search={{ value: q, onChange: setQ, placeholder: 'Search questions and answers' }}
         toolbar={
           <Group mb="sm">
-            <Select
-              aria-label="Published"
-              w={200}
+            <FilterSelect
+              label="Published"
               placeholder="Published and drafts"
-              clearable
               data={[
                 { value: 'true', label: 'Published' },
                 { value: 'false', label: 'Drafts' },
               ]}
               value={published}
-              onChange={(value) => {
-                setPublished(value);
-                list.resetPage();
-              }}
+              onChange={setPublished}
+              list={list}
             />
           </Group>
         }
@@ -161,11 +155,7 @@ export default function FaqsPage() {
           {
             accessor: 'published',
             title: 'Status',
-            render: (faq) => (
-              <Badge color={faq.published ? 'teal' : 'gray'} variant="light">
-                {faq.published ? 'published' : 'draft'}
-              </Badge>
-            ),
+            render: (faq) => <StatusBadge on={faq.published} yes="published" no="draft" />,
           },
           ...(canWrite
             ? [

@@ -8,7 +8,6 @@ import {
 } from '@bcp/contract';
 import { unwrap } from '@bcp/web-client';
 import {
-  Badge,
   Button,
   Card,
   Checkbox,
@@ -29,6 +28,7 @@ import '@mantine/dates/styles.css';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { StatusBadge } from '../../components/list-table';
 import { api } from '../../lib/api';
 import { Can } from '../../lib/permissions';
 import { save } from '../../lib/save';
@@ -251,9 +251,7 @@ export function FeesTab(props: { fundId: number }) {
                 {fee.effectiveFrom ?? 'always'} to {fee.effectiveTo ?? 'no end'}
               </Table.Td>
               <Table.Td>
-                <Badge color={fee.inEffect ? 'teal' : 'gray'} variant="light">
-                  {fee.inEffect ? 'yes' : 'no'}
-                </Badge>
+                <StatusBadge on={fee.inEffect} yes="yes" no="no" />
               </Table.Td>
               <Table.Td>
                 <Can permission="fees.write">

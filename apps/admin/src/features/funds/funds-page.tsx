@@ -1,9 +1,9 @@
 import type { FundResponse } from '@bcp/contract';
-import { Badge, Button, Group, Select } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { ListTable, useServerList } from '../../components/list-table';
+import { FilterSelect, ListTable, StatusBadge, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { Can } from '../../lib/permissions';
 import { FundFormModal } from './fund-form';
@@ -33,20 +33,16 @@ export default function FundsPage() {
         search={{ value: q, onChange: setQ, placeholder: 'Search by name or registration number' }}
         toolbar={
           <Group mb="sm">
-            <Select
-              aria-label="Status"
-              w={180}
+            <FilterSelect
+              label="Status"
+              placeholder="All statuses"
               data={[
                 { value: 'active', label: 'Active funds' },
                 { value: 'archived', label: 'Archived funds' },
               ]}
-              clearable
-              placeholder="All statuses"
               value={status}
-              onChange={(value) => {
-                setStatus(value);
-                list.resetPage();
-              }}
+              onChange={setStatus}
+              list={list}
             />
           </Group>
         }
@@ -61,11 +57,7 @@ export default function FundsPage() {
             accessor: 'status',
             title: 'Status',
             sortable: true,
-            render: (fund) => (
-              <Badge color={fund.status === 'active' ? 'teal' : 'gray'} variant="light">
-                {fund.status}
-              </Badge>
-            ),
+            render: (fund) => <StatusBadge on={fund.status === 'active'} yes="active" no="archived" />,
           },
         ]}
       />

@@ -6,10 +6,11 @@ import {
   PARTNER_MESSAGES,
 } from '@bcp/contract';
 import { unwrap } from '@bcp/web-client';
-import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { StatusBadge } from '../../components/list-table';
 import { api } from '../../lib/api';
 import { Can } from '../../lib/permissions';
 import { save } from '../../lib/save';
@@ -117,9 +118,7 @@ export function ApiKeys(props: { partnerId: number }) {
               <Table.Td>{when(key.createdAt)}</Table.Td>
               <Table.Td>{when(key.lastUsedAt)}</Table.Td>
               <Table.Td>
-                <Badge color={key.revokedAt ? 'gray' : 'teal'} variant="light">
-                  {key.revokedAt ? 'revoked' : 'active'}
-                </Badge>
+                <StatusBadge on={!key.revokedAt} yes="active" no="revoked" />
               </Table.Td>
               <Table.Td>
                 {!key.revokedAt && (

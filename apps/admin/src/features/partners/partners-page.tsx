@@ -1,8 +1,8 @@
 import { PARTNER_KIND_LABELS, type PartnerResponse } from '@bcp/contract';
-import { Badge, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { ListTable, useServerList } from '../../components/list-table';
+import { ListTable, StatusBadge, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { Can } from '../../lib/permissions';
 import { PartnerFormModal } from './partner-form';
@@ -41,11 +41,7 @@ export default function PartnersPage() {
           {
             accessor: 'active',
             title: 'Status',
-            render: (partner) => (
-              <Badge color={partner.active ? 'teal' : 'gray'} variant="light">
-                {partner.active ? 'active' : 'inactive'}
-              </Badge>
-            ),
+            render: (partner) => <StatusBadge on={partner.active} yes="active" no="inactive" />,
           },
         ]}
       />

@@ -1,6 +1,5 @@
 import type { AccountTypeResponse } from '@bcp/contract';
-import { Badge } from '@mantine/core';
-import { ListTable, useServerList } from '../../components/list-table';
+import { ListTable, StatusBadge, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 
 /** Bank account types (`GET account_types`), read-only here. */
@@ -22,11 +21,7 @@ export default function AccountTypesPage() {
           {
             accessor: 'active',
             title: 'Status',
-            render: (type) => (
-              <Badge color={type.active ? 'teal' : 'gray'} variant="light">
-                {type.active ? 'active' : 'inactive'}
-              </Badge>
-            ),
+            render: (type) => <StatusBadge on={type.active} yes="active" no="inactive" />,
           },
         ]}
       />

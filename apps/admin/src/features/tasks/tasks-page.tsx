@@ -1,8 +1,8 @@
 import { RejectTaskRequest, type TaskResponse } from '@bcp/contract';
-import { Badge, Button, Group, Modal, SegmentedControl, Select, Stack, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Modal, SegmentedControl, Stack, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { ListTable, useServerList } from '../../components/list-table';
+import { FilterSelect, ListTable, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
@@ -75,10 +75,8 @@ export default function TasksPage() {
                 { value: 'all', label: 'Everyone’s' },
               ]}
             />
-            <Select
-              aria-label="Status"
-              w={160}
-              clearable
+            <FilterSelect
+              label="Status"
               placeholder="Any status"
               data={[
                 { value: 'open', label: 'Open' },
@@ -86,10 +84,8 @@ export default function TasksPage() {
                 { value: 'rejected', label: 'Rejected' },
               ]}
               value={status}
-              onChange={(value) => {
-                setStatus(value);
-                list.resetPage();
-              }}
+              onChange={setStatus}
+              list={list}
             />
           </Group>
         }

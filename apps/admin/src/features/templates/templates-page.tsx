@@ -1,8 +1,8 @@
 import { TEMPLATE_KIND_INFO, TEMPLATE_KINDS, type TemplateResponse } from '@bcp/contract';
-import { Button, Group, Select } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { ListTable, useServerList } from '../../components/list-table';
+import { FilterSelect, ListTable, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { Can } from '../../lib/permissions';
 
@@ -30,17 +30,13 @@ export default function TemplatesPage() {
         search={{ value: q, onChange: setQ, placeholder: 'Search by name, key or subject' }}
         toolbar={
           <Group mb="sm">
-            <Select
-              aria-label="Kind"
-              w={200}
+            <FilterSelect
+              label="Kind"
               placeholder="All kinds"
-              clearable
               data={TEMPLATE_KINDS.map((value) => ({ value, label: TEMPLATE_KIND_INFO[value].label }))}
               value={kind}
-              onChange={(value) => {
-                setKind(value);
-                list.resetPage();
-              }}
+              onChange={setKind}
+              list={list}
             />
           </Group>
         }

@@ -1,8 +1,8 @@
 import type { StaffUserResponse } from '@bcp/contract';
-import { Badge, Button, Group, Modal, Select } from '@mantine/core';
+import { Button, Group, Modal } from '@mantine/core';
 import { useState } from 'react';
 import { AuditTrail } from '../../components/audit-trail';
-import { ListTable, useServerList } from '../../components/list-table';
+import { FilterSelect, ListTable, StatusBadge, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { Can } from '../../lib/permissions';
 import { UserFormModal } from './user-form';
@@ -32,20 +32,16 @@ export default function UsersPage() {
         search={{ value: q, onChange: setQ, placeholder: 'Search by email or name' }}
         toolbar={
           <Group mb="sm">
-            <Select
-              aria-label="Active"
-              w={180}
+            <FilterSelect
+              label="Active"
               placeholder="Active and inactive"
-              clearable
               data={[
                 { value: 'true', label: 'Active users' },
                 { value: 'false', label: 'Inactive users' },
               ]}
               value={active}
-              onChange={(value) => {
-                setActive(value);
-                list.resetPage();
-              }}
+              onChange={setActive}
+              list={list}
             />
           </Group>
         }
@@ -60,11 +56,7 @@ export default function UsersPage() {
           {
             accessor: 'active',
             title: 'Status',
-            render: (user) => (
-              <Badge color={user.active ? 'teal' : 'gray'} variant="light">
-                {user.active ? 'active' : 'inactive'}
-              </Badge>
-            ),
+            render: (user) => <StatusBadge on={user.active} yes="active" no="inactive" />,
           },
           {
             accessor: 'lastSignInAt',
