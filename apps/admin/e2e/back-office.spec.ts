@@ -153,6 +153,8 @@ test('invites a user, who sets a password from the emailed link and signs in', a
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('New Staff');
   await dialog.getByRole('combobox', { name: 'Roles' }).click();
   await admin.getByRole('option', { name: 'reviewer' }).click();
+  // Clicking elsewhere closes the roles' dropdown, as a person would.
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).click();
   await expectAccessibleHere(admin, 'the invitation form');
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(admin.getByText(`Invitation sent to ${email}.`)).toBeVisible();
