@@ -14,11 +14,12 @@ interface UserValues {
   active: boolean;
 }
 
-function toRequest(values: UserValues) {
+/** The request body; an empty phone number is left out of a new user and cleared (null) on an edit. */
+function toRequest(values: UserValues, editing: boolean) {
   return {
     email: values.email,
     name: values.name,
-    phoneNumber: values.phoneNumber.trim() || null,
+    phoneNumber: values.phoneNumber.trim() || (editing ? null : undefined),
     twoFactorMethod: values.twoFactorMethod,
     roleIds: values.roleIds.map(Number),
     active: values.active,
@@ -41,11 +42,11 @@ export function UserFormModal(props: { user?: StaffUserResponse; onClose: () => 
       roleIds: user?.roles.map((role) => String(role.id)) ?? [],
       active: user?.active ?? true,
     },
-    validate: (values) => schemaResolver(CreateStaffUserRequest, { sync: true })(toRequest(values)),
+    validate: (values) => schemaResolver(CreateStaffUserRequest, { sync: true })(toRequest(values, false)),
   });
   const roles = useOptions<RoleResponse>('v1/roles', (role) => role.name);
   const submit = form.onSubmit(async (values) => {
-    const body = toRequest(values);
+    const body = toRequest(values, Boolean(user));
     const saved = await save(
       user
         ? api.patch<StaffUserResponse>(`v1/users/${user.id}`, { json: body })
