@@ -164,7 +164,7 @@ test('invites a user, who sets a password from the emailed link and signs in', a
   const link = await readPasswordLink(invited, email);
   await invited.goto(link);
   await expect(invited.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
-  await invited.getByLabel('New password', { exact: true }).fill('Winter@Rain2027');
+  await invited.getByLabel(/^New password(?! again)/).fill('Winter@Rain2027');
   await invited.getByLabel('New password again').fill('Winter@Rain2026');
   await invited.getByRole('button', { name: 'Set password' }).click();
   await expect(invited.getByText('Passwords do not match.')).toBeVisible();
