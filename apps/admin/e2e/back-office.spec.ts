@@ -231,7 +231,8 @@ test('the other set-up screens: roles matrix, FAQs with preview, reference data 
 
   await admin.getByRole('link', { name: 'Tasks' }).click();
   await expect(admin.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
-  await admin.getByRole('radio', { name: 'Everyone’s' }).check({ force: true });
+  await admin.getByText('Everyone’s', { exact: true }).click();
+  await expect(admin.getByRole('radio', { name: 'Everyone’s' })).toBeChecked();
   await expectAccessibleHere(admin, 'the tasks');
 });
 
