@@ -136,7 +136,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   // the built-in identity sandbox, which stands in for a provider's own site.
   installXsrfProtection(app, {
     exemptPrefixes: ['/api/v2/', '/api/app/identity-verifications/callback', '/api/identity-sandbox/'],
-    cachedFilePrefixes: ['/assets/'],
+    cachedFilePrefixes: ['/assets/', '/admin/assets/'],
   });
   await installOpenApi(app);
   installAccessControl(app, { authenticatePartner: (key) => authenticatePartnerApiKey(app.db, key) });

@@ -64,6 +64,8 @@ describe('the back office at /admin', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Publicly cached: no one's XSRF cookie rides on it.
+    expect(response.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')).toBeUndefined();
   });
 
   it('answers a missing file under /admin with 404, not with the app', async () => {
