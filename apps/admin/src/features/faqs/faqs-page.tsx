@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
+import { FormActions } from '../../components/form-actions';
 import { FilterSelect, ListTable, StatusBadge, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { TemplatePreview } from '../../components/template-preview';
@@ -85,14 +86,7 @@ function FaqModal(props: { faq?: FaqResponse; onClose: () => void }) {
                 <NumberInput label="Order" min={0} {...form.getInputProps('sortOrder')} />
                 <Switch mt="lg" label="Published" {...form.getInputProps('published', { type: 'checkbox' })} />
               </Group>
-              <Group justify="flex-end">
-                <Button variant="default" onClick={props.onClose}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={form.submitting}>
-                  Save FAQ
-                </Button>
-              </Group>
+              <FormActions label="Save FAQ" onCancel={props.onClose} submitting={form.submitting} />
             </Stack>
           </form>
         </Grid.Col>

@@ -28,6 +28,7 @@ import '@mantine/dates/styles.css';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormActions } from '../../components/form-actions';
 import { StatusBadge } from '../../components/list-table';
 import { api } from '../../lib/api';
 import { Can } from '../../lib/permissions';
@@ -143,14 +144,11 @@ function FeeModal(props: { fundId: number; fee?: FeeResponse; onClose: () => voi
             />
             <DateInput label="Effective to" valueFormat="YYYY-MM-DD" clearable {...form.getInputProps('effectiveTo')} />
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              {props.fee ? 'Save fee' : 'Add fee'}
-            </Button>
-          </Group>
+          <FormActions
+            label={props.fee ? 'Save fee' : 'Add fee'}
+            onCancel={props.onClose}
+            submitting={form.submitting}
+          />
         </Stack>
       </form>
     </Modal>

@@ -5,8 +5,9 @@ import {
   type FundTypeResponse,
   type PartnerResponse,
 } from '@bcp/contract';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { FormActions } from '../../components/form-actions';
 import { api } from '../../lib/api';
 import { useOptions } from '../../lib/options';
 import { save } from '../../lib/save';
@@ -120,14 +121,11 @@ export function FundFormModal(props: {
             allowDeselect={false}
             {...form.getInputProps('status')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              {props.fund ? 'Save' : 'Create fund'}
-            </Button>
-          </Group>
+          <FormActions
+            label={props.fund ? 'Save' : 'Create fund'}
+            onCancel={props.onClose}
+            submitting={form.submitting}
+          />
         </Stack>
       </form>
     </Modal>

@@ -5,8 +5,9 @@ import {
   PARTNER_KINDS,
   type PartnerResponse,
 } from '@bcp/contract';
-import { Button, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Modal, MultiSelect, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { FormActions } from '../../components/form-actions';
 import { api } from '../../lib/api';
 import { useOptions } from '../../lib/options';
 import { save } from '../../lib/save';
@@ -86,14 +87,11 @@ export function PartnerFormModal(props: {
             label="Active (an inactive partner's keys are refused)"
             {...form.getInputProps('active', { type: 'checkbox' })}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              {partner ? 'Save' : 'Create partner'}
-            </Button>
-          </Group>
+          <FormActions
+            label={partner ? 'Save' : 'Create partner'}
+            onCancel={props.onClose}
+            submitting={form.submitting}
+          />
         </Stack>
       </form>
     </Modal>

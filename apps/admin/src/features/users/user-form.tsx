@@ -1,6 +1,7 @@
 import { CreateStaffUserRequest, type RoleResponse, type StaffUserResponse } from '@bcp/contract';
-import { Button, Group, Modal, MultiSelect, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Modal, MultiSelect, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { FormActions } from '../../components/form-actions';
 import { api } from '../../lib/api';
 import { useOptions } from '../../lib/options';
 import { save } from '../../lib/save';
@@ -85,14 +86,11 @@ export function UserFormModal(props: { user?: StaffUserResponse; onClose: () => 
             label="Active (an inactive user cannot sign in)"
             {...form.getInputProps('active', { type: 'checkbox' })}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              {user ? 'Save' : 'Send invitation'}
-            </Button>
-          </Group>
+          <FormActions
+            label={user ? 'Save' : 'Send invitation'}
+            onCancel={props.onClose}
+            submitting={form.submitting}
+          />
         </Stack>
       </form>
     </Modal>
