@@ -214,6 +214,12 @@ test('the other set-up screens: roles matrix, FAQs with preview, reference data 
   await expectAccessibleHere(admin, 'the FAQ form with its preview');
   await faq.getByRole('button', { name: 'Save FAQ' }).click();
   await expect(admin.getByRole('cell', { name: 'Who pays my benefit?', exact: true })).toBeVisible();
+  await admin.getByRole('button', { name: 'History of Who pays my benefit?' }).click();
+  const history = admin.getByRole('dialog', { name: 'History of Who pays my benefit?' });
+  await expect(history.getByRole('cell', { name: 'faqs.created', exact: true })).toBeVisible();
+  await expect(history.getByRole('cell', { name: DEMO_STAFF.admin.email, exact: true })).toBeVisible();
+  await expectAccessibleHere(admin, 'the history of an FAQ');
+  await history.getByRole('button', { name: 'Close' }).click();
 
   for (const [link, heading, cell] of [
     ['Fund types', 'Fund types', 'Pension fund'],

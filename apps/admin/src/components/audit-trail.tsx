@@ -1,5 +1,7 @@
 import type { AuditEventResponse } from '@bcp/contract';
-import { Code, Stack, Table, Text } from '@mantine/core';
+import { Button, Code, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { useCan } from '../lib/permissions';
 import { ListTable, useServerList } from './list-table';
 
 /** A value as it reads in the trail: text as is, anything else as JSON; absent as a dash. */
@@ -68,5 +70,27 @@ export function AuditTrail(props: { path: string }) {
         ]}
       />
     </Stack>
+  );
+}
+
+/**
+ * "History of <name>": a button (only for `audits.read`) opening the entity's audit trail in a
+ * dialog, for lists whose rows have no page of their own.
+ */
+export function HistoryButton(props: { path: string; name: string }) {
+  const [opened, setOpened] = useState(false);
+  const canRead = useCan('audits.read');
+  if (!canRead) return null;
+  return (
+    <>
+      <Button size="compact-sm" variant="subtle" onClick={() => setOpened(true)}>
+        History <VisuallyHidden component="span">of {props.name}</VisuallyHidden>
+      </Button>
+      {opened && (
+        <Modal opened onClose={() => setOpened(false)} title={`History of ${props.name}`} size="xl">
+          <AuditTrail path={props.path} />
+        </Modal>
+      )}
+    </>
   );
 }

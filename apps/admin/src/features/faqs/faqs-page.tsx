@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
+import { HistoryButton } from '../../components/audit-trail';
 import { FormActions } from '../../components/form-actions';
 import { FilterSelect, ListTable, StatusBadge, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
@@ -165,6 +166,7 @@ export default function FaqsPage() {
                       <Button size="compact-sm" variant="subtle" color="red" onClick={() => remove(faq)}>
                         Delete
                       </Button>
+                      <HistoryButton path={`v1/faq/${faq.id}/audits`} name={faq.question} />
                     </Group>
                   ),
                 },

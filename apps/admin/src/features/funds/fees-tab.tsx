@@ -28,6 +28,7 @@ import '@mantine/dates/styles.css';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { HistoryButton } from '../../components/audit-trail';
 import { FormActions } from '../../components/form-actions';
 import { StatusBadge } from '../../components/list-table';
 import { api } from '../../lib/api';
@@ -252,16 +253,17 @@ export function FeesTab(props: { fundId: number }) {
                 <StatusBadge on={fee.inEffect} yes="yes" no="no" />
               </Table.Td>
               <Table.Td>
-                <Can permission="fees.write">
-                  <Group gap="xs" justify="flex-end">
+                <Group gap="xs" justify="flex-end" wrap="nowrap">
+                  <Can permission="fees.write">
                     <Button size="compact-sm" variant="default" onClick={() => setEditing(fee)}>
                       Edit <VisuallyHidden component="span">{fee.name}</VisuallyHidden>
                     </Button>
                     <Button size="compact-sm" variant="subtle" color="red" onClick={() => remove(fee)}>
                       Delete <VisuallyHidden component="span">{fee.name}</VisuallyHidden>
                     </Button>
-                  </Group>
-                </Can>
+                  </Can>
+                  <HistoryButton path={`v1/fees/${fee.id}/audits`} name={fee.name} />
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -4,6 +4,7 @@ import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Table, Text, TextInp
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useState } from 'react';
+import { HistoryButton } from '../../components/audit-trail';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
 import { Can, useCan } from '../../lib/permissions';
@@ -146,6 +147,7 @@ export default function RolesPage() {
                         <Button size="compact-sm" disabled={!edits[role.id]} onClick={() => saveRole(role)}>
                           Save {role.name}
                         </Button>
+                        <HistoryButton path={`${PATH}/${role.id}/audits`} name={role.name} />
                         {role.userCount === 0 && (
                           <Button size="compact-sm" variant="subtle" color="red" onClick={() => remove(role)}>
                             Delete {role.name}

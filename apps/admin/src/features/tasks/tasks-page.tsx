@@ -2,6 +2,7 @@ import { RejectTaskRequest, type TaskResponse } from '@bcp/contract';
 import { Badge, Button, Group, Modal, SegmentedControl, Stack, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
+import { HistoryButton } from '../../components/audit-trail';
 import { FilterSelect, ListTable, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
@@ -107,17 +108,21 @@ export default function TasksPage() {
             accessor: 'actions',
             title: 'Actions',
             textAlign: 'right',
-            render: (task) =>
-              canResolve && task.status === 'open' ? (
-                <Group gap="xs" justify="flex-end" wrap="nowrap">
-                  <Button size="compact-sm" onClick={() => complete(task)}>
-                    Complete
-                  </Button>
-                  <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRejecting(task)}>
-                    Reject
-                  </Button>
-                </Group>
-              ) : null,
+            render: (task) => (
+              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                {canResolve && task.status === 'open' && (
+                  <>
+                    <Button size="compact-sm" onClick={() => complete(task)}>
+                      Complete
+                    </Button>
+                    <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRejecting(task)}>
+                      Reject
+                    </Button>
+                  </>
+                )}
+                <HistoryButton path={`v1/tasks/${task.id}/audits`} name={task.title} />
+              </Group>
+            ),
           },
         ]}
       />

@@ -1,7 +1,7 @@
 import type { StaffUserResponse } from '@bcp/contract';
-import { Button, Group, Modal } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
-import { AuditTrail } from '../../components/audit-trail';
+import { HistoryButton } from '../../components/audit-trail';
 import { FilterSelect, ListTable, StatusBadge, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { Can } from '../../lib/permissions';
@@ -12,7 +12,6 @@ export default function UsersPage() {
   const [q, setQ] = useState('');
   const [active, setActive] = useState<string | null>(null);
   const [editing, setEditing] = useState<StaffUserResponse | 'new' | null>(null);
-  const [trail, setTrail] = useState<StaffUserResponse | null>(null);
   const list = useServerList<StaffUserResponse>({
     path: 'v1/users',
     defaultSort: { field: 'email', direction: 'asc' },
@@ -75,22 +74,13 @@ export default function UsersPage() {
                     Edit
                   </Button>
                 </Can>
-                <Can permission="audits.read">
-                  <Button size="compact-sm" variant="subtle" onClick={() => setTrail(user)}>
-                    History
-                  </Button>
-                </Can>
+                <HistoryButton path={`v1/users/${user.id}/audits`} name={user.email} />
               </Group>
             ),
           },
         ]}
       />
       {editing && <UserFormModal {...(editing === 'new' ? {} : { user: editing })} onClose={() => setEditing(null)} />}
-      {trail && (
-        <Modal opened onClose={() => setTrail(null)} title={`History of ${trail.email}`} size="xl">
-          <AuditTrail path={`v1/users/${trail.id}/audits`} />
-        </Modal>
-      )}
     </>
   );
 }
