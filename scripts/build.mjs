@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run build` (and so `npm start`, issue 23 item 4): builds the contract, the web app and the
+ * `npm run build` (and so `npm start`, issue 23 item 4): builds the contract, the web app, the back office and the
  * server, each only when its inputs changed since its last successful build. A step's inputs (its
  * sources, configuration, the lockfile and, for the web app, `BASE_PATH` and `VITE_*`) are hashed
  * (SHA-256 of every file's path and content); the hash of the last build is kept in
@@ -17,6 +17,8 @@ const ROOT = resolve(import.meta.dirname, '..');
 const CACHE = join(ROOT, 'node_modules', '.cache', 'bcp-build');
 const SHARED = ['package.json', 'package-lock.json', 'tsconfig.base.json'];
 const CONTRACT = ['packages/contract/src', 'packages/contract/package.json', 'packages/contract/tsconfig.build.json'];
+/** The browser apps' shared HTTP client (source only, bundled by each app). */
+const WEB_CLIENT = ['packages/web-client/src', 'packages/web-client/package.json'];
 
 /** The steps, in order: workspace, the output that must exist, the inputs (files or folders). */
 const STEPS = [
@@ -27,6 +29,7 @@ const STEPS = [
     output: 'apps/web/dist/index.html',
     inputs: [
       ...CONTRACT,
+      ...WEB_CLIENT,
       'apps/web/src',
       'apps/web/public',
       'apps/web/index.html',
@@ -35,6 +38,22 @@ const STEPS = [
       'apps/web/tsconfig.json',
     ],
     env: (name) => name === 'BASE_PATH' || name.startsWith('VITE_'),
+  },
+  {
+    workspace: '@bcp/admin',
+    name: 'admin',
+    output: 'apps/admin/dist/index.html',
+    inputs: [
+      ...CONTRACT,
+      ...WEB_CLIENT,
+      'apps/admin/src',
+      'apps/admin/public',
+      'apps/admin/index.html',
+      'apps/admin/vite.config.ts',
+      'apps/admin/package.json',
+      'apps/admin/tsconfig.json',
+    ],
+    env: (name) => name.startsWith('VITE_'),
   },
   {
     workspace: '@bcp/api',
@@ -49,7 +68,8 @@ const { values } = parseCommandLine({
   usage: `
 Usage: npm run build [-- --force]
 
-Builds the contract, the web app (apps/web/dist) and the server (apps/api/dist), each only when
+Builds the contract, the web app (apps/web/dist), the back office (apps/admin/dist) and the server
+(apps/api/dist), each only when
 its sources, configuration or the lockfile changed since its last build; says which it skips.
 npm start runs this first, so it serves an up-to-date build.
 

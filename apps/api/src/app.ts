@@ -15,6 +15,7 @@ import { benefitClaimRoutes } from './modules/benefit-claims/app.routes.js';
 import { partnerClaimRoutes } from './modules/benefit-claims/partner.routes.js';
 import { adminBenefitRoutes } from './modules/benefits/admin.routes.js';
 import { benefitRoutes } from './modules/benefits/app.routes.js';
+import { dashboardRoutes } from './modules/dashboard/admin.routes.js';
 import { enrichmentRoutes } from './modules/enrichment/admin.routes.js';
 import { installEnrichment } from './modules/enrichment/install-enrichment.js';
 import { faqAdminRoutes } from './modules/faqs/admin.routes.js';
@@ -92,11 +93,13 @@ export interface AppDependencies {
 }
 
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_ADMIN_DIST_DIR = fileURLToPath(new URL('../../admin/dist', import.meta.url));
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
  * Builds the HTTP server: logging with request ids, security headers, XSRF, one error shape,
- * OpenAPI, the API surfaces under `/api`, and the built web app with its SPA fallback.
+ * OpenAPI, the API surfaces under `/api`, the built back office under `/admin` and the built web
+ * app, each with its SPA fallback.
  * The database must already be migrated.
  */
 export async function buildApp({ config, database, logStream }: AppDependencies): Promise<FastifyInstance> {
@@ -156,7 +159,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       // The SMS gateway passes replies on (bearer token; issue 17).
       OUTREACH_PUBLIC_PREFIX,
     ],
-    cachedFilePrefixes: ['/assets/'],
+    cachedFilePrefixes: ['/assets/', '/admin/assets/'],
   });
   await installOpenApi(app);
   installAccessControl(app, { authenticatePartner: (key) => authenticatePartnerApiKey(app.db, key) });
@@ -180,6 +183,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(roleRoutes, { prefix: '/api/v1' });
   await app.register(permissionRoutes, { prefix: '/api/v1' });
   await app.register(taskRoutes, { prefix: '/api/v1' });
+  await app.register(dashboardRoutes, { prefix: '/api/v1' });
   // Funds and reference data (issue 8).
   await app.register(fundRoutes, { prefix: '/api/v1' });
   await app.register(processStepRoutes, { prefix: '/api/v1' });
@@ -212,9 +216,20 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   // Development only: read the outbox (and the latest OTP for a destination); absent in production.
   if (config.env !== 'production') await app.register(devOutboxRoutes, { prefix: '/api' });
 
-  const appFallback = await installWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST_DIR, {
-    sourceMaps: config.env !== 'production',
-  });
+  const sourceMaps = config.env !== 'production';
+  // The back office (issue 19) first, in its own scope under /admin: its files, and its
+  // index.html for every /admin page. Security headers, compression and XSRF are the root's hooks.
+  await app.register(
+    async (admin) => {
+      const adminFallback = await installWebApp(admin, config.adminDistDir ?? DEFAULT_ADMIN_DIST_DIR, { sourceMaps });
+      admin.setNotFoundHandler((request, reply) => {
+        if (adminFallback && isAppRoute(request)) return adminFallback(request, reply);
+        return reply.status(404).send({ message: 'Not found.' });
+      });
+    },
+    { prefix: '/admin' },
+  );
+  const appFallback = await installWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST_DIR, { sourceMaps });
   app.setNotFoundHandler((request, reply) => {
     if (appFallback && isAppRoute(request)) return appFallback(request, reply);
     return reply.status(404).send({ message: 'Not found.' });

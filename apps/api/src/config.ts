@@ -49,6 +49,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
+  ADMIN_DIST_DIR: optionalString,
   TRUST_PROXY: booleanFlag(false),
   /** Unset: on outside production, off in production (where asking for it is refused; issue 15 item 6). */
   SEED_DEMO_DATA: z.enum(['true', 'false', '1', '0', '']).optional(),
@@ -270,6 +271,8 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** The built web app served at `/`; undefined: the default `apps/web/dist`. */
   webDistDir: string | undefined;
+  /** The built back office served at `/admin`; undefined: the default `apps/admin/dist`. */
+  adminDistDir: string | undefined;
   /** Trust `X-Forwarded-*` headers (behind a load balancer). */
   trustProxy: boolean;
   /** Create the demo fund and members when the database has no fund; never in production. */
@@ -361,6 +364,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOS
     dataDir: absolute(values.DATA_DIR),
     logLevel: values.LOG_LEVEL,
     webDistDir: values.WEB_DIST_DIR === undefined ? undefined : absolute(values.WEB_DIST_DIR),
+    adminDistDir: values.ADMIN_DIST_DIR === undefined ? undefined : absolute(values.ADMIN_DIST_DIR),
     trustProxy: values.TRUST_PROXY,
     seedDemoData,
     appSecret: values.APP_SECRET,

@@ -28,7 +28,11 @@ const SIGN_IN_ROUTES = {
     'POST /api/v1/admin-sessions/otp',
     'POST /api/v1/admin-sessions/otp/verify',
   ],
+  /** Any staff session past its PIN, whatever its roles (issue 19: the caller's own user and dashboard). */
+  verified: ['GET /api/v1/admin-sessions/me', 'GET /api/v1/dashboard'],
 };
+const sessionKind = (route: DeclaredRoute) =>
+  route.access !== 'public' && 'session' in route.access ? route.access.session : undefined;
 
 let testApp: TestApp;
 let routes: DeclaredRoute[];
@@ -85,10 +89,27 @@ describe('authorization matrix of /api/v1', () => {
     ).toEqual(SIGN_IN_ROUTES.public);
     expect(
       withoutPermission
-        .filter((route) => route.access !== 'public')
+        .filter((route) => sessionKind(route) === 'signing-in')
         .map(key)
         .sort(),
     ).toEqual(SIGN_IN_ROUTES.ownSession);
+    expect(
+      withoutPermission
+        .filter((route) => sessionKind(route) === 'verified')
+        .map(key)
+        .sort(),
+    ).toEqual(SIGN_IN_ROUTES.verified);
+  });
+
+  it('the calls about the caller: 401 without a token or with a member token, 403 before the PIN, open to any verified staff session', async () => {
+    const unverified = await createSession(testApp.app.db, { area: 'admin', subjectId: noPermissions.userId });
+    for (const url of SIGN_IN_ROUTES.verified) {
+      const route = routes.find((candidate) => key(candidate) === url) as DeclaredRoute;
+      expect((await send(route)).statusCode, url).toBe(401);
+      expect((await send(route, memberToken)).statusCode, url).toBe(401);
+      expect((await send(route, unverified.token)).statusCode, url).toBe(403);
+      expect((await send(route, noPermissions.token)).statusCode, url).toBe(200);
+    }
   });
 
   it('every permission route: 401 without a token, 401 with a member token, 403 without the permission, allowed with it', async () => {

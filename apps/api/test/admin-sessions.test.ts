@@ -168,6 +168,43 @@ describe('staff sign-in with a PIN', () => {
   });
 });
 
+describe('GET admin-sessions/me (issue 19)', () => {
+  it('answers the signed-in user with the permissions held now: a role changed since sign-in shows at once', async () => {
+    const staff = await createStaff(testApp.app, ['users.read']);
+    const before = await call(testApp.app, 'GET', '/api/v1/admin-sessions/me', { token: staff.token });
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual({
+      id: staff.userId,
+      email: staff.email,
+      name: 'Test Staff',
+      twoFactorMethod: 'EMAIL',
+      roles: [{ id: staff.roleId, name: `role-for-${staff.email}` }],
+      permissions: ['users.read'],
+    });
+    const admin = await createStaff(testApp.app, 'super-admin');
+    const changed = await call(testApp.app, 'PATCH', `/api/v1/roles/${staff.roleId}`, {
+      token: admin.token,
+      body: { permissions: ['users.read', 'tasks.read'] },
+    });
+    expect(changed.statusCode).toBe(200);
+    const after = await call(testApp.app, 'GET', '/api/v1/admin-sessions/me', { token: staff.token });
+    expect(after.json().permissions.sort()).toEqual(['tasks.read', 'users.read']);
+  });
+
+  it('is refused before the PIN (403) and after logout (401)', async () => {
+    const staff = await createStaff(testApp.app, []);
+    const login = await call(testApp.app, 'POST', '/api/v1/admin-sessions/login', {
+      body: { email: staff.email, password: staff.password },
+    });
+    const unverified = login.json().apiToken as string;
+    expect((await call(testApp.app, 'GET', '/api/v1/admin-sessions/me', { token: unverified })).statusCode).toBe(403);
+    expect(
+      (await call(testApp.app, 'DELETE', '/api/v1/admin-sessions/logout', { token: staff.token })).statusCode,
+    ).toBe(200);
+    expect((await call(testApp.app, 'GET', '/api/v1/admin-sessions/me', { token: staff.token })).statusCode).toBe(401);
+  });
+});
+
 describe('password reset link', () => {
   let staff: Staff;
   beforeAll(async () => {

@@ -98,6 +98,7 @@ describe('claim announcements: stored with the move (issue 15 item 1)', () => {
       SEED_DEMO_DATA: 'false',
       DATA_DIR: dataDir,
       WEB_DIST_DIR: join(tmpdir(), 'bcp-no-web-build'),
+      ADMIN_DIST_DIR: join(tmpdir(), 'bcp-no-admin-build'),
       APP_SECRET: 'test-app-secret-0123456789-abcdefghijklmnop',
       SMS_GATEWAY_URL: gateway.url,
       ...(postgres?.url ? { DATABASE_URL: postgres.url } : {}),

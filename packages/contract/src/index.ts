@@ -29,6 +29,7 @@ export * from './shapes/bank-accounts.js';
 export * from './shapes/bank-match.js';
 export * from './shapes/benefits.js';
 export * from './shapes/claims.js';
+export * from './shapes/dashboard.js';
 export * from './shapes/enrichment.js';
 export * from './shapes/errors.js';
 export * from './shapes/faqs.js';

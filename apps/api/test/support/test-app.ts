@@ -65,6 +65,7 @@ export async function createTestApp(
     SEED_DEMO_DATA: 'false',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: join(tmpdir(), 'bcp-no-web-build'),
+    ADMIN_DIST_DIR: join(tmpdir(), 'bcp-no-admin-build'),
     APP_SECRET: 'test-app-secret-0123456789-abcdefghijklmnop',
     ...(baseUrl ? { PUBLIC_URL: baseUrl } : {}),
     ...options.env,

@@ -226,6 +226,7 @@ export const ProcessStepKindResponse = z
     description: z.string(),
   })
   .meta({ id: 'ProcessStepKindResponse' });
+export type ProcessStepKindResponse = z.infer<typeof ProcessStepKindResponse>;
 export const ProcessStepKindListResponse = listResponse(ProcessStepKindResponse).meta({
   id: 'ProcessStepKindListResponse',
 });

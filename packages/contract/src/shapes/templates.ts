@@ -129,3 +129,27 @@ export const TemplateListQuery = listQuery({
   filter: { kind: z.enum(TEMPLATE_KINDS).optional(), key: z.string().max(64).optional() },
 });
 export const TemplateListResponse = listResponse(TemplateResponse).meta({ id: 'TemplateListResponse' });
+
+/**
+ * `POST /api/v1/templates/preview` (issue 19): a template as typed in the editor, rendered by the
+ * server with sample data (a fictional member, benefit, fund and claim, and sample values of the
+ * message variables). Nothing is stored.
+ */
+export const TemplatePreviewRequest = z
+  .object({
+    kind: z.enum(TEMPLATE_KINDS, { error: `Choose one of ${TEMPLATE_KINDS.join(', ')}.` }),
+    subject: z.string().max(500).nullable().optional(),
+    body: zRequiredString(20_000),
+  })
+  .meta({ id: 'TemplatePreviewRequest' });
+export type TemplatePreviewRequest = z.input<typeof TemplatePreviewRequest>;
+
+/**
+ * The preview: subject and body as the member would get them; `html` bodies are sanitized as
+ * messages are (safe to show as HTML), `text` bodies are plain text. A broken template is a 422
+ * with `errors.subject` / `errors.body` as `Line L, column C: ...`.
+ */
+export const TemplatePreviewResponse = z
+  .object({ subject: z.string().nullable(), body: z.string(), format: z.enum(['html', 'text']) })
+  .meta({ id: 'TemplatePreviewResponse' });
+export type TemplatePreviewResponse = z.infer<typeof TemplatePreviewResponse>;

@@ -6,6 +6,7 @@ import {
   ResetUrlResponse,
   STAFF_SESSION_MESSAGES,
   StaffLoginRequest,
+  StaffMeResponse,
   StaffResetPasswordRequest,
   StaffSessionResponse,
   StaffSetPasswordRequest,
@@ -17,7 +18,7 @@ import { auditContext } from '../../platform/audit/audit-context.js';
 import { requireStaff } from '../../platform/auth/route-access.js';
 import { perAccount, perIp } from '../../platform/http/rate-limit.js';
 import { requestStaffPasswordReset, setStaffPassword, verifyStaffResetUrl } from './password-reset.service.js';
-import { resendStaffOtp, signInStaff, signOutStaff, verifyStaffOtp } from './sign-in.service.js';
+import { describeSignedInStaff, resendStaffOtp, signInStaff, signOutStaff, verifyStaffOtp } from './sign-in.service.js';
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };
 const tags = ['admin sessions'];
@@ -83,6 +84,23 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => verifyStaffOtp(deps(), requireStaff(request), request.body.otp, auditContext(request)),
+  );
+
+  app.get(
+    '/admin-sessions/me',
+    {
+      config: { access: { area: 'admin', session: 'verified' } },
+      schema: {
+        summary: 'The signed-in staff user, with roles and every permission held now',
+        description:
+          'The back office reads it at start and after a reload (issue 19): permissions are read now, so a role ' +
+          'changed since sign-in shows at once. Any staff session past its PIN; 403 before it.',
+        tags,
+        security,
+        response: { 200: StaffMeResponse, ...errors },
+      },
+    },
+    async (request) => describeSignedInStaff(app.db, requireStaff(request)),
   );
 
   app.delete(

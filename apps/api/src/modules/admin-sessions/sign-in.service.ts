@@ -1,6 +1,7 @@
 import {
   type OtpSentResponse,
   STAFF_SESSION_MESSAGES,
+  type StaffMeResponse,
   type StaffSessionResponse,
   type StaffVerifyOtpResponse,
 } from '@bcp/contract';
@@ -139,6 +140,19 @@ export async function verifyStaffOtp(
     after: { sessionId: caller.sessionId },
   });
   return { verified: true, user: await describeStaffMe(deps.db, user) };
+}
+
+/**
+ * `GET admin-sessions/me` (issue 19): the caller with their roles and the permissions they hold now.
+ * @throws AppError `unauthenticated` (401) when the user is gone (the guard already refuses inactive users)
+ */
+export async function describeSignedInStaff(
+  db: OtpDependencies['db'],
+  caller: StaffIdentity,
+): Promise<StaffMeResponse> {
+  const user = await findStaffUserById(db, caller.userId);
+  if (!user) throw signInFailed();
+  return describeStaffMe(db, user);
 }
 
 /** Logout (spec 7 `DELETE admin-sessions/logout`): the token stops working at once; audited `staff.signed_out`. */

@@ -6,12 +6,16 @@ import {
   TemplateFormResponse,
   TemplateListQuery,
   TemplateListResponse,
+  TemplatePreviewRequest,
+  TemplatePreviewResponse,
   TemplateResponse,
   UpdateTemplateRequest,
 } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
+import { perIp } from '../../platform/http/rate-limit.js';
 import { registerAuditTrailRoute } from '../audits/audit-trail.route.js';
+import { previewTemplate } from './template-preview.service.js';
 import {
   createTemplate,
   deleteTemplate,
@@ -42,6 +46,24 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listTemplates(app.db, request.query),
+  );
+
+  app.post(
+    '/templates/preview',
+    {
+      config: { ...read, throttle: perIp(120, '1 minute') },
+      schema: {
+        summary: 'Render a template as typed, with sample data (nothing is stored)',
+        description:
+          "The editor's live preview (issue 19): HTML kinds sanitized as messages are, SMS as plain text. 422 with " +
+          '`errors.subject` / `errors.body` as "Line L, column C: ..." for a broken template.',
+        tags,
+        security,
+        body: TemplatePreviewRequest,
+        response: { 200: TemplatePreviewResponse, ...errors, 429: ErrorResponse },
+      },
+    },
+    async (request) => previewTemplate(request.body),
   );
 
   app.get(

@@ -13,7 +13,9 @@ import { findActiveSession } from './sessions.js';
  * - `{ area: 'admin', permission }`: a staff session token whose sign-in PIN was entered, of an
  *   active user whose roles give `permission` (decision 009). Every `/api/v1` route declares one,
  *   except the sign-in calls (`public`, or `session: 'signing-in'` for the session's own PIN and
- *   logout calls, which any staff session may make before its PIN).
+ *   logout calls, which any staff session may make before its PIN). `session: 'verified'` is any
+ *   staff session past its PIN, whatever the roles: for what is about the caller themself (their own
+ *   user and permissions, their dashboard, which shows only what their permissions allow).
  * - `{ area: 'partner' }`: a partner API key (`Authorization: Bearer bcp_pk_...`) that is not
  *   revoked, of an active partner; sets `request.partner` (its id and the funds it serves). Every
  *   `/api/v2` route declares it, and only `/api/v2` routes may (issue 8, decision 017).
@@ -22,7 +24,7 @@ export type RouteAccess =
   | 'public'
   | { area: 'beneficiary'; verified?: boolean }
   | { area: 'admin'; permission: Permission }
-  | { area: 'admin'; session: 'signing-in' }
+  | { area: 'admin'; session: 'signing-in' | 'verified' }
   | { area: 'partner' };
 
 /** Who is calling the partner API: the partner, the key, and the funds it may touch. */
@@ -132,8 +134,9 @@ function adminGuard(app: FastifyInstance, access: Extract<RouteAccess, { area: '
     const staff = session && (await loadStaffAccess(app.db, session.subjectId));
     if (!session || !staff?.active) throw new AppError('unauthenticated', ACCESS_MESSAGES.sessionEnded);
     request.staff = { sessionId: session.id, userId: staff.userId, email: staff.email, verified: session.verified };
-    if ('session' in access) return;
+    if ('session' in access && access.session === 'signing-in') return;
     if (!session.verified) throw new AppError('forbidden', ACCESS_MESSAGES.verifyFirst);
+    if ('session' in access) return;
     if (!hasPermission(staff, access.permission)) throw new AppError('forbidden', ACCESS_MESSAGES.noPermission);
   };
 }
@@ -173,7 +176,9 @@ function accessProblem(url: string, access: RouteAccess): string | undefined {
   if (access === 'public' || access.area === 'partner') return undefined;
   if (access.area === 'beneficiary') return backOffice ? 'a back-office route cannot take member sessions' : undefined;
   if (!backOffice) return 'admin access is only for /api/v1 routes';
-  if ('session' in access) return access.session === 'signing-in' ? undefined : 'unknown session requirement';
+  if ('session' in access) {
+    return access.session === 'signing-in' || access.session === 'verified' ? undefined : 'unknown session requirement';
+  }
   if (!access.permission || !isPermission(access.permission)) {
     return `declares no permission of the code's list (packages/contract PERMISSIONS): ${String(access.permission)}`;
   }

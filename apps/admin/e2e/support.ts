@@ -1,0 +1,63 @@
+import { type Browser, expect, type Page } from '@playwright/test';
+import { expectAccessible, readOtp } from '../../web/e2e/support';
+
+/** The demo staff users (README "Back office"). */
+export const DEMO_STAFF = {
+  admin: { email: 'admin@benefitfinder.co.za', password: 'Admin#Demo2026' },
+  reviewer: { email: 'reviewer@benefitfinder.co.za', password: 'Review#Demo2026' },
+} as const;
+
+let addressCount = 0;
+
+/**
+ * A browser context of its own, as one person at their own laptop: an address of its own
+ * (`X-Forwarded-For`; the e2e server trusts it) so that sign-in limits per address do not add up
+ * across tests.
+ */
+export async function staffPage(browser: Browser): Promise<Page> {
+  addressCount += 1;
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `10.19.${addressCount}.1` } });
+  return context.newPage();
+}
+
+/** axe at the page's own size (1024 px): no serious or critical violation. */
+export function expectAccessibleHere(page: Page, label: string): Promise<void> {
+  return expectAccessible(page, label, { asShown: true });
+}
+
+/**
+ * Signs in through the screens: email and password, then the PIN read from the development
+ * outbox (what the staff member's inbox would show); ends on the dashboard.
+ */
+export async function signInThroughScreens(page: Page, email: string, password: string, check = false) {
+  await page.goto('/admin/sign-in');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password').first().fill(password);
+  if (check) await expectAccessibleHere(page, 'the sign-in page');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+  if (check) await expectAccessibleHere(page, 'the PIN page');
+  const pin = await readOtp(page, email);
+  await page.getByRole('textbox').first().click();
+  await page.keyboard.type(pin);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+}
+
+/** The newest password link (`/admin/reset-password/...`) emailed to `email`, from the development outbox. */
+export async function readPasswordLink(page: Page, email: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const html = await (await page.request.get(`/api/dev/outbox?destination=${encodeURIComponent(email)}`)).text();
+      link = /\/admin\/reset-password\/[A-Za-z0-9_-]+/.exec(html)?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
+}
+
+/** The navigation's links, by name. */
+export async function navigationLinks(page: Page): Promise<string[]> {
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts();
+}

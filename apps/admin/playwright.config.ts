@@ -1,0 +1,15 @@
+import { defineConfig } from '@playwright/test';
+import memberAppConfig from '../web/playwright.config';
+
+/**
+ * Browser tests of the back office (issue 19): the same built product, server, empty embedded
+ * database (with the demo data) and Chromium as the member app's tests (`apps/web/playwright.config.ts`),
+ * at a laptop's 1024 px. Run after them by `npm run test:e2e`.
+ */
+export default defineConfig({
+  ...memberAppConfig,
+  testDir: './e2e',
+  // Journeys through several screens, each checked by axe, on a shared 2-core machine.
+  timeout: 120_000,
+  use: { ...memberAppConfig.use, viewport: { width: 1024, height: 768 } },
+});

@@ -1,0 +1,20 @@
+import type { ListResponse } from '@bcp/contract';
+import { unwrap } from '@bcp/web-client';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api';
+
+/**
+ * Choices for a select from a back-office list (the first 100 of `path`, e.g. `v1/fund_types`):
+ * `{ value, label }` by `label(item)`; empty while loading or when the user may not read the list.
+ */
+export function useOptions<T extends { id: number }>(
+  path: string,
+  label: (item: T) => string,
+  query: Record<string, string> = {},
+): { value: string; label: string }[] {
+  const result = useQuery({
+    queryKey: [path, 'options', query],
+    queryFn: () => unwrap(api.get<ListResponse<T>>(path, { query: { pageSize: 100, ...query } })),
+  });
+  return (result.data?.items ?? []).map((item) => ({ value: String(item.id), label: label(item) }));
+}
