@@ -14,6 +14,7 @@ import { privateFilePath } from '../../platform/files/private-file-store.js';
 import { listPage } from '../../platform/lists/list-page.js';
 import { formatOfFileName, readRows } from './file-reader.js';
 import { FILE_UPLOADS_FOLDER } from './file-uploads.service.js';
+import { STAGED_VALUES } from './validate-upload.job.js';
 
 /** What the source views need: the database and the data folder (the stored files). */
 export interface SourceRowDeps {
@@ -43,26 +44,12 @@ const sourceColumns = {
   email: fileUploadRows.email,
   phone_number: fileUploadRows.phoneNumber,
   date_of_exit: fileUploadRows.dateOfExit,
+  date_of_birth: fileUploadRows.dateOfBirth,
+  gender: fileUploadRows.gender,
   claim_reference: fileUploadRows.claimReference,
   payment_reference: fileUploadRows.paymentReference,
   paid_on: fileUploadRows.paidOn,
 };
-
-/** The staged values' field keys (`values` of the answer), as the target fields name them. */
-const VALUE_KEYS = [
-  'id_number',
-  'first_name',
-  'last_name',
-  'member_number',
-  'benefit_type',
-  'amount_cents',
-  'email',
-  'phone_number',
-  'date_of_exit',
-  'claim_reference',
-  'payment_reference',
-  'paid_on',
-] as const;
 
 type StagedSourceRow = {
   upload: { id: number; fundId: number; kind: AdminSourceRowResponse['upload']['kind']; fileName: string | null };
@@ -72,7 +59,7 @@ type StagedSourceRow = {
   line: number;
   refused: boolean;
   findings: AdminSourceRowResponse['findings'] | null;
-} & Record<(typeof VALUE_KEYS)[number], string | number | null>;
+} & Record<(typeof STAGED_VALUES)[number], string | number | null>;
 
 /**
  * The original cells of `lines` of one stored upload, read again from the file (streamed, stopping
@@ -116,7 +103,7 @@ async function toSourceRowResponses(dataDir: string, rows: StagedSourceRow[]): P
   }
   return rows.map((row) => {
     const values: Record<string, string | number | null> = Object.create(null);
-    for (const key of VALUE_KEYS) if (row[key] !== null) values[key] = row[key];
+    for (const key of STAGED_VALUES) if (row[key] !== null) values[key] = row[key];
     return {
       upload: { ...row.upload, createdAt: row.upload.createdAt.toISOString() },
       line: row.line,

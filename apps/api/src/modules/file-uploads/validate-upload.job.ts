@@ -16,7 +16,7 @@ export const VALIDATE_UPLOAD_QUEUE = 'file-upload-validate';
 export const PROGRESS_EVERY_ROWS = 10_000;
 
 /** The staging columns a row is copied into, in order (`file_upload_rows`). */
-const STAGED_VALUES = [
+export const STAGED_VALUES = [
   'id_number',
   'first_name',
   'last_name',
