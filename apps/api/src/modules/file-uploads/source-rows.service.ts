@@ -90,7 +90,11 @@ async function cellsOfLines(
 /** The answers for staged rows, with their original cells read from the stored files. */
 async function toSourceRowResponses(dataDir: string, rows: StagedSourceRow[]): Promise<AdminSourceRowResponse[]> {
   const byUpload = new Map<number, StagedSourceRow[]>();
-  for (const row of rows) byUpload.set(row.upload.id, [...(byUpload.get(row.upload.id) ?? []), row]);
+  for (const row of rows) {
+    const uploadRows = byUpload.get(row.upload.id);
+    if (uploadRows) uploadRows.push(row);
+    else byUpload.set(row.upload.id, [row]);
+  }
   const cells = new Map<string, string[]>();
   for (const [uploadId, uploadRows] of byUpload) {
     const first = uploadRows[0] as StagedSourceRow;
