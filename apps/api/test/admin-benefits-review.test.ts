@@ -87,6 +87,15 @@ describe('issue 9 staff review: claims', () => {
     expect(drafts.json().items.map((item: { benefitId: number }) => item.benefitId)).toEqual([drafting.benefitId]);
   });
 
+  it('filters claims by gross amount, both ends included, and refuses a negative amount (422)', async () => {
+    const ids = async (query: string) =>
+      (await get(`/api/v1/benefits/claims?${query}`)).json().items.map((item: { id: number }) => item.id);
+    expect(await ids('filter[minAmountCents]=50000&filter[maxAmountCents]=50000')).toEqual([submittedClaimId]);
+    expect(await ids('filter[minAmountCents]=50001')).toEqual([]);
+    expect(await ids('filter[maxAmountCents]=49999')).toEqual([]);
+    expect((await get('/api/v1/benefits/claims?filter[minAmountCents]=-1')).statusCode).toBe(422);
+  });
+
   it("opens a claim with the member's details, masked account, documents and timeline, and audits the view", async () => {
     const response = await get(`/api/v1/benefits/claim/${submittedClaimId}`);
     expect(response.statusCode).toBe(200);

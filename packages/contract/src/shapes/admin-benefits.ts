@@ -67,7 +67,10 @@ export type StatusCountsResponse = z.infer<typeof StatusCountsResponse>;
 /** `GET benefits/status` and `benefits/claims/status` query: optionally one fund. */
 export const StatusCountsQuery = z.object({ fundId: zQueryId().optional() });
 
-/** `GET /api/v1/benefits/claims`: filter by fund, status, submitted date. */
+/** A filter value that is an amount in cents (`filter[minAmountCents]=100000`). */
+const zQueryCents = () => z.coerce.number().int().min(0).max(100_000_000_000);
+
+/** `GET /api/v1/benefits/claims`: filter by fund, status, submitted date, gross amount (cents, both included). */
 export const AdminClaimListQuery = listQuery({
   sort: ['id'],
   defaultSort: [{ field: 'id', direction: 'desc' }],
@@ -76,6 +79,8 @@ export const AdminClaimListQuery = listQuery({
     status: z.enum(CLAIM_STATUSES).optional(),
     submittedFrom: zDate().optional(),
     submittedTo: zDate().optional(),
+    minAmountCents: zQueryCents().optional(),
+    maxAmountCents: zQueryCents().optional(),
   },
 }).extend({ cursor: zCursor() });
 export type AdminClaimListQuery = z.output<typeof AdminClaimListQuery>;

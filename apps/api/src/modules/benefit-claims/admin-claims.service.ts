@@ -6,7 +6,7 @@ import {
   CLAIM_MESSAGES,
   type StatusCountsResponse,
 } from '@bcp/contract';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { benefitClaims, benefits, funds, persons, personUsers } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
@@ -58,7 +58,7 @@ function toAdminClaimSummary(row: ClaimListRow): AdminClaimSummaryResponse {
   };
 }
 
-/** The claims list's filters and search as one condition (drafts only when asked for): the list and its export. */
+/** The claims list's filters (fund, status, submitted dates, gross amount) and search as one condition (drafts only when asked for): the list and its export. */
 export function claimListCondition(
   query: Pick<AdminClaimListQuery, 'filter' | 'q'>,
   scope: { fundIds?: number[] } = {},
@@ -69,13 +69,15 @@ export function claimListCondition(
     scope.fundIds ? inArray(benefits.fundId, scope.fundIds) : undefined,
     filter?.status ? eq(benefitClaims.status, filter.status) : sql`${benefitClaims.status} <> 'draft'`,
     dayRange(benefitClaims.submittedAt, filter?.submittedFrom, filter?.submittedTo),
+    filter?.minAmountCents !== undefined ? gte(benefits.amountCents, filter.minAmountCents) : undefined,
+    filter?.maxAmountCents !== undefined ? lte(benefits.amountCents, filter.maxAmountCents) : undefined,
     benefitSearchCondition(query.q),
   );
 }
 
 /**
- * `GET /api/v1/benefits/claims` (issue 9): claims newest first, filtered by fund, status and
- * submission date, searched like benefits; cursor pages. Drafts are the member's own business and
+ * `GET /api/v1/benefits/claims` (issue 9): claims newest first, filtered by fund, status,
+ * submission date and gross amount, searched like benefits; cursor pages. Drafts are the member's own business and
  * are left out unless asked for with `filter[status]=draft`. `scope.fundIds` limits the list to
  * those funds (the partner API).
  * @throws AppError `validation` (422, `cursor`)

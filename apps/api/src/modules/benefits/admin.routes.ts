@@ -87,7 +87,7 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
       config: listBenefits,
       schema: {
         summary:
-          'Claims, newest first (drafts only with filter[status]=draft): filter[fundId], filter[status], filter[submittedFrom|submittedTo]; q as for benefits',
+          'Claims, newest first (drafts only with filter[status]=draft): filter[fundId], filter[status], filter[submittedFrom|submittedTo], filter[minAmountCents|maxAmountCents]; q as for benefits',
         tags,
         security,
         querystring: AdminClaimListQuery,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Security headers (@fastify/helmet) with a Content Security Policy the web app works under:
  * scripts only from our origin; inline styles allowed because Mantine sets CSS variables inline;
- * no framing; no plugins. `upgrade-insecure-requests` is left out so the app also runs on plain
+ * no framing of our pages, and frames only of our own blob: URLs (documents shown in place); no plugins. `upgrade-insecure-requests` is left out so the app also runs on plain
  * http://localhost. Every `/api` answer is `Cache-Control: no-store` unless its route says otherwise.
  */
 export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
@@ -20,6 +20,9 @@ export async function installSecurityHeaders(app: FastifyInstance): Promise<void
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
+        // The back office shows claim documents in place: a PDF fetched with the staff token, in a
+        // frame of a blob: URL the page made (decision 026). Nothing else is framed.
+        frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -1,0 +1,138 @@
+import { expect, type Page, test } from '@playwright/test';
+import { declareAndSubmit, fillBankAccountForm, memberViaApi, uploadClaimDocuments } from '../../web/e2e/support';
+import { expectAccessibleHere, signInDemoAdmin, staffHeaders, staffPage } from './support';
+
+// Issue 20 "Done when": staff review a submitted claim end to end and the member's app shows it;
+// staff find a person by ID number. One admin session and one member for the whole file.
+test.describe.configure({ mode: 'serial' });
+
+/**
+ * A member of the generated demo file (seed 2026) that no other journey uses: one benefit,
+ * withdrawal R16,146.09.
+ */
+const WILLIAM = { idNumber: '9506198268085', phone: '+27728354912', email: 'william_myburgh@example.co.za' };
+
+let admin: Page;
+let member: Page;
+let fund: { id: number; administratorPartnerId: number | null } | undefined;
+
+test.beforeAll(async ({ browser }) => {
+  admin = await staffPage(browser);
+  member = await staffPage(browser);
+});
+
+test.afterAll(async () => {
+  // The demo fund gets its administrator back, as the other journeys expect it.
+  if (fund?.administratorPartnerId) {
+    await admin.request.patch(`/api/v1/funds/${fund.id}`, {
+      headers: await staffHeaders(admin),
+      data: { administratorPartnerId: fund.administratorPartnerId },
+    });
+  }
+  await admin.context().close();
+  await member.context().close();
+});
+
+test('the member submits a claim in the app', async () => {
+  await member.goto('/main');
+  await memberViaApi(member, WILLIAM, { verifyPin: true, passIdentity: true });
+  await member.goto('/benefits');
+  const card = member.getByRole('article', { name: 'Withdrawal benefit from Demo Retirement Fund' });
+  await card.getByRole('button', { name: 'Claim this benefit' }).click();
+  await member.getByLabel('These are my details and they are correct').check();
+  await member.getByRole('button', { name: 'Confirm and continue' }).click();
+  await fillBankAccountForm(member, 'First National Bank (FNB) (250655)', '62123456781');
+  await member.getByRole('button', { name: 'Use this account and continue' }).click();
+  await uploadClaimDocuments(member);
+  await member.getByLabel('I understand and accept these fees').check();
+  await member.getByRole('button', { name: 'Accept and continue' }).click();
+  await declareAndSubmit(member);
+});
+
+test('staff review the claim from the queue: document, bank match, checklist, approve', async () => {
+  await signInDemoAdmin(admin);
+  await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Claims' }).click();
+  await expect(admin.getByRole('heading', { name: 'Claims', level: 1 })).toBeVisible();
+  const row = admin.getByRole('row').filter({ hasText: 'William Myburgh' });
+  await expect(row).toBeVisible();
+  await expectAccessibleHere(admin, 'the claims queue');
+
+  // The demo fund's administrator decides its claims through the partner API: staff see so.
+  await row.click();
+  await expect(admin.getByRole('heading', { name: /^Claim \d+: William Myburgh$/, level: 1 })).toBeVisible();
+  await expect(admin.getByText('decides this fund’s claims through the partner API')).toBeVisible();
+  await expect(admin.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+  // The ID number is masked until revealed.
+  await expect(admin.getByTestId('id-number')).toHaveText('*********8085');
+  await admin.getByRole('button', { name: 'Reveal ID number' }).click();
+  await expect(admin.getByTestId('id-number')).toHaveText(WILLIAM.idNumber);
+
+  // The documents open in place: the PDF in a frame, the image as an image.
+  await admin.getByRole('button', { name: 'View my-id.pdf' }).click();
+  const pdf = admin.getByTitle('Copy of your ID: my-id.pdf');
+  await expect(pdf).toHaveAttribute('src', /^blob:/);
+  await admin.getByRole('button', { name: 'View statement.png' }).click();
+  const image = admin.getByRole('img', { name: 'Proof of bank account: statement.png' });
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(1);
+
+  await admin.getByRole('button', { name: 'Run the bank match' }).click();
+  await expect(admin.getByTestId('bank-match-status')).toHaveText('Bank match passed');
+  await expect(admin.getByRole('table', { name: 'Checklist' })).toBeVisible();
+  await expectAccessibleHere(admin, 'the claim page');
+
+  // Staff may decide once the fund has no administrator connected.
+  const headers = await staffHeaders(admin);
+  const funds = await (await admin.request.get('/api/v1/funds?q=Demo Retirement Fund', { headers })).json();
+  const demo = funds.items.find((item: { name: string }) => item.name === 'Demo Retirement Fund');
+  fund = { id: demo.id, administratorPartnerId: demo.administrator?.id ?? null };
+  const detached = await admin.request.patch(`/api/v1/funds/${fund.id}`, {
+    headers,
+    data: { administratorPartnerId: null },
+  });
+  expect(detached.status()).toBe(200);
+  await admin.reload();
+
+  await admin.getByRole('button', { name: 'Start review' }).click();
+  await expect(admin.getByRole('heading', { level: 1 })).toBeVisible();
+  const checklist = admin.getByRole('table', { name: 'Checklist' });
+  const firstStep = checklist.getByRole('button', { name: /^Pass / }).first();
+  await firstStep.click();
+  const outcome = admin.getByRole('dialog');
+  await outcome.getByRole('textbox', { name: 'Note' }).fill('Checked against the fund record');
+  await expectAccessibleHere(admin, 'the step outcome form');
+  await outcome.getByRole('button', { name: 'Pass step' }).click();
+  await expect(checklist).toContainText('Checked against the fund record');
+
+  await admin.getByRole('button', { name: 'Approve', exact: true }).click();
+  const approve = admin.getByRole('dialog', { name: 'Approve the claim' });
+  await expectAccessibleHere(admin, 'the approve dialog');
+  await approve.getByRole('button', { name: 'Approve claim' }).click();
+  await expect(approve).toBeHidden();
+  await expect(admin.getByLabel('Claim timeline')).toContainText('Approved');
+  await expect(admin.getByRole('button', { name: 'Mark paid' })).toBeVisible();
+});
+
+test("the member's app shows the claim approved", async () => {
+  await member.reload();
+  await expect(member.getByLabel('Claim timeline')).toContainText('Approved');
+});
+
+test('staff find the person by ID number and open the person page', async () => {
+  await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Benefits and persons' }).click();
+  await expect(admin.getByRole('heading', { name: 'Benefits and persons', level: 1 })).toBeVisible();
+  await admin.getByRole('textbox', { name: 'Search' }).fill(WILLIAM.idNumber);
+  const row = admin.getByRole('row').filter({ hasText: 'William Myburgh' });
+  await expect(row).toHaveCount(1);
+  await expectAccessibleHere(admin, 'the benefits and persons search');
+  await row.click();
+  await expect(admin.getByRole('heading', { name: 'William Myburgh', level: 1 })).toBeVisible();
+  await expect(admin.getByRole('table', { name: 'Benefits of this person' })).toContainText('R');
+  await expectAccessibleHere(admin, 'the person page');
+  await admin.getByRole('tab', { name: 'Claims' }).click();
+  await expect(admin.getByRole('table', { name: 'Claims of this person' })).toContainText('Approved');
+  await admin.getByRole('tab', { name: 'Account and devices' }).click();
+  await expect(admin.getByText(WILLIAM.email)).toBeVisible();
+  await expectAccessibleHere(admin, "the person's account");
+});

@@ -1,0 +1,104 @@
+import type { CursorListResponse } from '@bcp/contract';
+import { type Query, unwrap } from '@bcp/web-client';
+import { Alert, Button, Group } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { type ReactNode, useState } from 'react';
+import { api } from '../lib/api';
+
+/** What a cursor list screen asks of `useCursorList` (benefits and claims page by cursor, decision 016). */
+export interface CursorListOptions {
+  /** The call under `/api` (`v1/benefits/claims`). */
+  path: string;
+  /** `id:asc` (oldest first) or `id:desc`. */
+  sort: string;
+  /** Exact-match filters (`filter[field]=value`); empty values are left out. */
+  filter?: Record<string, string | number | null | undefined>;
+  /** Free text (`q`); the list is not asked for while `enabled` is false. */
+  q?: string;
+  enabled?: boolean;
+  pageSize?: number;
+}
+
+/** The list's query parameters without the cursor: also what its export is asked with. */
+export function cursorListQuery(options: Pick<CursorListOptions, 'sort' | 'filter' | 'q'>): Query {
+  const filter = Object.entries(options.filter ?? {}).filter(
+    ([, value]) => value !== undefined && value !== null && value !== '',
+  );
+  const q = options.q?.trim();
+  return {
+    sort: options.sort,
+    ...(q ? { q } : {}),
+    ...Object.fromEntries(filter.map(([field, value]) => [`filter[${field}]`, String(value)])),
+  };
+}
+
+/**
+ * A back-office list paged by cursor: the cursors of the pages seen are kept so "Previous" goes
+ * back; changing the filters starts again at the first page (the query key changes).
+ */
+export function useCursorList<T>(options: CursorListOptions) {
+  const base = cursorListQuery(options);
+  const key = JSON.stringify(base);
+  const [pages, setPages] = useState<{ key: string; cursors: string[] }>({ key, cursors: [] });
+  const cursors = pages.key === key ? pages.cursors : [];
+  const cursor = cursors.at(-1);
+  const query: Query = { ...base, pageSize: options.pageSize ?? 25, ...(cursor ? { cursor } : {}) };
+  const result = useQuery({
+    queryKey: [options.path, query],
+    queryFn: () => unwrap(api.get<CursorListResponse<T>>(options.path, { query })),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
+  const nextCursor = result.data?.nextCursor ?? null;
+  return {
+    result,
+    page: cursors.length + 1,
+    next: nextCursor ? () => setPages({ key, cursors: [...cursors, nextCursor] }) : undefined,
+    previous: cursors.length > 0 ? () => setPages({ key, cursors: cursors.slice(0, -1) }) : undefined,
+  };
+}
+
+/** A cursor list's table: the rows of the current page, "Previous" and "Next" under it. */
+export function CursorTable<T>(props: {
+  list: ReturnType<typeof useCursorList<T>>;
+  columns: DataTableColumn<T>[];
+  /** Names the table for screen readers. */
+  label: string;
+  onRowClick?: (record: T) => void;
+  noRecordsText?: string;
+  toolbar?: ReactNode;
+}) {
+  const { list } = props;
+  return (
+    <>
+      {props.toolbar}
+      {list.result.error && (
+        <Alert color="red" role="alert" mb="sm">
+          Could not load the list. Please try again.
+        </Alert>
+      )}
+      <DataTable<T>
+        aria-label={props.label}
+        withTableBorder
+        borderRadius="sm"
+        highlightOnHover
+        minHeight={180}
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${props.label}, scrollable` } }}
+        columns={props.columns}
+        records={list.result.data?.items ?? []}
+        fetching={list.result.isFetching}
+        noRecordsText={props.noRecordsText ?? 'Nothing here'}
+        {...(props.onRowClick ? { onRowClick: ({ record }: { record: T }) => props.onRowClick?.(record) } : {})}
+      />
+      <Group justify="flex-end" mt="xs" gap="xs">
+        <Button size="compact-sm" variant="default" disabled={!list.previous} onClick={list.previous}>
+          Previous page
+        </Button>
+        <Button size="compact-sm" variant="default" disabled={!list.next} onClick={list.next}>
+          Next page
+        </Button>
+      </Group>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import type { AdminClaimResponse } from '@bcp/contract';
+import { unwrap } from '@bcp/web-client';
+import { Alert, Anchor, Group, Loader, SimpleGrid, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'wouter';
+import { PageHeader } from '../../components/page-header';
+import { api } from '../../lib/api';
+import { ClaimActions } from './claim-actions';
+import { ClaimBank } from './claim-bank';
+import { ClaimChecklist } from './claim-checklist';
+import { ClaimDocuments } from './claim-documents';
+import { AssistedClaimNotice, ClaimMember } from './claim-member';
+import { ClaimStatusBadge } from './claim-status';
+import { ClaimPayout, ClaimTimeline } from './claim-timeline';
+
+/**
+ * One claim for review (`GET benefits/claim/{id}`, every view audited): the member (ID masked until
+ * revealed), the benefit and its source row, documents in place, the bank match, the fund's
+ * checklist with each step's log, payout, timeline, and the moves the user's permissions allow.
+ */
+export default function ClaimPage() {
+  const { id } = useParams<{ id: string }>();
+  const claim = useQuery({
+    queryKey: [`v1/benefits/claim/${id}`],
+    queryFn: () => unwrap(api.get<AdminClaimResponse>(`v1/benefits/claim/${id}`)),
+  });
+  if (claim.isPending) return <Loader aria-label="Loading the claim" />;
+  if (!claim.data) {
+    return (
+      <Alert color="red" role="alert">
+        This claim could not be loaded.
+      </Alert>
+    );
+  }
+  const data = claim.data;
+  return (
+    <Stack>
+      <Anchor component={Link} href="/claims" size="sm">
+        ← Claims
+      </Anchor>
+      <PageHeader title={`Claim ${data.id}: ${data.claimant.firstName} ${data.claimant.lastName}`}>
+        <ClaimStatusBadge status={data.status} />
+      </PageHeader>
+      <ClaimActions claim={data} />
+      <AssistedClaimNotice claim={data} />
+      <ClaimMember claim={data} />
+      <ClaimDocuments claim={data} />
+      <SimpleGrid cols={2}>
+        <ClaimBank claim={data} />
+        <ClaimChecklist claim={data} />
+      </SimpleGrid>
+      <Group grow align="flex-start">
+        <ClaimPayout claim={data} />
+        <ClaimTimeline claim={data} />
+      </Group>
+    </Stack>
+  );
+}
