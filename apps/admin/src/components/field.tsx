@@ -8,7 +8,9 @@ export function Field(props: { label: string; children: ReactNode }) {
       <Text c="dimmed" size="sm">
         {props.label}
       </Text>
-      <Text component="div">{props.children ?? '—'}</Text>
+      <Text component="div" style={{ overflowWrap: 'anywhere' }}>
+        {props.children ?? '—'}
+      </Text>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { type AdminClaimResponse, ClaimDecisionRequest, type FundResponse } from '@bcp/contract';
 import { unwrap } from '@bcp/web-client';
 import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api';
@@ -30,12 +30,16 @@ function DecisionModal(props: { claim: AdminClaimResponse; decision: Decision; o
   const needsOverride = props.decision === 'approved' && props.claim.bankMatch?.status === 'failed';
   const form = useForm({
     initialValues: { decision: props.decision, reason: '', paymentReference: '', bankMatchOverrideReason: '' },
-    validate: schemaResolver(ClaimDecisionRequest, { sync: true }),
-    transformValues: (values) =>
-      Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')) as typeof values,
   });
   const submit = form.onSubmit(async (values) => {
-    const done = await save(api.post(`v1/benefits/claim/${props.claim.id}/decision`, { json: values }), {
+    // Fields left empty are not sent (an empty override reason would be too short, not absent).
+    const json = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
+    const checked = ClaimDecisionRequest.safeParse(json);
+    if (!checked.success) {
+      form.setErrors(Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    const done = await save(api.post(`v1/benefits/claim/${props.claim.id}/decision`, { json: checked.data }), {
       done: text.done,
       invalidate: invalidated(props.claim),
       form,

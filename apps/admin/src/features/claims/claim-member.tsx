@@ -26,12 +26,12 @@ export function RevealIdNumber(props: { benefitId: number; masked: string }) {
     else setRevealed(result.data.idNumber);
   };
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs">
       <Text span ff="monospace" data-testid="id-number">
         {revealed ?? props.masked}
       </Text>
       {canReveal && !revealed && (
-        <Button size="compact-xs" variant="light" loading={busy} onClick={reveal}>
+        <Button size="compact-xs" variant="default" loading={busy} onClick={reveal}>
           Reveal ID number
         </Button>
       )}

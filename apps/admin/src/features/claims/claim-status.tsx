@@ -1,10 +1,11 @@
 import { CLAIM_STATUS_LABELS, type ClaimStatus } from '@bcp/contract';
 import { Badge } from '@mantine/core';
 
+/** Only the theme's colours with AA contrast as light badges (theme.ts). */
 const STATUS_COLOR: Record<ClaimStatus, string> = {
   draft: 'gray',
-  submitted: 'blue',
-  in_review: 'yellow',
+  submitted: 'gray',
+  in_review: 'blue',
   approved: 'teal',
   rejected: 'red',
   paid: 'green',
