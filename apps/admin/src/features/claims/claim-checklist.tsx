@@ -81,7 +81,7 @@ export function ClaimChecklist(props: { claim: AdminClaimResponse }) {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={STEP_COLOR[step.status]} variant="light">
+                  <Badge color={STEP_COLOR[step.status]} variant="light" miw={80}>
                     {step.status}
                   </Badge>
                 </Table.Td>

@@ -1,6 +1,6 @@
 import type { AdminClaimResponse } from '@bcp/contract';
 import { unwrap } from '@bcp/web-client';
-import { Alert, Anchor, Group, Loader, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Anchor, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { PageHeader } from '../../components/page-header';
@@ -45,14 +45,14 @@ export default function ClaimPage() {
       <AssistedClaimNotice claim={data} />
       <ClaimMember claim={data} />
       <ClaimDocuments claim={data} />
+      <ClaimChecklist claim={data} />
       <SimpleGrid cols={2}>
         <ClaimBank claim={data} />
-        <ClaimChecklist claim={data} />
+        <Stack>
+          <ClaimPayout claim={data} />
+          <ClaimTimeline claim={data} />
+        </Stack>
       </SimpleGrid>
-      <Group grow align="flex-start">
-        <ClaimPayout claim={data} />
-        <ClaimTimeline claim={data} />
-      </Group>
     </Stack>
   );
 }

@@ -154,7 +154,12 @@ export default function ClaimsPage() {
             render: (claim) => formatRand(claim.amountCents),
           },
           { accessor: 'submittedAt', title: 'Waiting', render: (claim) => age(claim.submittedAt) },
-          { accessor: 'status', title: 'Status', render: (claim) => <ClaimStatusBadge status={claim.status} /> },
+          {
+            accessor: 'status',
+            title: 'Status',
+            width: 130,
+            render: (claim) => <ClaimStatusBadge status={claim.status} />,
+          },
         ]}
       />
     </>

@@ -32,7 +32,12 @@ export function PersonBenefits(props: { idNumber: string }) {
             textAlign: 'right',
             render: (benefit) => formatRand(benefit.amountCents),
           },
-          { accessor: 'status', title: 'Status', render: (benefit) => <Badge variant="light">{benefit.status}</Badge> },
+          {
+            accessor: 'status',
+            title: 'Status',
+            width: 120,
+            render: (benefit) => <Badge variant="light">{benefit.status}</Badge>,
+          },
           {
             accessor: 'actions',
             title: 'Actions',
@@ -100,7 +105,12 @@ export function PersonClaims(props: { idNumber: string }) {
           title: 'Submitted',
           render: (claim) => (claim.submittedAt ? new Date(claim.submittedAt).toLocaleDateString('en-ZA') : '—'),
         },
-        { accessor: 'status', title: 'Status', render: (claim) => <ClaimStatusBadge status={claim.status} /> },
+        {
+          accessor: 'status',
+          title: 'Status',
+          width: 130,
+          render: (claim) => <ClaimStatusBadge status={claim.status} />,
+        },
       ]}
     />
   );

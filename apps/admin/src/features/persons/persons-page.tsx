@@ -98,6 +98,7 @@ export default function PersonsPage() {
           {
             accessor: 'status',
             title: 'Status',
+            width: 120,
             render: (benefit) => <Badge variant="light">{benefit.status}</Badge>,
           },
         ]}
