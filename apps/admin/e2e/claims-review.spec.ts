@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { declareAndSubmit, fillBankAccountForm, memberViaApi, uploadClaimDocuments } from '../../web/e2e/support';
 import { expectAccessibleHere, signInDemoAdmin, staffHeaders, staffPage } from './support';
@@ -57,6 +58,20 @@ test('staff review the claim from the queue: document, bank match, checklist, ap
   await expect(row).toBeVisible();
   await expectAccessibleHere(admin, 'the claims queue');
 
+  // The export takes the queue's filters: submitted claims over R16,000, masked ID numbers.
+  await admin.getByRole('textbox', { name: 'From (R)' }).fill('16000');
+  await expect(row).toBeVisible();
+  const exported = admin.waitForEvent('download');
+  await admin.getByRole('button', { name: 'Export (CSV)' }).click();
+  const download = await exported;
+  expect(download.suggestedFilename()).toBe('claims.csv');
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv).toContain('Myburgh');
+  expect(csv).not.toContain(WILLIAM.idNumber);
+  await admin.getByRole('textbox', { name: 'From (R)' }).fill('17000');
+  await expect(admin.getByText('No claims match these filters')).toBeVisible();
+  await admin.getByRole('textbox', { name: 'From (R)' }).fill('');
+
   // The demo fund's administrator decides its claims through the partner API: staff see so.
   await row.click();
   await expect(admin.getByRole('heading', { name: /^Claim \d+: William Myburgh$/, level: 1 })).toBeVisible();
@@ -111,12 +126,23 @@ test('staff review the claim from the queue: document, bank match, checklist, ap
   await approve.getByRole('button', { name: 'Approve claim' }).click();
   await expect(approve).toBeHidden();
   await expect(admin.getByLabel('Claim timeline')).toContainText('Approved');
-  await expect(admin.getByRole('button', { name: 'Mark paid' })).toBeVisible();
 });
 
 test("the member's app shows the claim approved", async () => {
   await member.reload();
   await expect(member.getByLabel('Claim timeline')).toContainText('Approved');
+});
+
+test('staff mark the claim paid, with the payment reference the form asks for', async () => {
+  await admin.getByRole('button', { name: 'Mark paid' }).click();
+  const paid = admin.getByRole('dialog', { name: 'Mark the claim paid' });
+  await paid.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(paid.getByText('Give the payment reference.')).toBeVisible();
+  await expectAccessibleHere(admin, 'the mark-paid form with its error');
+  await paid.getByRole('textbox', { name: 'Payment reference' }).fill('EFT-ADMIN-0001');
+  await paid.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(admin.getByText('Payment reference EFT-ADMIN-0001').first()).toBeVisible();
+  await expect(admin.getByLabel('Claim timeline')).toContainText('Paid');
 });
 
 test('staff find the person by ID number and open the person page', async () => {
@@ -131,7 +157,7 @@ test('staff find the person by ID number and open the person page', async () => 
   await expect(admin.getByRole('table', { name: 'Benefits of this person' })).toContainText('R');
   await expectAccessibleHere(admin, 'the person page');
   await admin.getByRole('tab', { name: 'Claims' }).click();
-  await expect(admin.getByRole('table', { name: 'Claims of this person' })).toContainText('Approved');
+  await expect(admin.getByRole('table', { name: 'Claims of this person' })).toContainText('Paid');
   await admin.getByRole('tab', { name: 'Account and devices' }).click();
   await expect(admin.getByText(WILLIAM.email)).toBeVisible();
   await expectAccessibleHere(admin, "the person's account");
