@@ -161,4 +161,23 @@ test('staff find the person by ID number and open the person page', async () => 
   await admin.getByRole('tab', { name: 'Account and devices' }).click();
   await expect(admin.getByText(WILLIAM.email)).toBeVisible();
   await expectAccessibleHere(admin, "the person's account");
+
+  await admin.getByRole('tab', { name: 'Source rows' }).click();
+  await expect(admin.getByRole('table', { name: 'Source rows' })).toContainText('M1000099');
+  await admin.getByRole('tab', { name: 'Identity images' }).click();
+  await admin.getByRole('button', { name: 'Show identity images (audited)' }).click();
+  await expect(admin.getByRole('img', { name: /^Identity check \d+: / }).first()).toBeVisible();
+  await expectAccessibleHere(admin, "the person's identity images");
+
+  // A correction needs a reason; with one it is saved and shown.
+  await admin.getByRole('button', { name: 'Correct details' }).click();
+  const correct = admin.getByRole('dialog', { name: 'Correct the person' });
+  await correct.getByRole('textbox', { name: 'Email' }).fill('william.myburgh@example.org');
+  await correct.getByRole('button', { name: 'Save correction' }).click();
+  await expect(correct.getByText('Field is required')).toBeVisible();
+  await expectAccessibleHere(admin, 'the correction form with its error');
+  await correct.getByRole('textbox', { name: 'Reason for this change' }).fill('The member phoned with a new address');
+  await correct.getByRole('button', { name: 'Save correction' }).click();
+  await expect(correct).toBeHidden();
+  await expect(admin.getByText('william.myburgh@example.org')).toBeVisible();
 });
