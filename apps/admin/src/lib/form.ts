@@ -1,5 +1,6 @@
 import { type ApiError, errorMessage } from '@bcp/web-client';
 import { notifications } from '@mantine/notifications';
+import type { z } from 'zod';
 
 /** What a failed call's field errors go to (a Mantine `useForm` result). */
 export interface ErrorTarget {
@@ -29,4 +30,28 @@ export function notifyError(error: ApiError): void {
 /** A done change as a green notice. */
 export function notifyDone(message: string): void {
   notifications.show({ color: 'green', message });
+}
+
+/**
+ * Checks a request body with its contract schema before sending: on failure each issue's message
+ * goes under its field (`rename` maps a body field to the form field showing it) and the result is
+ * undefined; otherwise the parsed body.
+ */
+export function checkRequest<T>(
+  schema: z.ZodType<T>,
+  body: unknown,
+  form: ErrorTarget,
+  rename: Record<string, string> = {},
+): T | undefined {
+  const checked = schema.safeParse(body);
+  if (checked.success) return checked.data;
+  form.setErrors(
+    Object.fromEntries(
+      checked.error.issues.map((issue) => {
+        const field = String(issue.path[0]);
+        return [rename[field] ?? field, issue.message];
+      }),
+    ),
+  );
+  return undefined;
 }

@@ -5,6 +5,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api';
+import { checkRequest } from '../../lib/form';
 import { useCan } from '../../lib/permissions';
 import { save } from '../../lib/save';
 
@@ -34,12 +35,9 @@ function DecisionModal(props: { claim: AdminClaimResponse; decision: Decision; o
   const submit = form.onSubmit(async (values) => {
     // Fields left empty are not sent (an empty override reason would be too short, not absent).
     const json = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
-    const checked = ClaimDecisionRequest.safeParse(json);
-    if (!checked.success) {
-      form.setErrors(Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      return;
-    }
-    const done = await save(api.post(`v1/benefits/claim/${props.claim.id}/decision`, { json: checked.data }), {
+    const body = checkRequest(ClaimDecisionRequest, json, form);
+    if (!body) return;
+    const done = await save(api.post(`v1/benefits/claim/${props.claim.id}/decision`, { json: body }), {
       done: text.done,
       invalidate: invalidated(props.claim),
       form,

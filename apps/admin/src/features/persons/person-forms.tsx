@@ -9,6 +9,7 @@ import {
 import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { type GetInputPropsReturnType, schemaResolver, useForm } from '@mantine/form';
 import { api } from '../../lib/api';
+import { checkRequest } from '../../lib/form';
 import { save } from '../../lib/save';
 import { BENEFIT_STATUS_OPTIONS } from './benefit-status';
 
@@ -41,11 +42,7 @@ export function CorrectPersonModal(props: { person: AdminPersonResponse; onClose
       ...(body.email !== undefined ? { email: body.email || null } : {}),
       ...(body.phoneNumber !== undefined ? { phoneNumber: body.phoneNumber || null } : {}),
     };
-    const checked = AdminPersonUpdateRequest.safeParse(json);
-    if (!checked.success) {
-      form.setErrors(Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      return;
-    }
+    if (!checkRequest(AdminPersonUpdateRequest, json, form)) return;
     const done = await save(api.patch(`v1/benefits/update/person/${props.person.id}`, { json }), {
       done: 'Person corrected.',
       invalidate: ['v1/benefits'],
@@ -90,18 +87,7 @@ export function CorrectBenefitModal(props: { benefit: AdminBenefitResponse; onCl
       return;
     }
     const json = { ...rest, ...(amountCents === undefined ? {} : { amountCents }) };
-    const checked = AdminBenefitEditRequest.safeParse(json);
-    if (!checked.success) {
-      form.setErrors(
-        Object.fromEntries(
-          checked.error.issues.map((issue) => [
-            issue.path[0] === 'amountCents' ? 'amount' : String(issue.path[0]),
-            issue.message,
-          ]),
-        ),
-      );
-      return;
-    }
+    if (!checkRequest(AdminBenefitEditRequest, json, form, { amountCents: 'amount' })) return;
     const done = await save(api.patch(`v1/benefits/edit/${props.benefit.id}`, { json }), {
       done: 'Benefit corrected.',
       invalidate: ['v1/benefits'],
