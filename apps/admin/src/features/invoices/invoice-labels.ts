@@ -7,7 +7,7 @@ export function invoiceState(invoice: Pick<InvoiceSummaryResponse, 'kind' | 'sta
 } {
   if (invoice.status === 'draft') return { label: 'Draft', color: 'gray' };
   if (invoice.kind === 'credit_note') return { label: 'Credit note', color: 'grape' };
-  return invoice.creditNoteId ? { label: 'Credited', color: 'orange' } : { label: 'Issued', color: 'teal' };
+  return invoice.creditNoteId ? { label: 'Credited', color: 'gray' } : { label: 'Issued', color: 'teal' };
 }
 
 /** An invoice's name on screen: its number, or "Draft N". */

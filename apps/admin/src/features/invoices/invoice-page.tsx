@@ -54,7 +54,7 @@ function CreditModal(props: {
           <Text size="sm">The whole invoice is credited by a credit note, issued at once.</Text>
           <Textarea label="Reason" required autosize minRows={3} {...form.getInputProps('reason')} />
           <Group justify="flex-end">
-            <Button type="submit" color="orange" loading={form.submitting}>
+            <Button type="submit" color="red" loading={form.submitting}>
               Issue credit note
             </Button>
           </Group>
@@ -166,7 +166,7 @@ export default function InvoicePage() {
             </Button>
           )}
           {data.status === 'issued' && data.kind === 'invoice' && !data.creditNoteId && canIssue && (
-            <Button variant="default" color="orange" onClick={() => setCrediting(true)}>
+            <Button variant="default" onClick={() => setCrediting(true)}>
               Credit note
             </Button>
           )}

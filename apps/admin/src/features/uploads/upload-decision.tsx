@@ -90,7 +90,7 @@ export function UploadDecision(props: { upload: FileUploadResponse }) {
           </Button>
         </Group>
         {own && (
-          <Text size="sm" id="own-upload" c="orange.9">
+          <Text size="sm" id="own-upload" fw={500}>
             {FILE_UPLOAD_MESSAGES.ownUpload}
           </Text>
         )}

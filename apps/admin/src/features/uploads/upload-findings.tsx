@@ -115,7 +115,7 @@ export function UploadFindings(props: { upload: FileUploadResponse }) {
                 <Table.Tr key={`${finding.line}-${finding.field}-${finding.message}`}>
                   <Table.Td>{finding.line}</Table.Td>
                   <Table.Td>
-                    <Badge color={finding.level === 'error' ? 'red' : 'yellow'} variant="light">
+                    <Badge color={finding.level === 'error' ? 'red' : 'grape'} variant="light">
                       {finding.level}
                     </Badge>
                   </Table.Td>

@@ -10,9 +10,9 @@ export const UPLOAD_TYPE_LABELS: Record<FileUploadType, string> = {
 /** Each upload status's words and badge colour. */
 export const UPLOAD_STATUS: Record<FileUploadStatus, { label: string; color: string }> = {
   awaiting_file: { label: 'Awaiting file', color: 'gray' },
-  uploaded: { label: 'Needs mapping', color: 'yellow' },
+  uploaded: { label: 'Needs mapping', color: 'indigo' },
   validating: { label: 'Checking rows', color: 'blue' },
-  validated: { label: 'Waiting for a decision', color: 'orange' },
+  validated: { label: 'Waiting for a decision', color: 'violet' },
   accepting: { label: 'Loading', color: 'blue' },
   accepted: { label: 'Accepted', color: 'teal' },
   rejected: { label: 'Rejected', color: 'gray' },
