@@ -3,11 +3,16 @@ import { expect, type Page } from '@playwright/test';
 import { memberViaApi } from '../../web/e2e/support';
 import { readPasswordLink } from './support';
 
-/** A signed-in staff page's API calls, with its token and XSRF cookie, as the app makes them. */
-export async function staffApi(page: Page) {
+/** A signed-in staff page's token and XSRF cookie as request headers, as the app sends them. */
+export async function staffHeaders(page: Page): Promise<Record<string, string>> {
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('adminSession') ?? '{}').state?.apiToken);
   const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  const headers = { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf };
+  return { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf };
+}
+
+/** A signed-in staff page's JSON API calls under `/api/v1` (each must succeed). */
+export async function staffApi(page: Page) {
+  const headers = await staffHeaders(page);
   return async function call<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, data?: unknown) {
     const response = await page.request.fetch(`/api/v1/${path}`, { method, headers, ...(data ? { data } : {}) });
     expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);

@@ -9,9 +9,13 @@ import { fileUrl } from '../../lib/files';
  */
 export function PdfViewer(props: { path: string; title: string; onClose: () => void }) {
   const pdf = useQuery({ queryKey: ['pdf', props.path], queryFn: () => fileUrl(props.path), gcTime: 0 });
-  useEffect(() => () => {
-    if (pdf.data) URL.revokeObjectURL(pdf.data);
-  });
+  const url = pdf.data;
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   return (
     <Modal opened onClose={props.onClose} title={props.title} size="90%">
       {pdf.isPending && <Loader aria-label="Loading the PDF" />}
