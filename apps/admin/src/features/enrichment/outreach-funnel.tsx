@@ -18,8 +18,8 @@ const STAGES = [
 
 /**
  * A fund's outreach funnel (`GET funds/{id}/outreach/funnel`): persons traced, invited, opted out,
- * signed up, claimed and paid, as a bar chart with the same figures in a table beside it (the
- * chart is hidden from screen readers; the table is what they read).
+ * signed up, claimed and paid, as a bar chart with the same figures in a table under it (what
+ * screen readers and people who prefer numbers read).
  */
 export function OutreachFunnel(props: { fundId: number }) {
   const funnel = useQuery({
@@ -43,15 +43,7 @@ export function OutreachFunnel(props: { fundId: number }) {
       <Text size="sm" c="dimmed" mb="sm">
         Of {data.persons} persons with a benefit of this fund ({data.dependantsProcess} in the dependants’ process).
       </Text>
-      <div aria-hidden>
-        <BarChart
-          h={240}
-          data={bars}
-          dataKey="stage"
-          series={[{ name: 'Persons', color: 'teal.7' }]}
-          withBarValueLabel
-        />
-      </div>
+      <BarChart h={240} data={bars} dataKey="stage" series={[{ name: 'Persons', color: 'teal.7' }]} withBarValueLabel />
       <Table mt="md" withTableBorder aria-label="Outreach funnel" maw={420}>
         <Table.Tbody>
           {STAGES.map(([key, label]) => (
