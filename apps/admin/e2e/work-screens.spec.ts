@@ -41,6 +41,14 @@ test('uploads a member file with a bad row, maps it, sees the row error; a secon
   await expect(admin.getByText('Choose the fund.')).toBeVisible();
   await admin.getByRole('combobox', { name: 'Fund' }).fill(fundName);
   await admin.getByRole('option', { name: fundName }).click();
+  // A file dragged onto the drop zone is taken as chosen (the picker below replaces it).
+  const dropped = await admin.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['ID Number\n'], 'dragged.csv', { type: 'text/csv' }));
+    return transfer;
+  });
+  await admin.getByTestId('file-drop').dispatchEvent('drop', { dataTransfer: dropped });
+  await expect(admin.getByTestId('chosen-file')).toHaveText('dragged.csv');
   const chooser = admin.waitForEvent('filechooser');
   await admin.getByRole('button', { name: 'Choose a file' }).click();
   await (await chooser).setFiles({
@@ -104,7 +112,7 @@ test('uploads a member file with a bad row, maps it, sees the row error; a secon
   expect(found.items[0]?.fund.name).toBe(fundName);
 });
 
-test('drafts an invoice from a paid claim, issues it and opens its PDF', async ({ browser }) => {
+test('drafts an invoice from a paid claim, issues it, opens its PDF and credits it', async ({ browser }) => {
   const call = await staffApi(admin);
   const benefit = await call<{ items: { id: number }[] }>('GET', `benefits?q=${members[0]?.idNumber}`);
   const phone = await browser.newPage();
@@ -147,7 +155,15 @@ test('drafts an invoice from a paid claim, issues it and opens its PDF', async (
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   await expectAccessibleHere(admin, 'the invoice PDF in place');
   await viewer.getByRole('button', { name: 'Close' }).click();
-  await expect(admin.getByRole('button', { name: 'Credit note' })).toBeVisible();
+  await admin.getByRole('button', { name: 'Credit note' }).click();
+  const credit = admin.getByRole('dialog', { name: /^Credit INV-\d{6}$/ });
+  await credit.getByRole('textbox', { name: 'Reason' }).fill('Fee charged in error');
+  await credit.getByRole('button', { name: 'Issue credit note' }).click();
+  await expect(admin.getByRole('heading', { name: /^Credit note CN-\d{6}$/, level: 1 })).toBeVisible();
+  // A credit note states the credited amounts as they were (positive), naming the invoice it credits.
+  await expect(admin.getByTestId('invoice-total')).toHaveText(/R\s?143,75/);
+  await expect(admin.getByRole('link', { name: 'The invoice it credits' })).toBeVisible();
+  await expectAccessibleHere(admin, 'the credit note');
 });
 
 test('the enrichment, funnel and partner files screens', async () => {

@@ -229,7 +229,10 @@ export default function InvoicePage() {
         <CreditModal
           invoice={data}
           onClose={() => setCrediting(false)}
-          onDone={(note) => navigate(`/invoices/${note.id}`)}
+          onDone={(note) => {
+            setCrediting(false);
+            navigate(`/invoices/${note.id}`);
+          }}
         />
       )}
     </>
