@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_STAFF, expectAccessibleHere, signInThroughScreens, staffPage } from './support';
 import {
@@ -164,6 +165,19 @@ test('drafts an invoice from a paid claim, issues it, opens its PDF and credits 
   await expect(admin.getByTestId('invoice-total')).toHaveText(/R\s?143,75/);
   await expect(admin.getByRole('link', { name: 'The invoice it credits' })).toBeVisible();
   await expectAccessibleHere(admin, 'the credit note');
+
+  // The list's export, with the filters shown (credit notes only): the file names the credit note.
+  await admin.getByRole('link', { name: 'All invoices' }).click();
+  await admin.getByRole('combobox', { name: 'Kind' }).click();
+  await admin.getByRole('option', { name: 'Credit notes' }).click();
+  await admin.getByRole('button', { name: 'Export' }).click();
+  const exported = admin.waitForEvent('download');
+  await admin.getByRole('menuitem', { name: 'CSV (with the filters shown)' }).click();
+  const file = await exported;
+  expect(file.suggestedFilename()).toMatch(/^invoices-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await file.path()) as string, 'utf8');
+  expect(csv).toMatch(/CN-\d{6}/);
+  expect(csv).not.toMatch(/INV-\d{6}/);
 });
 
 test('the enrichment, funnel and partner files screens', async () => {

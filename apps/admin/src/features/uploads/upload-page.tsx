@@ -27,6 +27,11 @@ function CheckProgress(props: { upload: FileUploadResponse }) {
   );
 }
 
+/** Whether a job works on the upload now (its checks, waiting to start or running, or its load). */
+function isBusy(upload: FileUploadResponse): boolean {
+  return UPLOAD_BUSY_STATUSES.includes(upload.status) || (upload.status === 'uploaded' && upload.mapping !== null);
+}
+
 /**
  * One upload (`GET file-uploads/{id}`, polled every 2 s while a job works on it): map its columns,
  * watch the checks, review counts and findings, accept or reject.
@@ -37,8 +42,7 @@ export default function UploadPage() {
   const upload = useQuery({
     queryKey: ['v1/file-uploads', Number(id)],
     queryFn: () => unwrap(api.get<FileUploadResponse>(`v1/file-uploads/${id}`)),
-    refetchInterval: (query) =>
-      query.state.data && UPLOAD_BUSY_STATUSES.includes(query.state.data.status) ? 2000 : false,
+    refetchInterval: (query) => (query.state.data && isBusy(query.state.data) ? 2000 : false),
   });
   if (upload.isPending) return <Loader aria-label="Loading the upload" />;
   if (upload.error || !upload.data)
@@ -73,7 +77,7 @@ export default function UploadPage() {
         )}
         {data.status === 'uploaded' && !data.mapping && <MappingForm upload={data} canWrite={canWrite} />}
         {data.status === 'awaiting_file' && <Text>The file was not uploaded. Start a new upload to send it.</Text>}
-        {UPLOAD_BUSY_STATUSES.includes(data.status) && <CheckProgress upload={data} />}
+        {isBusy(data) && <CheckProgress upload={data} />}
         {['validated', 'accepting', 'accepted', 'rejected'].includes(data.status) && <UploadFindings upload={data} />}
         {data.status === 'validated' && (
           <>
