@@ -187,8 +187,15 @@ test('the enrichment, funnel and partner files screens', async () => {
   await admin.getByRole('option', { name: fundName }).click();
   await expect(admin.getByRole('table', { name: 'Enrichment records' })).toBeVisible();
   await expectAccessibleHere(admin, 'the enrichment records');
+  await admin.getByRole('button', { name: 'Run a step again' }).click();
+  const rerun = admin.getByRole('dialog', { name: 'Run a step again' });
+  await rerun.getByText('Everyone', { exact: true }).click();
+  await expectAccessibleHere(admin, 'the rerun form');
+  await rerun.getByRole('button', { name: 'Run again' }).click();
+  await expect(admin.getByText('The step is being looked up again.')).toBeVisible();
   await admin.getByRole('tab', { name: 'Runs' }).click();
   await expect(admin.getByRole('table', { name: 'Enrichment runs' })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: 'Rerun (all)' })).toBeVisible();
   await expectAccessibleHere(admin, 'the enrichment runs');
   await admin.getByRole('tab', { name: 'Outreach funnel' }).click();
   await expect(admin.getByTestId('funnel-paid')).toHaveText('1');
