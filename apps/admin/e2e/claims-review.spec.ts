@@ -62,9 +62,10 @@ test('staff review the claim from the queue: document, bank match, checklist, ap
   await admin.getByRole('textbox', { name: 'From (R)' }).fill('16000');
   await expect(row).toBeVisible();
   const exported = admin.waitForEvent('download');
-  await admin.getByRole('button', { name: 'Export (CSV)' }).click();
+  await admin.getByRole('button', { name: 'Export' }).click();
+  await admin.getByRole('menuitem', { name: /^CSV/ }).click();
   const download = await exported;
-  expect(download.suggestedFilename()).toBe('claims.csv');
+  expect(download.suggestedFilename()).toMatch(/^claims-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync(await download.path(), 'utf8');
   expect(csv).toContain('Myburgh');
   expect(csv).not.toContain(WILLIAM.idNumber);

@@ -14,6 +14,7 @@ describe('security headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+    // Frames: our own pages and blob: URLs only (a PDF fetched with the token, shown in place).
     expect(csp).toContain("frame-src 'self' blob:");
     expect(csp).not.toContain('unsafe-eval');
     expect(response.headers['x-content-type-options']).toBe('nosniff');

@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { api } from '../lib/api';
+import { filterQuery, type ListFilter } from '../lib/list-query';
 
 /** What a cursor list screen asks of `useCursorList` (benefits and claims page by cursor, decision 016). */
 export interface CursorListOptions {
@@ -13,7 +14,7 @@ export interface CursorListOptions {
   /** `id:asc` (oldest first) or `id:desc`. */
   sort: string;
   /** Exact-match filters (`filter[field]=value`); empty values are left out. */
-  filter?: Record<string, string | number | null | undefined>;
+  filter?: ListFilter;
   /** Free text (`q`); the list is not asked for while `enabled` is false. */
   q?: string;
   enabled?: boolean;
@@ -22,15 +23,8 @@ export interface CursorListOptions {
 
 /** The list's query parameters without the cursor: also what its export is asked with. */
 export function cursorListQuery(options: Pick<CursorListOptions, 'sort' | 'filter' | 'q'>): Query {
-  const filter = Object.entries(options.filter ?? {}).filter(
-    ([, value]) => value !== undefined && value !== null && value !== '',
-  );
   const q = options.q?.trim();
-  return {
-    sort: options.sort,
-    ...(q ? { q } : {}),
-    ...Object.fromEntries(filter.map(([field, value]) => [`filter[${field}]`, String(value)])),
-  };
+  return filterQuery(options.filter, { sort: options.sort, ...(q ? { q } : {}) });
 }
 
 /**

@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { api } from '../lib/api';
+import { filterQuery, type ListFilter } from '../lib/list-query';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
@@ -16,7 +17,7 @@ export interface ServerListOptions {
   /** Sort field and direction first shown (one of the list's sort fields). */
   defaultSort: { field: string; direction: 'asc' | 'desc' };
   /** Exact-match filters (`filter[field]=value`); empty values are left out. */
-  filter?: Record<string, string | number | boolean | null | undefined>;
+  filter?: ListFilter;
   /** Free text (`q`), sent a moment after typing stops. */
   q?: string;
 }
@@ -34,16 +35,12 @@ export function useServerList<T>(options: ServerListOptions) {
     direction: options.defaultSort.direction,
   });
   const [q] = useDebouncedValue(options.q?.trim() ?? '', 300);
-  const filter = Object.fromEntries(
-    Object.entries(options.filter ?? {}).filter(([, value]) => value !== undefined && value !== null && value !== ''),
-  );
-  const query: Query = {
+  const query: Query = filterQuery(options.filter, {
     page,
     pageSize,
     sort: `${String(sortStatus.columnAccessor)}:${sortStatus.direction}`,
     ...(q ? { q } : {}),
-    ...Object.fromEntries(Object.entries(filter).map(([field, value]) => [`filter[${field}]`, value as string])),
-  };
+  });
   const result = useQuery({
     queryKey: [options.path, query],
     queryFn: () => unwrap(api.get<ListResponse<T>>(options.path, { query })),

@@ -1,14 +1,13 @@
 import { type AdminClaimSummaryResponse, type FundResponse, formatRand, randToCents } from '@bcp/contract';
-import { Button, Group, Select, Text, TextInput } from '@mantine/core';
+import { Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { CursorTable, cursorListQuery, useCursorList } from '../../components/cursor-list';
+import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
-import { downloadFile } from '../../lib/files';
 import { useOptions } from '../../lib/options';
-import { Can } from '../../lib/permissions';
 import { CLAIM_STATUS_OPTIONS, ClaimStatusBadge } from './claim-status';
 
 const AGE_OPTIONS = [
@@ -33,7 +32,7 @@ function age(submittedAt: string | null): string {
 /**
  * The claims work queue (`GET benefits/claims`, oldest first): filters by status, fund, how long
  * the claim has waited and gross amount; search by ID number, member number or surname; a row opens
- * the claim. "Export" (`benefits.export`) downloads the claims these filters find, as CSV.
+ * the claim. "Export" (`benefits.export`) downloads the claims these filters find, as CSV or Excel.
  * Claims have no assignee yet, so there is no assignee filter.
  */
 export default function ClaimsPage() {
@@ -63,14 +62,7 @@ export default function ClaimsPage() {
   return (
     <>
       <PageHeader title="Claims">
-        <Can permission="benefits.export">
-          <Button
-            variant="default"
-            onClick={() => downloadFile('v1/benefits/claims/export', 'claims.csv', cursorListQuery(filters))}
-          >
-            Export (CSV)
-          </Button>
-        </Can>
+        <ExportMenu path="v1/benefits/claims/export" query={cursorListQuery(filters)} name="claims" permission="benefits.export" />
       </PageHeader>
       <CursorTable<AdminClaimSummaryResponse>
         list={list}

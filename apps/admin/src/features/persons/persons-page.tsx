@@ -1,13 +1,12 @@
 import { type AdminBenefitResponse, type FundResponse, formatRand } from '@bcp/contract';
-import { Badge, Button, Group, Select, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { CursorTable, cursorListQuery, useCursorList } from '../../components/cursor-list';
+import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
-import { downloadFile } from '../../lib/files';
 import { useOptions } from '../../lib/options';
-import { Can } from '../../lib/permissions';
 import { BENEFIT_STATUS_OPTIONS } from './benefit-status';
 
 /**
@@ -27,14 +26,7 @@ export default function PersonsPage() {
   return (
     <>
       <PageHeader title="Benefits and persons">
-        <Can permission="benefits.export">
-          <Button
-            variant="default"
-            onClick={() => downloadFile('v1/benefits/export', 'benefits.csv', cursorListQuery(filters))}
-          >
-            Export (CSV)
-          </Button>
-        </Can>
+        <ExportMenu path="v1/benefits/export" query={cursorListQuery(filters)} name="benefits" permission="benefits.export" />
       </PageHeader>
       <CursorTable<AdminBenefitResponse>
         list={list}

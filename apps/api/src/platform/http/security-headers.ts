@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Security headers (@fastify/helmet) with a Content Security Policy the web app works under:
  * scripts only from our origin; inline styles allowed because Mantine sets CSS variables inline;
- * no framing of our pages, and frames only of our own blob: URLs (documents shown in place); no plugins. `upgrade-insecure-requests` is left out so the app also runs on plain
+ * nothing may frame us, and we frame only our own pages and `blob:` URLs (a PDF read with the user's
+ * token, shown in place by the back office, decision 026); no plugins. `upgrade-insecure-requests` is left out so the app also runs on plain
  * http://localhost. Every `/api` answer is `Cache-Control: no-store` unless its route says otherwise.
  */
 export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
