@@ -14,8 +14,8 @@ import {
   IconLayoutList,
   IconRadar,
   IconShieldLock,
-  IconUserSearch,
   IconTransfer,
+  IconUserSearch,
   IconUsers,
   IconWallet,
 } from '@tabler/icons-react';

@@ -62,7 +62,12 @@ export default function ClaimsPage() {
   return (
     <>
       <PageHeader title="Claims">
-        <ExportMenu path="v1/benefits/claims/export" query={cursorListQuery(filters)} name="claims" permission="benefits.export" />
+        <ExportMenu
+          path="v1/benefits/claims/export"
+          query={cursorListQuery(filters)}
+          name="claims"
+          permission="benefits.export"
+        />
       </PageHeader>
       <CursorTable<AdminClaimSummaryResponse>
         list={list}

@@ -26,7 +26,12 @@ export default function PersonsPage() {
   return (
     <>
       <PageHeader title="Benefits and persons">
-        <ExportMenu path="v1/benefits/export" query={cursorListQuery(filters)} name="benefits" permission="benefits.export" />
+        <ExportMenu
+          path="v1/benefits/export"
+          query={cursorListQuery(filters)}
+          name="benefits"
+          permission="benefits.export"
+        />
       </PageHeader>
       <CursorTable<AdminBenefitResponse>
         list={list}
