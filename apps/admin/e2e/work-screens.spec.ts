@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, expectAccessibleHere, signInThroughScreens, staffPage } from './support';
+import { expectAccessibleHere, signInDemoAdmin, signInThroughScreens, staffPage } from './support';
 import {
   createFundWithFee,
   fileMember,
@@ -24,7 +24,7 @@ let uploadUrl = '';
 
 test.beforeAll(async ({ browser }) => {
   admin = await staffPage(browser);
-  await signInThroughScreens(admin, DEMO_STAFF.admin.email, DEMO_STAFF.admin.password);
+  await signInDemoAdmin(admin);
   await createFundWithFee(admin, fundName);
 });
 test.afterAll(async () => admin.context().close());
