@@ -1,7 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { DuplicateOperationIdError, operationIdFor } from '../src/platform/http/operation-ids.js';
+import { DuplicateOperationIdError, NAMED, operationIdFor } from '../src/platform/http/operation-ids.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 type Operation = {
@@ -71,6 +71,11 @@ describe('issue 26: a document a client generator can use', () => {
     expect(operation('patch', '/api/v1/tasks/{id}/complete').operationId).toBe('completeTask');
     expect(operation('get', '/api/v1/users/{id}/audits').operationId).toBe('listUserAudits');
     expect(operationIdFor('DELETE', '/api/v1/fees/:feeId')).toBe('deleteFee');
+  });
+
+  it('names in its table only operations that exist (no stale names)', () => {
+    const served = new Set(operations().map(({ key }) => key));
+    expect(Object.keys(NAMED).filter((key) => !served.has(key))).toEqual([]);
   });
 
   it('declares security from the route access: [] when public, the partner key its own scheme', () => {

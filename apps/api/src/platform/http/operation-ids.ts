@@ -8,7 +8,7 @@
  */
 
 /** Operations whose derived name would be unclear or clash, by `METHOD /path` (OpenAPI form). */
-const NAMED: Readonly<Record<string, string>> = {
+export const NAMED: Readonly<Record<string, string>> = {
   // Partner API (spec 7 "Admin, version 2 (all POST)"): the spec's RPC paths.
   'POST /api/v2/benefitclaim/getlist': 'listBenefitClaims',
   'POST /api/v2/benefitclaim/getdetails': 'getBenefitClaim',
