@@ -1,10 +1,10 @@
 import { ACCOUNT_MESSAGES } from '@bcp/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneTimePins, outboxMessages, personUsers, sessions } from '../src/db/schema/index.js';
 import { MAX_CONSECUTIVE_FAILED_SIGN_INS } from '../src/modules/beneficiary-sessions/sign-in.service.js';
 import { createSession } from '../src/platform/auth/sessions.js';
-import { call, latestOtp, type Member, signUpMember } from './support/accounts.js';
+import { ageOtps as ageOtpsOf, call, latestOtp, type Member, signUpMember } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let testApp: TestApp;
@@ -13,13 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => testApp.close());
 
-/** Lets the next PIN to a destination be sent now (the 60 s resend rule), by ageing earlier ones. */
-async function ageOtps(destination: string, seconds: number) {
-  await testApp.app.db
-    .update(oneTimePins)
-    .set({ createdAt: sql`${oneTimePins.createdAt} - make_interval(secs => ${seconds})` })
-    .where(eq(oneTimePins.destination, destination));
-}
+const ageOtps = (destination: string, seconds: number) => ageOtpsOf(testApp.app, destination, seconds);
 
 async function login(identifier: string, password: string, ip = '10.0.0.1') {
   return testApp.app.inject({

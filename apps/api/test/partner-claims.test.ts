@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, benefitClaimEvents, funds, notifications } from '../src/db/schema/index.js';
-import { createApiKey, revokeApiKey } from '../src/modules/partners/partner-api-keys.service.js';
-import { createPartner } from '../src/modules/partners/partners.service.js';
+import { auditEvents, benefitClaimEvents, notifications } from '../src/db/schema/index.js';
+import { revokeApiKey } from '../src/modules/partners/partner-api-keys.service.js';
 import { call } from './support/accounts.js';
 import { submittedClaim } from './support/claims.js';
+import { administratorOf as administratorOfFund } from './support/partners.js';
 import { createStaff } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -18,17 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => testApp.close());
 
-/** A fund administrator partner with an API key, administering the member's fund. */
-async function administratorOf(fundId: number): Promise<{ partnerId: number; key: string; keyId: number }> {
-  const partner = await createPartner(
-    app().db,
-    { name: `Administrator ${fundId}`, kind: 'fund-administrator' },
-    SYSTEM,
-  );
-  await app().db.update(funds).set({ administratorPartnerId: partner.id }).where(eq(funds.id, fundId));
-  const key = await createApiKey(app().db, partner.id, { name: 'Production' }, SYSTEM);
-  return { partnerId: partner.id, key: key.key, keyId: key.id };
-}
+const administratorOf = (fundId: number) => administratorOfFund(app(), fundId);
 
 /** A partner API call: API key, no cookies, no XSRF header. */
 const partnerCall = (key: string, path: string, body: object) =>

@@ -2,7 +2,7 @@ import { appendFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { funds } from '../src/db/schema/index.js';
+import { funds, personUsers } from '../src/db/schema/index.js';
 import { createApiKey } from '../src/modules/partners/partner-api-keys.service.js';
 import { createPartner } from '../src/modules/partners/partners.service.js';
 import { createSession, markSessionVerified } from '../src/platform/auth/sessions.js';
@@ -115,6 +115,12 @@ beforeAll(async () => {
   partnerKey = partner.key;
 
   addToPool('personUsers', acting.personUserId, bystander.personUserId);
+  // Staff person calls (correct, reset the password, close the account) act on a member of their own.
+  const [personOfStaffCalls] = await t.app.db
+    .select({ id: personUsers.personId })
+    .from(personUsers)
+    .where(eq(personUsers.id, (await claimingMember(t.app)).personUserId));
+  addToPool('persons', personOfStaffCalls?.id as number);
   addToPool('memberBenefits', acting.benefitId, submitted.benefitId);
   addToPool('claims', submitted.claimId);
   addToPool('funds', acting.fundId, submitted.fundId);

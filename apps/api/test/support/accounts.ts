@@ -1,5 +1,7 @@
 import { buildSaIdNumber } from '@bcp/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { oneTimePins } from '../../src/db/schema/index.js';
 import { upsertPersonsByIdNumber } from '../../src/modules/persons/persons.service.js';
 import { xsrfPair } from './test-app.js';
 
@@ -56,6 +58,14 @@ export async function latestOtp(app: FastifyInstance, destination: string): Prom
   });
   if (response.statusCode !== 200) throw new Error(`no PIN for ${destination}: ${response.body}`);
   return response.json().otp;
+}
+
+/** Lets the next PIN to a destination be sent now (the 60 s resend rule), by ageing earlier ones. */
+export async function ageOtps(app: FastifyInstance, destination: string, seconds: number): Promise<void> {
+  await app.db
+    .update(oneTimePins)
+    .set({ createdAt: sql`${oneTimePins.createdAt} - make_interval(secs => ${seconds})` })
+    .where(eq(oneTimePins.destination, destination));
 }
 
 export const STRONG_PASSWORD = 'Sunshine#2026';

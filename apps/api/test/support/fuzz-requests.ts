@@ -117,6 +117,9 @@ const PATH_POOLS: readonly [RegExp, string][] = [
   [/^\/api\/v1\/templates\//, 'templates'],
   [/^\/api\/v1\/faq\//, 'faqs'],
   [/^\/api\/v1\/benefits\/claims?\//, 'claims'],
+  // Person ids (`person/user/delete/{id}` closes that member's account): not benefit ids, which
+  // may name the bystander's person.
+  [/^\/api\/v1\/benefits\/(?:person|update\/person)\//, 'persons'],
   [/^\/api\/v1\/benefits\//, 'benefits'],
 ];
 

@@ -89,7 +89,21 @@ export const SignUpRequest = z
       ctx.addIssue({ code: 'custom', path: ['passwordConfirmation'], message: ACCOUNT_MESSAGES.passwordsDiffer });
     }
   })
-  .meta({ id: 'SignUpRequest' });
+  .meta({
+    id: 'SignUpRequest',
+    // Not `examples`: Zod leaves those out of a transforming schema's input (the request body).
+    'x-examples': [
+      {
+        idNumber: '7503140234085',
+        email: 'nomsa@example.co.za',
+        phoneNumber: '082 123 4567',
+        password: 'Correct-Horse-42',
+        passwordConfirmation: 'Correct-Horse-42',
+        twoFactorMethod: 'SMS',
+        acceptTerms: true,
+      },
+    ],
+  });
 export type SignUpRequest = z.input<typeof SignUpRequest>;
 
 /**
@@ -132,7 +146,17 @@ export const OtpSentResponse = z
     /** ISO 8601: no new PIN before this. */
     resendAvailableAt: z.string(),
   })
-  .meta({ id: 'OtpSentResponse' });
+  .meta({
+    id: 'OtpSentResponse',
+    examples: [
+      {
+        channel: 'SMS',
+        destination: '+27 ** *** *567',
+        expiresAt: '2026-11-20T09:25:00.000Z',
+        resendAvailableAt: '2026-11-20T09:16:00.000Z',
+      },
+    ],
+  });
 export type OtpSentResponse = z.infer<typeof OtpSentResponse>;
 
 /**
@@ -147,25 +171,64 @@ export const SessionResponse = z
     personUser: PersonUserResponse,
     otp: OtpSentResponse,
   })
-  .meta({ id: 'SessionResponse' });
+  .meta({
+    id: 'SessionResponse',
+    examples: [
+      {
+        apiToken: 'bcp_st_3q2+7w...',
+        verified: false,
+        personUser: {
+          id: 311,
+          email: 'no***@example.co.za',
+          phoneNumber: '+27 ** *** *567',
+          twoFactorMethod: 'SMS',
+          iidentifiiVerified: false,
+          firstName: 'Nomsa',
+          idNumber: '*********4085',
+        },
+        otp: {
+          channel: 'SMS',
+          destination: '+27 ** *** *567',
+          expiresAt: '2026-11-20T09:25:00.000Z',
+          resendAvailableAt: '2026-11-20T09:16:00.000Z',
+        },
+      },
+    ],
+  });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
 /** `POST beneficiary-sessions/login`: ID number or email, and password. */
 export const LoginRequest = z
   .object({ identifier: zRequiredString(IDENTIFIER_MAX_LENGTH), password: zRequiredString() })
-  .meta({ id: 'LoginRequest' });
+  .meta({ id: 'LoginRequest', examples: [{ identifier: '7503140234085', password: 'Correct-Horse-42' }] });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
 const zOtp = () => zRequiredString(20).regex(/^\d{6}$/, ACCOUNT_MESSAGES.otpFormat);
 
 /** `POST beneficiary-sessions/verifyOtp`. */
-export const VerifyOtpRequest = z.object({ otp: zOtp() }).meta({ id: 'VerifyOtpRequest' });
+export const VerifyOtpRequest = z
+  .object({ otp: zOtp() })
+  .meta({ id: 'VerifyOtpRequest', examples: [{ otp: '482913' }] });
 export type VerifyOtpRequest = z.input<typeof VerifyOtpRequest>;
 
 /** `POST beneficiary-sessions/verifyOtp` answer: the session is verified; the whole person user. */
-export const VerifyOtpResponse = z
-  .object({ verified: z.literal(true), personUser: PersonUserResponse })
-  .meta({ id: 'VerifyOtpResponse' });
+export const VerifyOtpResponse = z.object({ verified: z.literal(true), personUser: PersonUserResponse }).meta({
+  id: 'VerifyOtpResponse',
+  examples: [
+    {
+      verified: true,
+      personUser: {
+        id: 311,
+        email: 'nomsa@example.co.za',
+        phoneNumber: '+27821234567',
+        twoFactorMethod: 'SMS',
+        iidentifiiVerified: false,
+        firstName: 'Nomsa',
+        idNumber: '7503140234085',
+      },
+    },
+  ],
+});
 export type VerifyOtpResponse = z.infer<typeof VerifyOtpResponse>;
 
 /** `GET beneficiary-sessions/reset-password-user?identifier=` and `POST reset-password-request`. */

@@ -9,7 +9,10 @@ export const ErrorResponse = z
     message: z.string(),
     errors: z.record(z.string(), z.array(z.string())).optional(),
   })
-  .meta({ id: 'ErrorResponse' });
+  .meta({
+    id: 'ErrorResponse',
+    examples: [{ message: 'The given data was invalid.', errors: { claimId: ['Expected a number.'] } }],
+  });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 /** Message of a 422 response (its `errors` carry the per-field messages). */

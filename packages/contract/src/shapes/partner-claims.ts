@@ -27,7 +27,28 @@ export const PartnerClaimListRequest = z
 export type PartnerClaimListRequest = z.output<typeof PartnerClaimListRequest>;
 
 /** The list answer: the back office's cursor envelope of claim summaries. */
-export const PartnerClaimListResponse = AdminClaimListResponse;
+export const PartnerClaimListResponse = AdminClaimListResponse.meta({
+  id: 'PartnerClaimListResponse',
+  examples: [
+    {
+      items: [
+        {
+          id: 42,
+          benefitId: 1017,
+          status: 'submitted',
+          fund: { id: 1, name: 'Demo Retirement Fund', registrationNumber: '12/8/00001' },
+          person: { id: 311, firstName: 'Nomsa', lastName: 'Dlamini', idNumberMasked: '*********4085' },
+          amountCents: 1248050,
+          submittedAt: '2026-11-20T09:15:00.000Z',
+          updatedAt: '2026-11-20T09:15:00.000Z',
+        },
+      ],
+      pageSize: 25,
+      nextCursor: null,
+    },
+  ],
+});
+export type PartnerClaimListResponse = z.infer<typeof PartnerClaimListResponse>;
 
 /** `POST /api/v2/benefitclaim/getdetails`. */
 export const PartnerClaimDetailsRequest = z
@@ -72,7 +93,76 @@ export const PartnerClaimDetailsResponse = z
     paymentReference: z.string().nullable(),
     events: z.array(ClaimEventResponse),
   })
-  .meta({ id: 'PartnerClaimDetailsResponse' });
+  .meta({
+    id: 'PartnerClaimDetailsResponse',
+    examples: [
+      {
+        claimId: 42,
+        status: 'approved',
+        submittedAt: '2026-11-20T09:15:00.000Z',
+        member: {
+          firstName: 'Nomsa',
+          lastName: 'Dlamini',
+          idNumber: '7503140234085',
+          dateOfBirth: '1975-03-14',
+          identityVerified: true,
+        },
+        benefit: { id: 1017, fundId: 1, memberNumber: 'M000123', benefitType: 'withdrawal', amountCents: 1248050 },
+        bankAccount: {
+          bankName: 'Capitec Bank',
+          universalBranchCode: '470010',
+          accountType: 'SAVINGS',
+          accountNumber: '1234567890',
+          holderName: 'N Dlamini',
+        },
+        documents: [
+          {
+            id: 7,
+            kind: 'ID_COPY',
+            originalName: 'id.pdf',
+            contentType: 'application/pdf',
+            sizeBytes: 182044,
+            createdAt: '2026-11-20T09:10:00.000Z',
+          },
+        ],
+        payout: {
+          grossAmountCents: 1248050,
+          fees: [
+            {
+              name: 'Tracing fee',
+              kind: 'percentage',
+              basisPoints: 500,
+              feeCents: 62403,
+              vatCents: 9360,
+              totalCents: 71763,
+            },
+          ],
+          totalFeesCents: 71763,
+          netAmountCents: 1176287,
+        },
+        rejectionReason: null,
+        paymentReference: null,
+        events: [
+          {
+            id: 90,
+            fromStatus: 'draft',
+            toStatus: 'submitted',
+            actor: 'you',
+            note: null,
+            createdAt: '2026-11-20T09:15:00.000Z',
+          },
+          {
+            id: 95,
+            fromStatus: 'in_review',
+            toStatus: 'approved',
+            actor: 'fund',
+            note: null,
+            createdAt: '2026-11-21T11:00:00.000Z',
+          },
+        ],
+      },
+    ],
+  });
 export type PartnerClaimDetailsResponse = z.infer<typeof PartnerClaimDetailsResponse>;
 
 /** `POST /api/v2/benefitclaim/approvalresponse`: approve, reject (reason), or mark paid (payment reference). */

@@ -24,7 +24,6 @@ import {
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse };
 const missing = { 404: ErrorResponse };
 const tags = ['reference data'];
-const security = [{ bearerToken: [] }];
 const read = { access: { area: 'admin', permission: 'account-types.read' } } as const;
 const write = { access: { area: 'admin', permission: 'account-types.write' } } as const;
 
@@ -37,7 +36,6 @@ export const accountTypeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Account types: filter[active]; q searches code and label',
         tags,
-        security,
         querystring: AccountTypeListQuery,
         response: { 200: AccountTypeListResponse, ...errors },
       },
@@ -49,7 +47,7 @@ export const accountTypeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account_types/create',
     {
       config: write,
-      schema: { summary: 'The create form', tags, security, response: { 200: FormMetadataResponse, ...errors } },
+      schema: { summary: 'The create form', tags, response: { 200: FormMetadataResponse, ...errors } },
     },
     async () => accountTypeForm(app.db),
   );
@@ -61,7 +59,6 @@ export const accountTypeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Create an account type',
         tags,
-        security,
         body: CreateAccountTypeRequest,
         response: { 201: AccountTypeResponse, ...errors },
       },
@@ -77,7 +74,6 @@ export const accountTypeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'One account type',
         tags,
-        security,
         params: IdParams,
         response: { 200: AccountTypeResponse, ...missing, ...errors },
       },
@@ -92,7 +88,6 @@ export const accountTypeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The edit form with the account type’s values (the code is read-only)',
         tags,
-        security,
         params: IdParams,
         response: { 200: FormMetadataResponse, ...missing, ...errors },
       },
@@ -107,7 +102,6 @@ export const accountTypeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Change the label or active flag',
         tags,
-        security,
         params: IdParams,
         body: UpdateAccountTypeRequest,
         response: { 200: AccountTypeResponse, ...missing, ...errors },
@@ -123,7 +117,6 @@ export const accountTypeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Delete an account type nobody uses (built-in ones: deactivate instead)',
         tags,
-        security,
         params: IdParams,
         response: { 200: MessageResponse, 409: ErrorResponse, ...missing, ...errors },
       },

@@ -22,7 +22,6 @@ import { describeSignedInStaff, resendStaffOtp, signInStaff, signOutStaff, verif
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };
 const tags = ['admin sessions'];
-const security = [{ bearerToken: [] }];
 /** The session's own sign-in steps: any live staff session, before or after its PIN. */
 const ownSession = { area: 'admin', session: 'signing-in' } as const;
 
@@ -63,7 +62,6 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Send a new sign-in PIN (no sooner than 60 s; at most 5 an hour)',
         tags,
-        security,
         response: { 200: OtpSentResponse, 409: ErrorResponse, ...errors },
       },
     },
@@ -78,7 +76,6 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Enter the sign-in PIN; the session becomes verified',
         description: 'Answers the user with roles and permissions. 5 wrong PINs kill the PIN.',
         tags,
-        security,
         body: StaffVerifyOtpRequest,
         response: { 200: StaffVerifyOtpResponse, ...errors },
       },
@@ -96,7 +93,6 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
           'The back office reads it at start and after a reload (issue 19): permissions are read now, so a role ' +
           'changed since sign-in shows at once. Any staff session past its PIN; 403 before it.',
         tags,
-        security,
         response: { 200: StaffMeResponse, ...errors },
       },
     },
@@ -110,7 +106,6 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Log out: the token stops working',
         tags,
-        security,
         response: { 200: MessageResponse, ...errors },
       },
     },

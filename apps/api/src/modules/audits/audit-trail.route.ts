@@ -23,7 +23,6 @@ export function registerAuditTrailRoute(
         description:
           'Before/after hold only the changed fields; secrets never appear. List parameters: see `ListQuery`.',
         tags: [options.tag],
-        security: [{ bearerToken: [] }],
         params: IdParams,
         querystring: AuditListQuery,
         response: { 200: AuditListResponse, 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse },

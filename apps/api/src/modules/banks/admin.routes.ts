@@ -11,7 +11,6 @@ export const adminBankRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'South African banks with their universal branch codes (all on one page)',
         tags: ['reference data'],
-        security: [{ bearerToken: [] }],
         response: { 200: BankListResponse, 401: ErrorResponse, 403: ErrorResponse },
       },
     },

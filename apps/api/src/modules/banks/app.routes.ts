@@ -11,7 +11,6 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'South African banks with their universal branch codes',
         tags: ['bank accounts'],
-        security: [{ bearerToken: [] }],
         response: { 200: BankListResponse, 401: ErrorResponse, 403: ErrorResponse },
       },
     },

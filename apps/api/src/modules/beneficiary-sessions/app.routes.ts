@@ -80,7 +80,6 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Send a new sign-in PIN (no sooner than 60 s; at most 5 an hour)',
         tags,
-        security: [{ bearerToken: [] }],
         response: { 200: OtpSentResponse, 409: ErrorResponse, ...errors },
       },
     },
@@ -94,7 +93,6 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Enter the sign-in PIN; the session becomes verified',
         tags,
-        security: [{ bearerToken: [] }],
         body: VerifyOtpRequest,
         response: { 200: VerifyOtpResponse, ...errors },
       },
@@ -109,7 +107,6 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Log out: the token stops working',
         tags,
-        security: [{ bearerToken: [] }],
         response: { 200: MessageResponse, ...errors },
       },
     },
@@ -126,7 +123,6 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The identity verification URL where the member proves who they are',
         tags,
-        security: [{ bearerToken: [] }],
         response: { 200: IdentityVerificationUrlResponse, 409: ErrorResponse, 503: ErrorResponse, ...errors },
       },
     },
@@ -146,7 +142,6 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The member's latest identity check (null before the first), for the identity page",
         tags,
-        security: [{ bearerToken: [] }],
         response: { 200: IdentityVerificationResponse.nullable(), ...errors },
       },
     },

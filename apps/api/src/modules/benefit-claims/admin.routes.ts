@@ -18,7 +18,6 @@ import { openClaimDocumentForStaff } from './claim-documents.service.js';
 import { recordProcessStepLog } from './process-step-log.service.js';
 
 const tags = ['staff review'];
-const security = [{ bearerToken: [] }];
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
 
 function staffActor(request: { staff?: { userId: number } }) {
@@ -38,7 +37,6 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Start the review of a submitted claim (submitted -> in_review); repeating it changes nothing',
         tags,
-        security,
         params: IdParams,
         response: { 200: AdminClaimResponse, ...errors },
       },
@@ -58,7 +56,6 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Approving a claim whose bank match failed needs bankMatchOverrideReason (409 otherwise). Only for funds without a connected administrator (409 otherwise: the administrator decides through the partner API). A repeat of the same decision changes nothing; a move the claim's state does not allow is 409.",
         tags,
-        security,
         params: IdParams,
         body: ClaimDecisionRequest,
         response: { 200: AdminClaimResponse, ...errors },
@@ -81,7 +78,6 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Checks: account exists, open, ID number, initials and surname match, accepts credits, open 3 months. A result kept for the claim's current account is answered again unless refresh=true. A failed match blocks approval unless staff give bankMatchOverrideReason. 409 without a bank account, 503 when the provider cannot answer.",
         tags,
-        security,
         params: IdParams,
         querystring: BankMatchQuery,
         response: { 200: BankMatchResponse, ...errors, 503: ErrorResponse },
@@ -103,7 +99,6 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "A claim document's file (PDF, JPEG or PNG), for the review; every read is audited",
         tags,
-        security,
         params: IdParams.extend({ documentId: z.coerce.number().int().min(1) }),
         produces: ['application/pdf', 'image/jpeg', 'image/png'],
         response: {
@@ -138,7 +133,6 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Record a process step's outcome (passed or failed, with a note) on the benefit's claim",
         description: 'The first outcome on a submitted claim starts its review (submitted -> in_review).',
         tags,
-        security,
         params: IdParams,
         body: ProcessStepLogRequest,
         response: { 200: AdminClaimResponse, ...errors },
@@ -163,7 +157,6 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Lodge a claim on the member's behalf (assisted claim); the reason is in the timeline and audit trail",
         tags,
-        security,
         params: IdParams,
         body: AdminLodgeClaimRequest,
         response: { 200: AdminClaimResponse, ...errors },

@@ -21,7 +21,6 @@ import { addClaimDocument, removeClaimDocument } from './claim-documents.service
 const tags = ['benefit claims'];
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
 const member = { access: { area: 'beneficiary' as const } };
-const security = [{ bearerToken: [] }];
 
 const DocumentQuery = z.object({ kind: ClaimDocumentKindField });
 const DocumentParams = IdParams.extend({ documentId: z.coerce.number().int().min(1) });
@@ -50,7 +49,6 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The benefit's claim: steps, bank account (masked), documents, payout and timeline",
         tags,
-        security,
         params: IdParams,
         response: { 200: ClaimResponse, ...errors },
       },
@@ -68,7 +66,6 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
           'Idempotent start: parallel calls make one claim. Each field is optional; `true` marks a step done. ' +
           '409 once the claim was submitted (if the call changes anything) or the benefit was paid.',
         tags,
-        security,
         params: IdParams,
         body: ClaimDraftRequest,
         response: { 200: ClaimResponse, ...errors },
@@ -89,7 +86,6 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
           'otherwise). With an `Idempotency-Key` header a replay within 24 hours gets the first answer; the same key ' +
           'with a different body is 422.',
         tags,
-        security,
         params: IdParams,
         headers: SubmitHeaders,
         body: ClaimSubmitRequest,
@@ -125,7 +121,6 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
           'PDF, JPEG or PNG, checked by the content itself (415 otherwise), at most 10 MB (413). A new document of a ' +
           'kind replaces the earlier one. Files are stored under generated names and never served publicly.',
         tags,
-        security,
         consumes: ['multipart/form-data'],
         params: IdParams,
         querystring: DocumentQuery,
@@ -157,7 +152,6 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Remove a document from the draft claim',
         tags,
-        security,
         params: DocumentParams,
         response: { 200: ClaimResponse, ...errors },
       },

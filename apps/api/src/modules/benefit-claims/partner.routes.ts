@@ -18,7 +18,6 @@ import {
 } from './partner-claims.service.js';
 
 const tags = ['partner API'];
-const security = [{ bearerToken: [] }];
 /** Per client: a partner's batch job may be busy, but not unbounded. */
 const partner = { access: { area: 'partner' }, throttle: perIp(600, '1 minute') } as const;
 const errors = { 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };
@@ -45,7 +44,6 @@ export const partnerClaimRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Claims of the partner's funds: by status and submission date, newest first, cursor pages",
         tags,
-        security,
         body: PartnerClaimListRequest,
         response: { 200: PartnerClaimListResponse, ...errors },
       },
@@ -61,7 +59,6 @@ export const partnerClaimRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'What the administrator needs to pay: member identity, benefit, bank account, documents, fees, net',
         description: 'The bank account number is given in full; every call is in the audit trail.',
         tags,
-        security,
         body: PartnerClaimDetailsRequest,
         response: { 200: PartnerClaimDetailsResponse, ...errors },
       },
@@ -88,7 +85,6 @@ export const partnerClaimRoutes: FastifyPluginAsyncZod = async (app) => {
           'Idempotent: the same answer again changes nothing (`changed: false`). A claim not yet in review is taken ' +
           "through review first; a move the claim's state does not allow (e.g. paid before approved) is 409.",
         tags,
-        security,
         body: PartnerApprovalRequest,
         response: { 200: ApprovalResponse, ...errors },
       },

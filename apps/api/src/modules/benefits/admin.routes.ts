@@ -31,7 +31,6 @@ import { countBenefitsByStatus, getBenefitForStaff, listBenefitsForStaff } from 
 import { exportBenefitsForStaff } from './export-benefits.service.js';
 
 const tags = ['staff review'];
-const security = [{ bearerToken: [] }];
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
 const listBenefits = { access: { area: 'admin', permission: 'benefits.read' } } as const;
 const exportAccess = { access: { area: 'admin', permission: 'benefits.export' } } as const;
@@ -58,7 +57,6 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Benefits, newest first: filter[fundId], filter[status], filter[createdFrom|createdTo]; q is an ID number, member number or surname',
         tags,
-        security,
         querystring: AdminBenefitListQuery,
         response: { 200: AdminBenefitListResponse, ...errors },
       },
@@ -73,7 +71,6 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Benefits counted by status',
         tags,
-        security,
         querystring: StatusCountsQuery,
         response: { 200: StatusCountsResponse, ...errors },
       },
@@ -89,7 +86,6 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Claims, newest first (drafts only with filter[status]=draft): filter[fundId], filter[status], filter[submittedFrom|submittedTo], filter[minAmountCents|maxAmountCents]; q as for benefits',
         tags,
-        security,
         querystring: AdminClaimListQuery,
         response: { 200: AdminClaimListResponse, ...errors },
       },
@@ -104,7 +100,6 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Claims counted by status',
         tags,
-        security,
         querystring: StatusCountsQuery,
         response: { 200: StatusCountsResponse, ...errors },
       },
@@ -122,7 +117,6 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The same filters and search as GET benefits, every row (no pages). ID numbers masked unless unmasked=true, which needs benefits.export-unmasked (403 otherwise).',
         tags,
-        security,
         querystring: AdminBenefitExportQuery,
         produces: ['text/csv', XLSX],
         response: { 200: z.any().describe('The file'), ...errors },
@@ -147,7 +141,6 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The same filters and search as GET benefits/claims, every row. ID and account numbers masked unless unmasked=true, which needs benefits.export-unmasked (403 otherwise).',
         tags,
-        security,
         querystring: AdminClaimExportQuery,
         produces: ['text/csv', XLSX],
         response: { 200: z.any().describe('The file'), ...errors },
@@ -173,7 +166,6 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'One benefit with its current claim (the view is audited)',
         tags,
-        security,
         params: IdParams,
         response: { 200: AdminBenefitDetailResponse, ...errors },
       },
@@ -189,7 +181,6 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The benefit's current claim with the member's details, documents, bank account and timeline (audited)",
         tags,
-        security,
         params: IdParams,
         response: { 200: AdminClaimResponse, ...errors },
       },
@@ -204,7 +195,6 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'One claim by its id, as `benefits/{id}/claim` (audited)',
         tags,
-        security,
         params: IdParams,
         response: { 200: AdminClaimResponse, ...errors },
       },

@@ -50,7 +50,6 @@ export const benefitRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The member's benefits across funds, largest first, each with its claim's status",
         description: 'Needs the sign-in PIN and a passed identity check (403 otherwise). All on one page.',
         tags,
-        security: [{ bearerToken: [] }],
         response: { 200: MemberBenefitListResponse, ...memberErrors },
       },
     },
@@ -68,7 +67,6 @@ export const benefitRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The member's benefits counted and summed (cents): all, and those not yet claimed",
         tags,
-        security: [{ bearerToken: [] }],
         response: { 200: BenefitTotalResponse, ...memberErrors },
       },
     },
@@ -87,7 +85,6 @@ export const benefitRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One of the member\'s benefits with person, fund, claim and payout (spec 3 "Selected benefit")',
         description: "Another member's benefit is 404, like one that does not exist.",
         tags,
-        security: [{ bearerToken: [] }],
         params: IdParams,
         response: { 200: BenefitResponse, ...memberErrors },
       },

@@ -17,7 +17,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           'Any staff session past its PIN. `claims` and `funds` need `benefits.read`, `uploads` `file-uploads.read`, ' +
           '`tasks` `tasks.read`; a part the caller may not see is null. Working days are Monday to Friday.',
         tags: ['dashboard'],
-        security: [{ bearerToken: [] }],
         response: { 200: DashboardResponse, 401: ErrorResponse, 403: ErrorResponse },
       },
     },

@@ -24,7 +24,6 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
           '`PushSubscription.toJSON()` as a JSON string), `token`, optional `previousToken` to replace. ' +
           '200 with the device; 403 for another person user; 422 for a bad token.',
         tags,
-        security: [{ bearerToken: [] }],
         body: DeviceRequest,
         response: { 200: DeviceResponse, ...errors },
       },
@@ -42,7 +41,6 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Forget one of your push tokens (unsubscribe, logout); idempotent',
         tags,
-        security: [{ bearerToken: [] }],
         body: DeviceRemoveRequest,
         response: { 200: DeviceRemoveResponse, ...errors },
       },

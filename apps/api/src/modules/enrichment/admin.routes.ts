@@ -26,7 +26,6 @@ import {
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
 const tags = ['enrichment'];
-const security = [{ bearerToken: [] }];
 const read = { access: { area: 'admin', permission: 'enrichment.read' } } as const;
 const write = { access: { area: 'admin', permission: 'enrichment.write' } } as const;
 const run = { access: { area: 'admin', permission: 'enrichment.run' } } as const;
@@ -40,7 +39,6 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The fund's enrichment steps in order (the default when it has set none)",
         tags,
-        security,
         params: IdParams,
         response: { 200: EnrichmentStepListResponse, ...errors },
       },
@@ -55,7 +53,6 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Set the fund's whole list of enrichment steps in order",
         tags,
-        security,
         params: IdParams,
         body: SetEnrichmentStepsRequest,
         response: { 200: EnrichmentStepListResponse, ...errors },
@@ -71,7 +68,6 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Remove the fund's own list: it uses the default steps again",
         tags,
-        security,
         params: IdParams,
         response: { 200: EnrichmentStepListResponse, ...errors },
       },
@@ -87,7 +83,6 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The kinds of step: what each needs, what one look-up costs (cents), how long results are reused, the provider',
         tags,
-        security,
         params: IdParams,
         response: { 200: EnrichmentStepKindListResponse, ...errors },
       },
@@ -103,7 +98,6 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Each look-up of the fund's persons: filter[step], filter[status], filter[result], filter[personId]; q: surname",
         tags,
-        security,
         params: IdParams,
         querystring: EnrichmentRecordListQuery,
         response: { 200: EnrichmentRecordListResponse, ...errors },
@@ -121,7 +115,6 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           '202 with the run; its progress is GET funds/{id}/enrichment-steps/runs/{runId}. 409 for a step the fund does not run.',
         tags,
-        security,
         params: IdParams,
         body: RerunEnrichmentRequest,
         response: { 202: EnrichmentRunResponse, 409: ErrorResponse, ...errors },
@@ -143,7 +136,6 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'One enrichment run of the fund and its progress (done of total, reused, failed, cost)',
         tags,
-        security,
         params: EnrichmentRunParams,
         response: { 200: EnrichmentRunResponse, ...errors },
       },
@@ -159,7 +151,6 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Enrichment runs (after member files were accepted, and reruns): filter[fundId], filter[fileUploadId], filter[status]',
         tags: ['file uploads', ...tags],
-        security,
         querystring: EnrichmentRunListQuery,
         response: { 200: EnrichmentRunListResponse, ...errors },
       },

@@ -17,7 +17,6 @@ import { createFaq, deleteFaq, getFaq, listFaqFunds, listFaqs, updateFaq } from 
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse };
 const tags = ['faqs'];
-const security = [{ bearerToken: [] }];
 const read = { access: { area: 'admin', permission: 'faqs.read' } } as const;
 const write = { access: { area: 'admin', permission: 'faqs.write' } } as const;
 
@@ -30,7 +29,6 @@ export const faqAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'FAQs: filter[published], filter[fundId] (that fund and general FAQs); q searches question and answer',
         tags,
-        security,
         querystring: FaqListQuery,
         response: { 200: FaqListResponse, ...errors },
       },
@@ -45,7 +43,6 @@ export const faqAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Create an FAQ; the answer is Liquid (422 with line and column); no fundIds: every fund',
         tags,
-        security,
         body: CreateFaqRequest,
         response: { 201: FaqResponse, ...errors },
       },
@@ -60,7 +57,6 @@ export const faqAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'One FAQ with the ids of its funds',
         tags,
-        security,
         params: IdParams,
         response: { 200: FaqResponse, 404: ErrorResponse, ...errors },
       },
@@ -75,7 +71,6 @@ export const faqAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Change an FAQ; fundIds replaces its funds',
         tags,
-        security,
         params: IdParams,
         body: UpdateFaqRequest,
         response: { 200: FaqResponse, 404: ErrorResponse, ...errors },
@@ -91,7 +86,6 @@ export const faqAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Delete an FAQ',
         tags,
-        security,
         params: IdParams,
         response: { 200: MessageResponse, 404: ErrorResponse, ...errors },
       },
@@ -109,7 +103,6 @@ export const faqAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The funds an FAQ applies to (empty: every fund)',
         tags,
-        security,
         params: IdParams,
         response: { 200: FaqFundListResponse, 404: ErrorResponse, ...errors },
       },

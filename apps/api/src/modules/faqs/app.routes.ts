@@ -1,6 +1,7 @@
 import { FaqEntryListResponse, FaqFundsQuery, FaqParamsListResponse, FaqParamsQuery, wholeList } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findBeneficiary } from '../../platform/auth/route-access.js';
+import { OPTIONAL_MEMBER_SESSION } from '../../platform/http/openapi.js';
 import { faqTemplateData, listMemberFaqs } from './faqs.service.js';
 
 const tags = ['faqs'];
@@ -33,7 +34,7 @@ export const faqAppRoutes: FastifyPluginAsyncZod = async (app) => {
           'One entry when the caller is the signed-in, identity-checked owner of the benefit; otherwise an ' +
           'empty list (signed out, no benefitId, someone else’s benefit): nothing personal.',
         tags,
-        security: [{ bearerToken: [] }],
+        security: OPTIONAL_MEMBER_SESSION,
         querystring: FaqParamsQuery,
         response: { 200: FaqParamsListResponse },
       },

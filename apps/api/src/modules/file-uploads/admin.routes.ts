@@ -40,7 +40,6 @@ import { VALIDATE_UPLOAD_QUEUE } from './validate-upload.job.js';
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse };
 const tags = ['file uploads'];
-const security = [{ bearerToken: [] }];
 const read = { access: { area: 'admin', permission: 'file-uploads.read' } } as const;
 const write = { access: { area: 'admin', permission: 'file-uploads.write' } } as const;
 const decide = { access: { area: 'admin', permission: 'file-uploads.accept' } } as const;
@@ -64,7 +63,6 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'File uploads: filter[fundId], filter[type], filter[status], filter[uploadedBy]; newest first',
         tags,
-        security,
         querystring: FileUploadListQuery,
         response: { 200: FileUploadListResponse, ...errors },
       },
@@ -79,7 +77,6 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The file types (member_file, trace_results, payment_confirmations) with their target fields',
         tags,
-        security,
         response: { 200: FileUploadTypeListResponse, ...errors },
       },
     },
@@ -94,7 +91,6 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A type's target fields; for an uploaded file also its header, sample rows and a suggested mapping",
         description: 'Pass `type`, or `fileUploadId` for an upload (its type, and once its file is in, the rest).',
         tags,
-        security,
         querystring: FileUploadMappingQuery,
         response: { 200: FileUploadMappingResponse, 404: ErrorResponse, ...errors },
       },
@@ -117,7 +113,6 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           'Checked against the type (required and known fields) and, for an uploaded file, its header (422). ' +
           '`saveMappingForFund` keeps it as the fund default for the next file. 409 once the rows are being checked.',
         tags,
-        security,
         body: ChooseFileUploadMappingRequest,
         response: { 200: FileUploadResponse, 404: ErrorResponse, 409: ErrorResponse, ...errors },
       },
@@ -141,7 +136,6 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Create a file upload: fund, type and column mapping (the file follows with POST file-uploads/upload)',
         tags,
-        security,
         body: CreateFileUploadRequest,
         response: { 201: FileUploadResponse, ...errors },
       },
@@ -164,7 +158,6 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           'Streamed to the private file store with its SHA-256. 409 when the same file was uploaded for the fund ' +
           'before (the message names that upload) or the upload has its file; 413 over 200 MB; 415 not CSV/XLSX.',
         tags,
-        security,
         consumes: ['multipart/form-data'],
         querystring: FileUploadUploadQuery,
         response: {
@@ -204,7 +197,6 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'A file upload: status, progress (rows read / total) and counts',
         tags,
-        security,
         params: IdParams,
         response: { 200: FileUploadResponse, 404: ErrorResponse, ...errors },
       },
@@ -222,7 +214,6 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           '403 for the person who uploaded it; 422 without a note when rows are refused; 409 when not validated. ' +
           'The load is all or nothing; GET file-uploads/{id} shows `accepting`, then `accepted` (or `failed`).',
         tags,
-        security,
         params: IdParams,
         body: AcceptFileUploadRequest,
         response: { 200: FileUploadResponse, 404: ErrorResponse, 409: ErrorResponse, ...errors },
@@ -244,7 +235,6 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Reject a validated file with a reason: nothing is loaded, the file stays for the audit trail',
         tags,
-        security,
         params: IdParams,
         body: RejectFileUploadRequest,
         response: { 200: FileUploadResponse, 404: ErrorResponse, 409: ErrorResponse, ...errors },
@@ -264,7 +254,6 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Download the file as uploaded (file=original) or its refused rows with a reason (file=errors, CSV)',
         tags,
-        security,
         params: IdParams,
         querystring: FileUploadDownloadQuery,
         produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],

@@ -11,7 +11,6 @@ export const fundTypeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Kinds of retirement fund (reference data, all on one page)',
         tags: ['reference data'],
-        security: [{ bearerToken: [] }],
         response: { 200: FundTypeListResponse, 401: ErrorResponse, 403: ErrorResponse },
       },
     },

@@ -24,7 +24,6 @@ import { createFund, deleteFund, getFund, listFunds, listFundTags, updateFund } 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse };
 const missing = { 404: ErrorResponse };
 const tags = ['funds'];
-const security = [{ bearerToken: [] }];
 const read = { access: { area: 'admin', permission: 'funds.read' } } as const;
 const write = { access: { area: 'admin', permission: 'funds.write' } } as const;
 const feesRead = { access: { area: 'admin', permission: 'fees.read' } } as const;
@@ -39,7 +38,6 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Funds: filter[status], filter[fundTypeId], filter[administratorPartnerId], filter[tag]; q searches',
         tags,
-        security,
         querystring: FundListQuery,
         response: { 200: FundListResponse, ...errors },
       },
@@ -54,7 +52,6 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Every tag in use on a fund, sorted (for filters)',
         tags,
-        security,
         response: { 200: FundTagListResponse, ...errors },
       },
     },
@@ -68,7 +65,6 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Create a fund',
         tags,
-        security,
         body: CreateFundRequest,
         response: { 201: FundResponse, ...errors },
       },
@@ -83,7 +79,6 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'One fund',
         tags,
-        security,
         params: IdParams,
         response: { 200: FundResponse, ...missing, ...errors },
       },
@@ -98,7 +93,6 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Change a fund (status 'archived' archives it); null clears an optional field",
         tags,
-        security,
         params: IdParams,
         body: UpdateFundRequest,
         response: { 200: FundResponse, ...missing, ...errors },
@@ -114,7 +108,6 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Delete a fund without benefits or member files (409 otherwise: archive it)',
         tags,
-        security,
         params: IdParams,
         response: { 200: MessageResponse, 409: ErrorResponse, ...missing, ...errors },
       },
@@ -134,7 +127,6 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The fund's fees, oldest first, each marked whether it applies today",
         tags,
-        security,
         params: IdParams,
         response: { 200: FeeListResponse, ...missing, ...errors },
       },
@@ -149,7 +141,6 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Add a fee: percentage (basis points) or fixed (cents), VAT, effective dates',
         tags,
-        security,
         params: IdParams,
         body: CreateFeeRequest,
         response: { 201: FeeResponse, ...missing, ...errors },
@@ -166,7 +157,6 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Change a fee; submitted claims keep the payout they accepted',
         tags,
-        security,
         params: FeeParams,
         body: UpdateFeeRequest,
         response: { 200: FeeResponse, ...missing, ...errors },
@@ -182,7 +172,6 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Delete a fee (to stop it from a date and keep it, set effectiveTo)',
         tags,
-        security,
         params: FeeParams,
         response: { 200: MessageResponse, ...missing, ...errors },
       },

@@ -11,7 +11,6 @@ export const historicAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Bank accounts recorded for persons (numbers masked); filters by person, bank, type, last 4 digits',
         tags: ['reference data'],
-        security: [{ bearerToken: [] }],
         querystring: HistoricAccountListQuery,
         response: { 200: HistoricAccountListResponse, 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse },
       },

@@ -27,7 +27,6 @@ import {
 } from './invoices.service.js';
 
 const tags = ['invoices'];
-const security = [{ bearerToken: [] }];
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
 const read = { access: { area: 'admin', permission: 'invoices.read' } } as const;
 const write = { access: { area: 'admin', permission: 'invoices.write' } } as const;
@@ -49,7 +48,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Invoices and credit notes, newest first: filter[fundId], filter[status], filter[kind]; q matches the number',
         tags,
-        security,
         querystring: InvoiceListQuery,
         response: { 200: InvoiceListResponse, ...errors },
       },
@@ -64,7 +62,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Export the invoices the list filters find, as CSV or XLSX (streamed; audited)',
         tags,
-        security,
         querystring: InvoiceExportQuery,
         produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
         response: { 200: z.any().describe('The file'), ...errors },
@@ -83,7 +80,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'One invoice or credit note with its lines',
         tags,
-        security,
         params: IdParams,
         response: { 200: InvoiceResponse, ...errors },
       },
@@ -98,7 +94,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The invoice or credit note as a PDF tax document (a draft says it is not one); audited',
         tags,
-        security,
         params: IdParams,
         produces: ['application/pdf'],
         response: { 200: z.any().describe('The PDF'), ...errors },
@@ -123,7 +118,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'One line per claim paid in the period (South African days, both included) and not invoiced yet; 422 when there is none.',
         tags,
-        security,
         body: InvoiceCreateRequest,
         response: { 201: InvoiceResponse, ...errors },
       },
@@ -140,7 +134,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Change a draft's period (rebuilds its lines), recipient or notes",
         description: '409 once issued: corrections are credit notes.',
         tags,
-        security,
         params: IdParams,
         body: InvoiceUpdateRequest,
         response: { 200: InvoiceResponse, ...errors, 409: ErrorResponse },
@@ -157,7 +150,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete a draft (its claims may be invoiced again)',
         description: '409 once issued.',
         tags,
-        security,
         params: IdParams,
         response: { 200: MessageResponse, ...errors, 409: ErrorResponse },
       },
@@ -176,7 +168,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Issue a draft: the next number of its series (no gaps), the date, the supplier; immutable from then on',
         tags,
-        security,
         params: IdParams,
         response: { 200: InvoiceResponse, ...errors, 409: ErrorResponse },
       },
@@ -193,7 +184,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "409 for a draft, a credit note, or an invoice already credited. The invoice's claims may be invoiced again.",
         tags,
-        security,
         params: IdParams,
         body: CreditNoteRequest,
         response: { 201: InvoiceResponse, ...errors, 409: ErrorResponse },

@@ -47,7 +47,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
           '`{id}` and `personUserId` must be your own person user id (else 404). `sort[]=<field>:<asc|desc>` ' +
           '(bracket array; fields id, createdAt, readAt, title; default `id:desc`), `limit` 1..200 (default 100).',
         tags,
-        security: [{ bearerToken: [] }],
         params: PersonUserIdParams,
         querystring: NotificationListQuery,
         response: { 200: z.array(NotificationResponse), ...errors },
@@ -69,7 +68,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The member's unread notification total (the Activities badge)",
         description: '`personUserId`, when given, must be your own (else 404). Answers a number.',
         tags,
-        security: [{ bearerToken: [] }],
         querystring: NotificationTotalQuery,
         response: { 200: z.number().int(), ...errors },
       },
@@ -88,7 +86,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Mark the notifications the Activities dialog showed as read (idempotent)',
         description: 'Ids that are not yours, or already read, are left alone. Answers the new unread total.',
         tags,
-        security: [{ bearerToken: [] }],
         body: MarkNotificationsReadRequest,
         response: { 200: MarkNotificationsReadResponse, ...errors },
       },

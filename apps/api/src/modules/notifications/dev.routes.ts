@@ -24,7 +24,6 @@ export const devNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Development only: send yourself a notification',
         tags: ['development'],
-        security: [{ bearerToken: [] }],
         body: DevNotificationRequest,
         response: { 201: z.object({ notificationId: z.number().int() }), 401: ErrorResponse, 422: ErrorResponse },
       },

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireBeneficiary } from '../../platform/auth/route-access.js';
 import type { LiveEvent } from '../../platform/live/live-hub.js';
 import { listNotificationsAfter, toNotificationResponse } from './notifications.service.js';
@@ -38,7 +39,9 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
           '`text/event-stream`: `event: notification`, `id: <notification id>`, `data: NotificationResponse`. ' +
           'Send `Last-Event-ID` after a reconnect to receive what was missed.',
         tags: ['notifications'],
-        security: [{ bearerToken: [] }],
+        response: {
+          200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
+        },
       },
     },
     async (request, reply) => {

@@ -15,7 +15,6 @@ import { startInvitations } from './invitations.service.js';
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
 const tags = ['outreach'];
-const security = [{ bearerToken: [] }];
 
 /** A fund's outreach for staff (issue 17 "Outreach"): the funnel, and sending invitations. */
 export const outreachAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,7 +25,6 @@ export const outreachAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The fund funnel: persons, traced, invited, delivered, opted out, signed up, claimed, paid',
         tags,
-        security,
         params: IdParams,
         response: { 200: OutreachFunnelResponse, ...errors },
       },
@@ -42,7 +40,6 @@ export const outreachAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The fund's invitations and what came of each: delivery, opted out, signed up (filter[channel], filter[delivery])",
         tags,
-        security,
         params: IdParams,
         querystring: InvitationListQuery,
         response: { 200: InvitationListResponse, ...errors },
@@ -62,7 +59,6 @@ export const outreachAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'email. No SMS between 20:00 and 08:00 SAST (email instead, or later). At most OUTREACH_DAILY_CAP_PER_FUND ' +
           'a day and `limit`.',
         tags,
-        security,
         params: IdParams,
         body: SendInvitationsRequest,
         response: { 202: SendInvitationsResponse, ...errors },

@@ -14,7 +14,6 @@ import { downloadPartnerFile, generatePartnerFile, listTracingPartners } from '.
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
 const tags = ['tracing partner files'];
-const security = [{ bearerToken: [] }];
 const read = { access: { area: 'admin', permission: 'file-downloads.read' } } as const;
 const generate = { access: { area: 'admin', permission: 'file-downloads.generate' } } as const;
 
@@ -27,7 +26,6 @@ export const partnerFileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Tracing partners that receive files, with their funds, persons to trace and latest file',
         tags,
-        security,
         response: { 200: TracingPartnerListResponse, ...errors },
       },
     },
@@ -44,7 +42,6 @@ export const partnerFileRoutes: FastifyPluginAsyncZod = async (app) => {
           '202 with the file (status queued, then ready); its downloadUrl works until expiresAt ' +
           '(PARTNER_FILE_LINK_HOURS). The partner answers with a trace_results file upload.',
         tags,
-        security,
         params: IdParams,
         querystring: GeneratePartnerFileQuery,
         response: { 202: PartnerFileResponse, ...errors },
@@ -69,7 +66,6 @@ export const partnerFileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Download a file generated for tracing partner {id} (file=, default its latest); audited',
         description: '409 while it is being built or when building failed; 410 once its link expired.',
         tags,
-        security,
         params: IdParams,
         querystring: PartnerFileDownloadQuery,
         produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],

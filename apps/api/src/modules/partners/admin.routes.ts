@@ -31,7 +31,6 @@ import {
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse };
 const missing = { 404: ErrorResponse };
 const tags = ['partners'];
-const security = [{ bearerToken: [] }];
 const read = { access: { area: 'admin', permission: 'partners.read' } } as const;
 const write = { access: { area: 'admin', permission: 'partners.write' } } as const;
 const keys = { access: { area: 'admin', permission: 'partners.keys' } } as const;
@@ -45,7 +44,6 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Partners: filter[kind], filter[active], filter[fundId]; q searches name and contact',
         tags,
-        security,
         querystring: PartnerListQuery,
         response: { 200: PartnerListResponse, ...errors },
       },
@@ -60,7 +58,6 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The create form: fields, kinds and funds to choose from, defaults',
         tags,
-        security,
         response: { 200: FormMetadataResponse, ...errors },
       },
     },
@@ -74,7 +71,6 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Create a partner with the funds it serves',
         tags,
-        security,
         body: CreatePartnerRequest,
         response: { 201: PartnerResponse, ...errors },
       },
@@ -89,7 +85,6 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'One partner',
         tags,
-        security,
         params: IdParams,
         response: { 200: PartnerResponse, ...missing, ...errors },
       },
@@ -104,7 +99,6 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The edit form: fields with choices, and the partner's values",
         tags,
-        security,
         params: IdParams,
         response: { 200: FormMetadataResponse, ...missing, ...errors },
       },
@@ -119,7 +113,6 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Change a partner; fundIds replaces the funds it serves',
         tags,
-        security,
         params: IdParams,
         body: UpdatePartnerRequest,
         response: { 200: PartnerResponse, ...missing, ...errors },
@@ -135,7 +128,6 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Delete a partner (revokes its keys); refused while it administers a fund',
         tags,
-        security,
         params: IdParams,
         response: { 200: MessageResponse, 409: ErrorResponse, ...missing, ...errors },
       },
@@ -153,7 +145,6 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "A partner's API keys, newest first (prefix only, never the key)",
         tags,
-        security,
         params: IdParams,
         response: { 200: ApiKeyListResponse, ...missing, ...errors },
       },
@@ -168,7 +159,6 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Create an API key for the partner API: the answer shows the key once',
         tags,
-        security,
         params: IdParams,
         body: CreateApiKeyRequest,
         response: { 201: CreatedApiKeyResponse, 409: ErrorResponse, ...missing, ...errors },
@@ -188,7 +178,6 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Rotate a key: revokes it and answers its replacement, shown once',
         tags,
-        security,
         params: ApiKeyParams,
         response: { 201: CreatedApiKeyResponse, 409: ErrorResponse, ...missing, ...errors },
       },
@@ -207,7 +196,6 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Revoke a key: refused from the next request on',
         tags,
-        security,
         params: ApiKeyParams,
         response: { 200: ApiKeyResponse, 409: ErrorResponse, ...missing, ...errors },
       },

@@ -6,7 +6,6 @@ import { deletePermission, listPermissions } from './permissions.service.js';
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse };
 const tags = ['permissions'];
-const security = [{ bearerToken: [] }];
 
 /**
  * Permissions (spec 7 `permissions`, issue 6 "RBAC"). Registering these routes also copies the
@@ -22,7 +21,6 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Permissions the server knows; inCode=false marks ones the code dropped (deletable)',
         tags,
-        security,
         querystring: PermissionListQuery,
         response: { 200: PermissionListResponse, ...errors },
       },
@@ -37,7 +35,6 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Delete a permission that is neither in the code nor given to a role',
         tags,
-        security,
         params: IdParams,
         response: { 200: MessageResponse, 404: ErrorResponse, 409: ErrorResponse, ...errors },
       },

@@ -24,7 +24,6 @@ import {
 const tags = ['bank accounts'];
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
 const member = { access: { area: 'beneficiary' as const } };
-const security = [{ bearerToken: [] }];
 
 /**
  * The member's own bank accounts (spec 7 `GET benefit-claims/person-banks`; the other calls are
@@ -41,7 +40,6 @@ export const personBankRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The member's bank accounts, numbers masked",
         tags,
-        security,
         response: { 200: PersonBankListResponse, ...errors },
       },
     },
@@ -56,7 +54,6 @@ export const personBankRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Add a bank account in the member's own name",
         description: 'Bank from `GET banks`; account number 7 to 11 digits; the holder name must include the surname.',
         tags,
-        security,
         body: PersonBankRequest,
         response: { 201: PersonBankResponse, ...errors, 429: ErrorResponse },
       },
@@ -74,7 +71,6 @@ export const personBankRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "One account for its owner's edit form: the only answer with the full account number",
         tags,
-        security,
         params: IdParams,
         response: { 200: PersonBankDetailResponse, ...errors },
       },
@@ -92,7 +88,6 @@ export const personBankRoutes: FastifyPluginAsyncZod = async (app) => {
           'When a submitted claim pays into the account, the change needs `otp` (send one with `POST .../{id}/otp`; ' +
           '422 on field `otp` without it) and the member is told by email and SMS.',
         tags,
-        security,
         params: IdParams,
         body: PersonBankRequest,
         response: { 200: PersonBankResponse, ...errors, 429: ErrorResponse },
@@ -109,7 +104,6 @@ export const personBankRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Send the PIN that confirms changing an account a submitted claim pays into',
         tags,
-        security,
         params: IdParams,
         response: { 200: OtpSentResponse, ...errors, 429: ErrorResponse },
       },
@@ -124,7 +118,6 @@ export const personBankRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Remove an account (409 while a submitted claim pays into it)',
         tags,
-        security,
         params: IdParams,
         response: { 204: z.null(), ...errors },
       },

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findBeneficiary, requireBeneficiary } from '../../platform/auth/route-access.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { OPTIONAL_MEMBER_SESSION } from '../../platform/http/openapi.js';
 import { perIp } from '../../platform/http/rate-limit.js';
 import { findPersonUserById, toPendingPersonUserResponse, toPersonUserResponse } from './person-users.service.js';
 import { signUpPersonUser } from './sign-up.service.js';
@@ -60,7 +61,7 @@ export const personUserRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The signed-in person user (`me`), or null when there is no live session',
         description: 'Spec section 4: the app sets the person user when one is returned and clears it on nothing.',
         tags,
-        security: [{ bearerToken: [] }],
+        security: OPTIONAL_MEMBER_SESSION,
         params: PersonUserIdParams,
         response: { 200: PersonUserResponse.nullable(), ...errors },
       },
@@ -84,7 +85,6 @@ export const personUserRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Answers 202 with `otpRequired` after sending a PIN to a destination not yet proven; repeat the call with `otp`.',
         tags,
-        security: [{ bearerToken: [] }],
         params: PersonUserIdParams,
         body: TwoFactorMethodRequest,
         response: { 200: PersonUserResponse, 202: OtpRequiredResponse, ...errors },

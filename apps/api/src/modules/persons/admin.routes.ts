@@ -26,7 +26,6 @@ import { closeMemberAccount } from '../person-users/close-account.service.js';
 import { getBenefitPersonForStaff, updatePersonForStaff } from './admin-persons.service.js';
 
 const tags = ['staff persons'];
-const security = [{ bearerToken: [] }];
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
 const readPersons = { access: { area: 'admin', permission: 'persons.read' } } as const;
 const writePersons = { access: { area: 'admin', permission: 'persons.write' } } as const;
@@ -44,7 +43,6 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The benefit's person: full ID number, names, contact details (the view is audited)",
         tags,
-        security,
         params: IdParams,
         response: { 200: AdminPersonResponse, ...errors },
       },
@@ -61,7 +59,6 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
           "The person's member account: sign-up details, identity checks, devices, sessions, notification settings (audited)",
         description: '404 when the person has not signed up.',
         tags,
-        security,
         params: IdParams,
         response: { 200: AdminPersonUserResponse, ...errors },
       },
@@ -77,7 +74,6 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The upload and row the benefit came from, with the original cells (audited)',
         description: '404 when the benefit was not loaded from an uploaded file.',
         tags,
-        security,
         params: IdParams,
         response: { 200: AdminSourceRowResponse, ...errors },
       },
@@ -93,7 +89,6 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Every uploaded row that named the person (id: person id), newest upload first (audited)',
         tags,
-        security,
         params: IdParams,
         querystring: PersonSourceListQuery,
         response: { 200: AdminSourceRowListResponse, ...errors },
@@ -117,7 +112,6 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Fetched from the provider on first view and kept in the private file store; 404 when the person has no account, 503 when the provider cannot answer.',
         tags,
-        security,
         querystring: PersonImagesQuery,
         response: { 200: AdminIdentityImageListResponse, ...errors, 503: ErrorResponse },
       },
@@ -140,7 +134,6 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Correct a benefit's amount (cents), type or status, with the reason (audited)",
         description: "409 while the benefit's claim is submitted, in review or approved.",
         tags,
-        security,
         params: IdParams,
         body: AdminBenefitEditRequest,
         response: { 200: AdminBenefitDetailResponse, ...errors, 409: ErrorResponse },
@@ -156,7 +149,6 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Correct a person's names and contact details (id: person id), with the reason (audited)",
         tags,
-        security,
         params: IdParams,
         body: AdminPersonUpdateRequest,
         response: { 200: AdminPersonResponse, ...errors },
@@ -174,7 +166,6 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Sessions end; devices, notifications, identity images, contact details and unused bank accounts are removed; claims, payments and the audit trail are kept. 409 when already closed.',
         tags,
-        security,
         params: IdParams,
         body: AdminCloseAccountRequest,
         response: { 200: AdminCloseAccountResponse, ...errors, 409: ErrorResponse },
@@ -198,7 +189,6 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Staff never see or set a password. 404 without an open account; 429 when a PIN was sent too recently.',
         tags,
-        security,
         params: IdParams,
         response: { 200: AdminPasswordResetResponse, ...errors, 429: ErrorResponse },
       },

@@ -16,7 +16,6 @@ import {
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
 const tags = ['funds'];
-const security = [{ bearerToken: [] }];
 const read = { access: { area: 'admin', permission: 'process-steps.read' } } as const;
 const write = { access: { area: 'admin', permission: 'process-steps.write' } } as const;
 
@@ -29,7 +28,6 @@ export const processStepRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The fund's claim checklist in order (the default when it has set none)",
         tags,
-        security,
         params: IdParams,
         response: { 200: ProcessStepListResponse, ...errors },
       },
@@ -44,7 +42,6 @@ export const processStepRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Set the fund's whole checklist in order; claims already submitted keep theirs",
         tags,
-        security,
         params: IdParams,
         body: SetProcessStepsRequest,
         response: { 200: ProcessStepListResponse, ...errors },
@@ -60,7 +57,6 @@ export const processStepRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Remove the fund's own checklist: it uses the default again",
         tags,
-        security,
         params: IdParams,
         response: { 200: ProcessStepListResponse, ...errors },
       },
@@ -75,7 +71,6 @@ export const processStepRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The kinds of step a checklist can have, and who records each',
         tags,
-        security,
         params: IdParams,
         response: { 200: ProcessStepKindListResponse, ...errors },
       },

@@ -15,7 +15,6 @@ import { createRole, deleteRole, getRole, listRoles, updateRole } from './roles.
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse };
 const tags = ['roles'];
-const security = [{ bearerToken: [] }];
 const read = { access: { area: 'admin', permission: 'roles.read' } } as const;
 const write = { access: { area: 'admin', permission: 'roles.write' } } as const;
 
@@ -28,7 +27,6 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Roles with their permissions and holder counts; q searches name and description',
         tags,
-        security,
         querystring: RoleListQuery,
         response: { 200: RoleListResponse, ...errors },
       },
@@ -43,7 +41,6 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'One role with its permissions',
         tags,
-        security,
         params: IdParams,
         response: { 200: RoleResponse, 404: ErrorResponse, ...errors },
       },
@@ -58,7 +55,6 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Create a role with permissions (names from the permission list)',
         tags,
-        security,
         body: CreateRoleRequest,
         response: { 201: RoleResponse, ...errors },
       },
@@ -73,7 +69,6 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Change a role; permissions replaces the role's, effective at once",
         tags,
-        security,
         params: IdParams,
         body: UpdateRoleRequest,
         response: { 200: RoleResponse, 404: ErrorResponse, 409: ErrorResponse, ...errors },
@@ -89,7 +84,6 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Delete a role no user holds (never the super-admin role)',
         tags,
-        security,
         params: IdParams,
         response: { 200: MessageResponse, 404: ErrorResponse, 409: ErrorResponse, ...errors },
       },

@@ -16,7 +16,6 @@ export const adminStatementRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Fund and FSCA number, administrator, member (ID masked), benefit type, gross amount, each fee with VAT, net payout, claim status and dates, documents received, how to complain.',
         tags: ['staff review'],
-        security: [{ bearerToken: [] }],
         params: IdParams,
         produces: ['application/pdf'],
         response: { 200: z.any().describe('The PDF'), 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },

@@ -16,7 +16,6 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The benefit statement as a PDF ({id}: the benefit), as staff see it',
         description: '403 before the identity check passed; 404 for a benefit that is not the member’s.',
         tags: ['benefit claims'],
-        security: [{ bearerToken: [] }],
         params: IdParams,
         produces: ['application/pdf'],
         response: {

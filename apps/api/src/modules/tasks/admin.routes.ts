@@ -17,7 +17,6 @@ import { completeTask, createTask, deleteTask, listTasks, rejectTask, updateTask
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse };
 const notOpen = { 404: ErrorResponse, 409: ErrorResponse };
 const tags = ['tasks'];
-const security = [{ bearerToken: [] }];
 const read = { access: { area: 'admin', permission: 'tasks.read' } } as const;
 const write = { access: { area: 'admin', permission: 'tasks.write' } } as const;
 const resolve = { access: { area: 'admin', permission: 'tasks.resolve' } } as const;
@@ -31,7 +30,6 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Tasks: filter[status], filter[assigneeId], filter[entityType] and filter[entityId]; q searches',
         tags,
-        security,
         querystring: TaskListQuery,
         response: { 200: TaskListResponse, ...errors },
       },
@@ -46,7 +44,6 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Create a task, optionally linked to an entity and assigned',
         tags,
-        security,
         body: CreateTaskRequest,
         response: { 201: TaskResponse, ...errors },
       },
@@ -61,7 +58,6 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Change an open task (title, description, assignee, due date)',
         tags,
-        security,
         params: IdParams,
         body: UpdateTaskRequest,
         response: { 200: TaskResponse, ...notOpen, ...errors },
@@ -77,7 +73,6 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Delete a task',
         tags,
-        security,
         params: IdParams,
         response: { 200: MessageResponse, 404: ErrorResponse, ...errors },
       },
@@ -95,7 +90,6 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Complete an open task',
         tags,
-        security,
         params: IdParams,
         response: { 200: TaskResponse, ...notOpen, ...errors },
       },
@@ -110,7 +104,6 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Reject an open task with a reason',
         tags,
-        security,
         params: IdParams,
         body: RejectTaskRequest,
         response: { 200: TaskResponse, ...notOpen, ...errors },

@@ -27,7 +27,6 @@ import {
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse };
 const tags = ['templates'];
-const security = [{ bearerToken: [] }];
 const read = { access: { area: 'admin', permission: 'templates.read' } } as const;
 const write = { access: { area: 'admin', permission: 'templates.write' } } as const;
 
@@ -40,7 +39,6 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Templates: filter[kind], filter[key]; q searches name, key and subject',
         tags,
-        security,
         querystring: TemplateListQuery,
         response: { 200: TemplateListResponse, ...errors },
       },
@@ -58,7 +56,6 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
           "The editor's live preview (issue 19): HTML kinds sanitized as messages are, SMS as plain text. 422 with " +
           '`errors.subject` / `errors.body` as "Line L, column C: ..." for a broken template.',
         tags,
-        security,
         body: TemplatePreviewRequest,
         response: { 200: TemplatePreviewResponse, ...errors, 429: ErrorResponse },
       },
@@ -73,7 +70,6 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'What a new-template form needs: kinds, variables per kind, built-in messages',
         tags,
-        security,
         response: { 200: TemplateFormResponse, ...errors },
       },
     },
@@ -87,7 +83,6 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Create a template; Liquid errors are 422 with line and column',
         tags,
-        security,
         body: CreateTemplateRequest,
         response: { 201: TemplateResponse, ...errors },
       },
@@ -102,7 +97,6 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'One template',
         tags,
-        security,
         params: IdParams,
         response: { 200: TemplateResponse, 404: ErrorResponse, ...errors },
       },
@@ -117,7 +111,6 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'What the edit form needs: the template, kinds, variables per kind, built-in messages',
         tags,
-        security,
         params: IdParams,
         response: { 200: TemplateFormResponse, 404: ErrorResponse, ...errors },
       },
@@ -132,7 +125,6 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Change a template; Liquid errors are 422 with line and column',
         tags,
-        security,
         params: IdParams,
         body: UpdateTemplateRequest,
         response: { 200: TemplateResponse, 404: ErrorResponse, ...errors },
@@ -148,7 +140,6 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Delete a template (a message it replaced goes back to its built-in text)',
         tags,
-        security,
         params: IdParams,
         response: { 200: MessageResponse, 404: ErrorResponse, ...errors },
       },

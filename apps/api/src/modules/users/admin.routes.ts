@@ -16,7 +16,6 @@ import { deleteStaffUser, getStaffUser, listStaffUsers, updateStaffUser } from '
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse };
 const tags = ['users'];
-const security = [{ bearerToken: [] }];
 const read = { access: { area: 'admin', permission: 'users.read' } } as const;
 const write = { access: { area: 'admin', permission: 'users.write' } } as const;
 
@@ -29,7 +28,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Staff users: search email and name; filter[active], filter[roleId]',
         tags,
-        security,
         querystring: StaffUserListQuery,
         response: { 200: StaffUserListResponse, ...errors },
       },
@@ -44,7 +42,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Create a staff user; they are emailed a link to set their password (72 hours)',
         tags,
-        security,
         body: CreateStaffUserRequest,
         response: { 201: StaffUserResponse, ...errors },
       },
@@ -62,7 +59,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'One staff user with roles',
         tags,
-        security,
         params: IdParams,
         response: { 200: StaffUserResponse, 404: ErrorResponse, ...errors },
       },
@@ -77,7 +73,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Change a staff user: fields given only; roleIds replaces; active=false ends their sessions',
         tags,
-        security,
         params: IdParams,
         body: UpdateStaffUserRequest,
         response: { 200: StaffUserResponse, 404: ErrorResponse, 409: ErrorResponse, ...errors },
@@ -93,7 +88,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Delete a staff user (their sessions end; the audit trail keeps them)',
         tags,
-        security,
         params: IdParams,
         response: { 200: MessageResponse, 404: ErrorResponse, 409: ErrorResponse, ...errors },
       },

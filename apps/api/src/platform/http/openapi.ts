@@ -1,13 +1,125 @@
+import { ErrorResponse } from '@bcp/contract';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { RouteAccess } from '../auth/route-access.js';
+import { finishOpenApiDocument } from './openapi-document.js';
+import { OperationIds, operationIdFor } from './operation-ids.js';
+import type { Throttle } from './rate-limit.js';
+
+/** The security schemes: which token a caller presents (`Authorization: Bearer ...`). */
+const SECURITY_SCHEMES = {
+  memberSession: {
+    type: 'http',
+    scheme: 'bearer',
+    description: "A member's session token, from `signIn` (`POST /api/app/beneficiary-sessions/login`).",
+  },
+  staffSession: {
+    type: 'http',
+    scheme: 'bearer',
+    description: "A staff user's session token, from `signInStaff` (`POST /api/v1/admin-sessions/login`).",
+  },
+  partnerApiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'bcp_pk_...',
+    description: 'A partner API key (`bcp_pk_...`), created by staff for the partner (docs/partners.md).',
+  },
+} as const;
+
+/**
+ * The `security` of a public route that also reads a member's session when one is sent (its answer
+ * differs): anonymous, or a member's token. Such a route sets it in its schema.
+ */
+export const OPTIONAL_MEMBER_SESSION: Record<string, string[]>[] = [{}, { memberSession: [] }];
+
+/** The `security` of an operation, from the access its route declares (`config.access`). */
+function securityOf(access: RouteAccess): Record<string, string[]>[] {
+  if (access === 'public') return [];
+  const scheme = { beneficiary: 'memberSession', admin: 'staffSession', partner: 'partnerApiKey' }[access.area];
+  return [{ [scheme]: [] }];
+}
+
+/** Who may call, in a sentence appended to every operation's description. */
+function whoMayCall(access: RouteAccess): string {
+  if (access === 'public') return 'Public: no token needed.';
+  if (access.area === 'partner')
+    return 'Partner API key (`partnerApiKey`); only claims of the funds the partner serves.';
+  if (access.area === 'beneficiary') {
+    return access.verified === false
+      ? "A member's session (`memberSession`), before or after the sign-in PIN."
+      : "A member's session (`memberSession`) whose sign-in PIN was entered.";
+  }
+  if ('permission' in access)
+    return `A staff session (\`staffSession\`) past its PIN, with permission \`${access.permission}\`.`;
+  return access.session === 'signing-in'
+    ? 'Any staff session (`staffSession`), before or after its PIN.'
+    : 'Any staff session (`staffSession`) past its PIN.';
+}
+
+/**
+ * The error answers every route of its kind can give, added where the route does not list them:
+ * 401 and 403 from the access check, 422 from input validation, 429 from a throttle.
+ */
+function impliedErrors(schema: FastifySchema, access: RouteAccess, throttled: boolean): Record<number, unknown> {
+  const implied: Record<number, unknown> = {};
+  if (access !== 'public') implied[401] = ErrorResponse;
+  const checksPin =
+    access !== 'public' && access.area !== 'partner' && !(access.area === 'beneficiary' && access.verified === false);
+  if (checksPin && !(access.area === 'admin' && 'session' in access && access.session === 'signing-in'))
+    implied[403] = ErrorResponse;
+  if (schema.body || schema.querystring || schema.params) implied[422] = ErrorResponse;
+  if (throttled) implied[429] = ErrorResponse;
+  return implied;
+}
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * The route's schema as documented: its operationId (operation-ids.ts), `security` and the
+ * access sentence from `config.access` (a public route may set `OPTIONAL_MEMBER_SESSION`), and the
+ * implied error answers. Builds new objects: the
+ * route's own schema (which Fastify serializes with) is left as it is.
+ */
+function documentRoute(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
+  const { route, url } = input;
+  const access = route.config?.access;
+  const schema = input.schema as FastifySchema & { description?: string; hide?: boolean; security?: unknown };
+  if (!access || schema?.hide) return jsonSchemaTransform(input);
+  const throttle = (route.config as { throttle?: Throttle | readonly Throttle[] } | undefined)?.throttle;
+  const response = { ...impliedErrors(schema, access, throttle !== undefined), ...(schema.response as object) };
+  const result = jsonSchemaTransform({ ...input, schema: { ...schema, response } as typeof input.schema });
+  const method = [route.method].flat()[0] ?? 'GET';
+  const description = [schema.description, whoMayCall(access)].filter(Boolean).join('\n\n');
+  return {
+    ...result,
+    schema: {
+      ...result.schema,
+      operationId: operationIdFor(String(method), url),
+      security: securityOf(access),
+      description,
+    },
+  };
+}
+
+/** Refuses, at registration, a route whose operationId another operation already has. */
+function checkOperationIds(app: FastifyInstance): void {
+  const ids = new OperationIds();
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url?.startsWith('/api') || !route.config?.access || (route.schema as { hide?: boolean })?.hide) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') ids.register(String(method), route.url);
+  });
+}
 
 /**
  * OpenAPI 3.1 generated from the routes' Zod schemas: JSON at `GET /api/openapi.json`, the
- * interactive UI at `/api/docs`. Must be installed before any route is registered.
+ * interactive UI at `/api/docs`. Every operation has a unique operationId (checked as routes are
+ * registered), `security` from its declared access (`[]` when public), a description saying who may
+ * call it; unused components are left out (openapi-document.ts). Install before any route.
  */
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
+  checkOperationIds(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -15,18 +127,14 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         title: 'Benefits claim platform API',
         version: '0.1.0',
         description:
-          'Beneficiary app (`/api/app`, beneficiary session token), back office (`/api/v1`, admin session token and ' +
-          'permissions) and partner API (`/api/v2`, partner API key). Every non-2xx response is `ErrorResponse`; ' +
-          'state-changing calls from browsers echo the `XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header.',
+          'Beneficiary app (`/api/app`, member session token), back office (`/api/v1`, staff session token and ' +
+          'permissions) and partner API (`/api/v2`, partner API key; see docs/partners.md). Every non-2xx response is ' +
+          '`ErrorResponse`; state-changing calls from browsers echo the `XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header.',
       },
-      components: {
-        securitySchemes: {
-          bearerToken: { type: 'http', scheme: 'bearer', description: 'Session token from sign-in.' },
-        },
-      },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: documentRoute,
+    transformObject: (input) => finishOpenApiDocument(jsonSchemaTransformObject(input)),
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

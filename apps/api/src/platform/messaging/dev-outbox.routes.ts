@@ -37,6 +37,7 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Development only: the latest 50 outbound messages as an HTML page',
         tags: ['development'],
         querystring: DestinationFilter,
+        response: { 200: { description: 'The outbox page', content: { 'text/html': { schema: z.string() } } } },
       },
     },
     async (request, reply) => {

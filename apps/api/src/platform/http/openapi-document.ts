@@ -1,0 +1,117 @@
+import { STATUS_CODES } from 'node:http';
+
+/** A JSON value of the OpenAPI document, walked generically. */
+type Json = { [key: string]: unknown };
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const COMPONENT_REF = /^#\/components\/schemas\/(.+)$/;
+
+/** Every value under `node`, depth first (arrays and objects). */
+function* walk(node: unknown): Generator<Json> {
+  if (Array.isArray(node)) {
+    for (const item of node) yield* walk(item);
+  } else if (isObject(node)) {
+    yield node;
+    for (const value of Object.values(node)) yield* walk(value);
+  }
+}
+
+/** `{ anyOf: [x] }` (Zod's optional arrays) as `x` itself: one alternative is no choice. */
+function unwrapSingleAnyOf(schema: Json): void {
+  const anyOf = schema.anyOf;
+  if (!Array.isArray(anyOf) || anyOf.length !== 1 || !isObject(anyOf[0])) return;
+  delete schema.anyOf;
+  for (const [key, value] of Object.entries(anyOf[0])) if (!(key in schema)) schema[key] = value;
+}
+
+/**
+ * A record with enum keys (`z.record(z.enum([...]), v)`) comes out as `required` keys with no
+ * `properties`; each key is given the value schema, so that the object says what it holds.
+ */
+function defineRequiredRecordKeys(schema: Json): void {
+  if (!Array.isArray(schema.required) || !isObject(schema.additionalProperties)) return;
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  for (const key of schema.required) {
+    if (typeof key === 'string' && !(key in properties)) properties[key] = schema.additionalProperties;
+  }
+  schema.properties = properties;
+}
+
+/** Component schemas reachable from the paths (through other components too). */
+function usedComponents(document: Json): Set<string> {
+  const components = (document.components as Json | undefined)?.schemas as Json | undefined;
+  const used = new Set<string>();
+  const pending: unknown[] = [document.paths];
+  while (pending.length > 0) {
+    for (const node of walk(pending.pop())) {
+      const name = typeof node.$ref === 'string' ? COMPONENT_REF.exec(node.$ref)?.[1] : undefined;
+      if (name && !used.has(name)) {
+        used.add(name);
+        pending.push(components?.[name]);
+      }
+    }
+  }
+  return used;
+}
+
+/**
+ * The example of a media type: the first of its schema's (or referenced component's) `examples`;
+ * an error answer other than 422 shows only a message (the 422 example has per-field errors).
+ */
+function liftExample(media: Json, status: string | undefined, components: Json): void {
+  if (!isObject(media.schema) || 'example' in media || 'examples' in media) return;
+  const ref = typeof media.schema.$ref === 'string' ? COMPONENT_REF.exec(media.schema.$ref)?.[1] : undefined;
+  if (ref === 'ErrorResponse' && status && status !== '422') {
+    media.example = { message: `${STATUS_CODES[status] ?? 'Error'}.` };
+    return;
+  }
+  const schema = ref ? components[ref] : media.schema;
+  // `x-examples`: a request's examples where Zod leaves `examples` out (a transforming schema's input).
+  const examples = isObject(schema) ? (schema.examples ?? schema['x-examples']) : undefined;
+  if (Array.isArray(examples) && examples.length > 0) media.example = examples[0];
+}
+
+/** Each operation's media types, with the response status (none for a request body). */
+function* mediaTypes(document: Json): Generator<[Json, string | undefined]> {
+  for (const pathItem of Object.values((document.paths as Json) ?? {})) {
+    for (const operation of Object.values(pathItem as Json)) {
+      if (!isObject(operation)) continue;
+      const bodies: [unknown, string | undefined][] = [
+        [operation.requestBody, undefined],
+        ...Object.entries((operation.responses as Json) ?? {}).map(([status, response]): [unknown, string] => [
+          response,
+          status,
+        ]),
+      ];
+      for (const [body, status] of bodies) {
+        if (!isObject(body)) continue;
+        if (status && body.description === 'Default Response') body.description = STATUS_CODES[status] ?? 'Response';
+        for (const media of Object.values((body.content as Json) ?? {})) if (isObject(media)) yield [media, status];
+      }
+    }
+  }
+}
+
+/**
+ * Final touches on the generated document, in one place (issue 26 item 1): the server it is
+ * served from; single-alternative `anyOf`s unwrapped and enum-keyed records given their keys;
+ * each request and response carries its schema's first example (`examples`, or `x-examples`, in
+ * Zod's `.meta`);
+ * responses described by their status; component schemas no operation uses removed.
+ */
+export function finishOpenApiDocument<T extends object>(input: T): T {
+  const document = input as Json;
+  document.servers = [{ url: '/', description: 'The server this document is served from' }];
+  for (const node of walk(document)) {
+    unwrapSingleAnyOf(node);
+    defineRequiredRecordKeys(node);
+  }
+  const components = (document.components as Json | undefined) ?? {};
+  const schemas = (components.schemas as Json | undefined) ?? {};
+  for (const [media, status] of mediaTypes(document)) liftExample(media, status, schemas);
+  const used = usedComponents(document);
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+  return input;
+}

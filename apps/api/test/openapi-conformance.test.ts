@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ageOtps, call, latestOtp, STRONG_PASSWORD, signUpMember } from './support/accounts.js';
+import { claimingMember, prepareClaim } from './support/claims.js';
+import { type RecordedResponse, recordResponses, responseChecker } from './support/openapi-responses.js';
+import { administratorOf } from './support/partners.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+let testApp: TestApp;
+let recorded: RecordedResponse[] = [];
+beforeAll(async () => {
+  testApp = await createTestApp({
+    prepare: (app) => {
+      recorded = recordResponses(app);
+    },
+  });
+});
+afterAll(async () => testApp.close());
+
+const app = () => testApp.app;
+const served = async () => (await app().inject({ method: 'GET', url: '/api/openapi.json' })).json();
+
+/** The member's way through the app: sign-up, PIN, sign-in, benefits, a claim to submission. */
+async function memberFlow(): Promise<{ claimId: number; fundId: number }> {
+  const member = await signUpMember(app());
+  // From an address of its own, as in the sign-in tests: per-IP limits stay out of the way.
+  const remoteAddress = '10.26.0.1';
+  await ageOtps(app(), member.phoneNumber, 3600);
+  const signIn = await call(app(), 'POST', '/api/app/beneficiary-sessions/login', {
+    remoteAddress,
+    body: { identifier: member.idNumber, password: STRONG_PASSWORD },
+  });
+  const token = signIn.json().apiToken;
+  await call(app(), 'POST', '/api/app/beneficiary-sessions/otp', { token, remoteAddress });
+  await call(app(), 'POST', '/api/app/beneficiary-sessions/verifyOtp', { token, remoteAddress, body: { otp: 'x' } });
+  const otp = await latestOtp(app(), member.phoneNumber);
+  await call(app(), 'POST', '/api/app/beneficiary-sessions/verifyOtp', { token, remoteAddress, body: { otp } });
+  await call(app(), 'GET', `/api/app/person-users/${member.personUserId}`, { token });
+  await call(app(), 'POST', '/api/app/beneficiary-sessions/login', { body: { identifier: member.idNumber } });
+  await call(app(), 'GET', '/api/app/benefits', {});
+
+  const claimant = await claimingMember(app());
+  const auth = { token: claimant.token };
+  await call(app(), 'GET', '/api/app/benefits', auth);
+  await call(app(), 'GET', '/api/app/benefits/total', auth);
+  await call(app(), 'GET', `/api/app/benefits/${claimant.benefitId}/benefit`, auth);
+  await call(app(), 'GET', '/api/app/identity-verifications/latest', auth);
+  const { netAmountCents } = await prepareClaim(app(), claimant);
+  await call(app(), 'GET', `/api/app/benefit-claims/${claimant.benefitId}`, auth);
+  await call(app(), 'GET', '/api/app/benefit-claims/person-banks', auth);
+  const submitted = await call(app(), 'POST', `/api/app/benefit-claims/${claimant.benefitId}/claim`, {
+    ...auth,
+    body: { declarationAccepted: true, netAmountCents },
+  });
+  await call(app(), 'GET', `/api/app/benefit-claims/${claimant.benefitId}`, auth);
+  await call(app(), 'GET', '/api/app/firebase/notification-total', auth);
+  await call(app(), 'DELETE', '/api/app/beneficiary-sessions/logout', { token });
+  return { claimId: submitted.json().id, fundId: claimant.fundId };
+}
+
+/** The partner's calls on that claim, including the answers a partner gets wrong. */
+async function partnerFlow(claimId: number, fundId: number): Promise<void> {
+  const { key } = await administratorOf(app(), fundId);
+  const partner = (path: string, body: object, token = key) =>
+    call(app(), 'POST', `/api/v2/benefitclaim/${path}`, { token, body });
+  await partner('getlist', {});
+  await partner('getlist', { status: 'submitted', pageSize: 1 });
+  await partner('getlist', { pageSize: 0 });
+  await partner('getlist', {}, 'bcp_pk_wrong');
+  await partner('getdetails', { claimId });
+  await partner('getdetails', { claimId: 999_999_999 });
+  await partner('approvalresponse', { claimId, decision: 'paid', paymentReference: 'EFT-1' });
+  await partner('approvalresponse', { claimId, decision: 'approved' });
+  await partner('approvalresponse', { claimId, decision: 'approved' });
+  await partner('approvalresponse', { claimId, decision: 'rejected' });
+}
+
+describe('issue 26: every response of the member and partner flows matches the served document', () => {
+  it('checks each response against its operation and status with Ajv (draft 2020-12)', async () => {
+    const { claimId, fundId } = await memberFlow();
+    await partnerFlow(claimId, fundId);
+
+    const check = responseChecker(await served());
+    const flows = recorded.filter(({ operation }) => /^\w+ \/api\/(app|v2)\//.test(operation));
+    expect(flows.flatMap(check)).toEqual([]);
+    const statuses = new Set(flows.map(({ operation, status }) => `${operation} ${status}`));
+    for (const expected of [
+      'POST /api/app/person-users 201',
+      'POST /api/app/beneficiary-sessions/login 200',
+      'POST /api/app/beneficiary-sessions/login 422',
+      'POST /api/app/beneficiary-sessions/verifyOtp 200',
+      'POST /api/app/beneficiary-sessions/verifyOtp 422',
+      'GET /api/app/benefits 401',
+      'POST /api/app/benefit-claims/{id}/claim 200',
+      'POST /api/v2/benefitclaim/getlist 200',
+      'POST /api/v2/benefitclaim/getlist 401',
+      'POST /api/v2/benefitclaim/getlist 422',
+      'POST /api/v2/benefitclaim/getdetails 200',
+      'POST /api/v2/benefitclaim/getdetails 404',
+      'POST /api/v2/benefitclaim/approvalresponse 200',
+      'POST /api/v2/benefitclaim/approvalresponse 409',
+    ]) {
+      expect([...statuses], expected).toContain(expected);
+    }
+  }, 120_000);
+
+  it('finds a response that does not match (the check can fail)', async () => {
+    const check = responseChecker(await served());
+    const body = JSON.stringify({ items: [{ id: 'one' }], pageSize: 25 });
+    const problems = check({
+      operation: 'POST /api/v2/benefitclaim/getlist',
+      status: 200,
+      contentType: 'application/json',
+      body,
+    });
+    expect(problems.join('\n')).toContain('nextCursor');
+    expect(
+      check({ operation: 'POST /api/v2/benefitclaim/getlist', status: 418, contentType: 'application/json', body }),
+    ).toEqual(['POST /api/v2/benefitclaim/getlist: status 418 not documented']);
+  });
+});
