@@ -38,7 +38,21 @@ export interface RowCounts {
   benefits: number;
   /** Benefits by status (`unclaimed`, `claimed`, `paid`). */
   benefitsByStatus: Record<string, number>;
+  /** The staff lists' other tables (issue 25), e.g. `tasks: 200000`. */
+  others: Record<string, number>;
 }
+
+/** The other tables the staff lists read, counted for the report. */
+const OTHER_TABLES = [
+  'users',
+  'benefit_claims',
+  'tasks',
+  'audit_events',
+  'file_uploads',
+  'file_upload_rows',
+  'invoices',
+  'enrichment_records',
+] as const;
 
 /** Counts the rows of the tables the search reads (exact counts: a second or so on 1M rows). */
 export async function readRowCounts(client: pg.Client): Promise<RowCounts> {
@@ -52,5 +66,6 @@ export async function readRowCounts(client: pg.Client): Promise<RowCounts> {
     funds: await count('funds'),
     benefits: Object.values(benefitsByStatus).reduce((sum, value) => sum + value, 0),
     benefitsByStatus,
+    others: Object.fromEntries(await Promise.all(OTHER_TABLES.map(async (table) => [table, await count(table)]))),
   };
 }
