@@ -54,6 +54,13 @@ const OTHER_TABLES = [
   'enrichment_records',
 ] as const;
 
+/** The row count of each of OTHER_TABLES, one after the other (one client runs one query at a time). */
+async function countOthers(count: (table: string) => Promise<number>): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of OTHER_TABLES) counts[table] = await count(table);
+  return counts;
+}
+
 /** Counts the rows of the tables the search reads (exact counts: a second or so on 1M rows). */
 export async function readRowCounts(client: pg.Client): Promise<RowCounts> {
   const count = async (table: string) => Number((await client.query(`select count(*) from ${table}`)).rows[0].count);
@@ -66,6 +73,6 @@ export async function readRowCounts(client: pg.Client): Promise<RowCounts> {
     funds: await count('funds'),
     benefits: Object.values(benefitsByStatus).reduce((sum, value) => sum + value, 0),
     benefitsByStatus,
-    others: Object.fromEntries(await Promise.all(OTHER_TABLES.map(async (table) => [table, await count(table)]))),
+    others: await countOthers(count),
   };
 }

@@ -11,7 +11,7 @@ export const STAFF_LIST_ROWS = {
   /** Other funds beside the Bench Fund (the funds list, invoices and uploads spread over them). */
   funds: 49,
   staffUsers: 200,
-  /** Member accounts, each with one claim of their first benefit. */
+  /** Member accounts, each with one claim of their (non-surplus) benefit. */
   claims: 100_000,
   tasks: 200_000,
   auditEvents: 1_000_000,
@@ -31,6 +31,8 @@ const rows = STAFF_LIST_ROWS;
  */
 export function staffListSeedStatements(): string[] {
   return [
+    // Statistics of the rows inserted so far in this transaction, so that the joins below plan well.
+    'analyze persons, benefits',
     `insert into funds (name, registration_number, contact_email)
      select 'Bench Fund ' || i, '98/' || lpad(i::text, 4, '0') || '/1', 'fund' || i || '@example.org'
      from generate_series(1, ${rows.funds}) as i`,
@@ -42,19 +44,21 @@ export function staffListSeedStatements(): string[] {
     `insert into user_roles (user_id, role_id)
      select u.id, r.id from users u, roles r
      where u.email like 'bench-staff-%' and r.name = 'bench-reviewer' and u.id % 2 = 0`,
-    // Member accounts of every tenth person (offset 3), each claiming its first benefit.
+    // Member accounts of every tenth person (offset 3), each claiming its one non-surplus benefit.
     `insert into person_users (person_id, email, password_hash, two_factor_method, terms_accepted_at)
      select id, 'member' || id || '@example.org', 'bench', 'EMAIL', now()
      from persons where id % 10 = 3 order by id limit ${rows.claims}`,
     `insert into benefit_claims (benefit_id, person_user_id, status, submitted_at, created_at, updated_at)
      select b.id, pu.id, s.status, case when s.status = 'draft' then null else s.at end, s.at, s.at
      from person_users pu
-     join lateral (select id from benefits where person_id = pu.person_id order by id limit 1) b on true
+     join benefits b on b.person_id = pu.person_id and b.benefit_type <> 'surplus'
      cross join lateral (
        select (array['draft','submitted','submitted','submitted','in_review','in_review','approved','rejected','paid','paid'])
          [1 + pu.id % 10] as status, now() - (pu.id % 700) * interval '1 day' as at
      ) s`,
+    'analyze person_users, benefit_claims',
     `update benefits set status = 'claimed' where id in (select benefit_id from benefit_claims) and status = 'unclaimed'`,
+    'analyze users, tasks',
     `insert into tasks (title, description, entity_type, entity_id, assignee_id, status, due_date, created_at)
      select case when i % 3 = 0 then 'Call the member about claim ' || c.id else 'Review claim ' || c.id end,
        'Check the documents and the bank account of claim ' || c.id,

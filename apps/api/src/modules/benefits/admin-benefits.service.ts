@@ -68,12 +68,15 @@ export function toAdminBenefitResponse(row: AdminBenefitRow): AdminBenefitRespon
 
 /**
  * The staff search term (issue 9): a 13-digit ID number (exact), else a member number (exact) or a
- * surname (case-insensitive, whole): each an indexed lookup, so search stays fast on millions.
+ * surname (case-insensitive, whole): each an indexed lookup, so search stays fast on millions. A
+ * term with a digit in it is no surname: it is looked up as a member number alone (issue 25), so
+ * that PostgreSQL uses the member number's index instead of reading benefits and persons whole.
  */
 export function benefitSearchCondition(q: string | undefined): SQL | undefined {
   const term = q?.trim();
   if (!term) return undefined;
   if (/^\d{13}$/.test(term)) return eq(persons.idNumber, term);
+  if (/\d/.test(term)) return eq(benefits.memberNumber, term);
   return or(eq(benefits.memberNumber, term), sql`lower(${persons.lastName}) = lower(${term})`);
 }
 

@@ -20,7 +20,8 @@ const SORT_COLUMNS = {
 
 /** Records of persons with a benefit of the fund (results are per person, shared by their funds). */
 export function ofFund(fundId: number): SQL {
-  return sql`exists (select 1 from benefits b where b.person_id = ${enrichmentRecords.personId} and b.fund_id = ${fundId})`;
+  // The fund's persons from the index on (fund_id, person_id) alone (issue 25), never the benefits table.
+  return sql`${enrichmentRecords.personId} in (select b.person_id from benefits b where b.fund_id = ${fundId})`;
 }
 
 const enrichmentRecordColumns = {
@@ -108,11 +109,11 @@ export async function listEnrichmentRecords(
         .limit(page.limit)
         .offset(page.offset),
     count: async () => {
-      const [row] = await db
-        .select({ value: sql<number>`count(*)::int` })
-        .from(enrichmentRecords)
-        .innerJoin(persons, eq(persons.id, enrichmentRecords.personId))
-        .where(where);
+      // The join to persons only when searching by surname: a count reads no more than it needs.
+      const counted = db.select({ value: sql<number>`count(*)::int` }).from(enrichmentRecords);
+      const [row] = await (query.q
+        ? counted.innerJoin(persons, eq(persons.id, enrichmentRecords.personId)).where(where)
+        : counted.where(where));
       return Number(row?.value ?? 0);
     },
     toItem: toRecordResponse,

@@ -11,6 +11,7 @@ import {
 import { and, arrayContains, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/result-rows.js';
 import { benefits, fileUploads, fundFees, fundProcessSteps, funds, fundTypes } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -42,12 +43,13 @@ const SYSTEM: AuditContext = { actor: { type: 'system' } };
 /** Benefits recorded for each fund (the benefits and member files are the fund's data). */
 async function benefitCounts(db: Database, fundIds: number[]): Promise<Map<number, number>> {
   if (fundIds.length === 0) return new Map();
-  const rows = await db
-    .select({ fundId: benefits.fundId, total: count() })
-    .from(benefits)
-    .where(inArray(benefits.fundId, fundIds))
-    .groupBy(benefits.fundId);
-  return new Map(rows.map((row) => [row.fundId, row.total]));
+  // One count per fund from the index on (fund_id, id), never a read of the benefits table (issue 25).
+  const result = await db.execute(sql`
+    select f.id as fund_id, (select count(*)::int from ${benefits} b where b.fund_id = f.id) as total
+    from unnest(${`{${fundIds.join(',')}}`}::bigint[]) as f(id)`);
+  return new Map(
+    rowsOf<{ fund_id: number | string; total: number }>(result).map((row) => [Number(row.fund_id), row.total]),
+  );
 }
 
 /** Maps rows to responses with their fund type, administrator and benefit count (three small queries). */
