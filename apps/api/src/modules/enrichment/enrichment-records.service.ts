@@ -20,8 +20,9 @@ const SORT_COLUMNS = {
 
 /** Records of persons with a benefit of the fund (results are per person, shared by their funds). */
 export function ofFund(fundId: number): SQL {
-  // The fund's persons from the index on (fund_id, person_id) alone (issue 25), never the benefits table.
-  return sql`${enrichmentRecords.personId} in (select b.person_id from benefits b where b.fund_id = ${fundId})`;
+  // A probe of the index on (fund_id, person_id) per record (issue 25): a scalar subquery is never
+  // turned into a join, which on a fund of a million persons would read the whole benefits table.
+  return sql`(select b.person_id from benefits b where b.fund_id = ${fundId} and b.person_id = ${enrichmentRecords.personId} limit 1) is not null`;
 }
 
 const enrichmentRecordColumns = {

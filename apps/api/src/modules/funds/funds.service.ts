@@ -11,7 +11,6 @@ import {
 import { and, arrayContains, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { rowsOf } from '../../db/result-rows.js';
 import { benefits, fileUploads, fundFees, fundProcessSteps, funds, fundTypes } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -40,19 +39,7 @@ export type CreateFundInput = Pick<z.output<typeof CreateFundRequest>, 'name' | 
 /** An event or start-up (no staff user) creating a fund, e.g. the demo data. */
 const SYSTEM: AuditContext = { actor: { type: 'system' } };
 
-/** Benefits recorded for each fund (the benefits and member files are the fund's data). */
-async function benefitCounts(db: Database, fundIds: number[]): Promise<Map<number, number>> {
-  if (fundIds.length === 0) return new Map();
-  // One count per fund from the index on (fund_id, id), never a read of the benefits table (issue 25).
-  const result = await db.execute(sql`
-    select f.id as fund_id, (select count(*)::int from ${benefits} b where b.fund_id = f.id) as total
-    from unnest(${`{${fundIds.join(',')}}`}::bigint[]) as f(id)`);
-  return new Map(
-    rowsOf<{ fund_id: number | string; total: number }>(result).map((row) => [Number(row.fund_id), row.total]),
-  );
-}
-
-/** Maps rows to responses with their fund type, administrator and benefit count (three small queries). */
+/** Maps rows to responses with their fund type, administrator and benefit count (two small queries). */
 async function describeFunds(db: Database, rows: FundRecord[]): Promise<FundResponse[]> {
   const typeIds = [...new Set(rows.map((row) => row.fundTypeId).filter((id): id is number => id !== null))];
   const types =
@@ -65,10 +52,6 @@ async function describeFunds(db: Database, rows: FundRecord[]): Promise<FundResp
   const administrators = await partnerNames(
     db,
     rows.map((row) => row.administratorPartnerId),
-  );
-  const counts = await benefitCounts(
-    db,
-    rows.map((row) => row.id),
   );
   return rows.map((row) => ({
     id: row.id,
@@ -84,7 +67,8 @@ async function describeFunds(db: Database, rows: FundRecord[]): Promise<FundResp
     contactPhone: row.contactPhone,
     tags: row.tags,
     status: row.status,
-    benefitCount: counts.get(row.id) ?? 0,
+    // Kept by triggers on benefits (migration 0015): the list counts no benefits (issue 25).
+    benefitCount: row.benefitCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));
