@@ -1,9 +1,13 @@
 DROP INDEX "benefit_claims_status_idx";--> statement-breakpoint
+DROP INDEX "tasks_assignee_idx";--> statement-breakpoint
 ALTER TABLE "funds" ADD COLUMN "benefit_count" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "benefit_claims_status_id_idx" ON "benefit_claims" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "benefit_claims_benefit_idx" ON "benefit_claims" USING btree ("benefit_id");--> statement-breakpoint
 CREATE INDEX "benefits_member_number_idx" ON "benefits" USING btree ("member_number");--> statement-breakpoint
 CREATE INDEX "benefits_fund_person_idx" ON "benefits" USING btree ("fund_id","person_id");--> statement-breakpoint
+CREATE INDEX "benefits_fund_status_id_idx" ON "benefits" USING btree ("fund_id","status","id");--> statement-breakpoint
+CREATE INDEX "tasks_created_at_idx" ON "tasks" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "tasks_assignee_status_idx" ON "tasks" USING btree ("assignee_id","status","created_at");--> statement-breakpoint
 -- funds.benefit_count (issue 25): kept by statement-level triggers with transition tables, so an
 -- import of a million benefits updates each fund's count once, and the funds list reads no benefits.
 CREATE FUNCTION "benefits_count_per_fund"() RETURNS trigger LANGUAGE plpgsql AS $$

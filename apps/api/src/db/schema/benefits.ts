@@ -43,6 +43,8 @@ export const benefits = pgTable(
     index('benefits_member_number_idx').on(table.memberNumber),
     // A fund's persons without reading the benefits (enrichment records of a fund, issue 25).
     index('benefits_fund_person_idx').on(table.fundId, table.personId),
+    // A fund's benefits of one status, by id (issue 25).
+    index('benefits_fund_status_id_idx').on(table.fundId, table.status, table.id),
     uniqueIndex('benefits_fund_member_type_unique').on(table.fundId, table.memberNumber, table.benefitType),
   ],
 );
