@@ -38,6 +38,27 @@ export interface RowCounts {
   benefits: number;
   /** Benefits by status (`unclaimed`, `claimed`, `paid`). */
   benefitsByStatus: Record<string, number>;
+  /** The staff lists' other tables (issue 25), e.g. `tasks: 200000`. */
+  others: Record<string, number>;
+}
+
+/** The other tables the staff lists read, counted for the report. */
+const OTHER_TABLES = [
+  'users',
+  'benefit_claims',
+  'tasks',
+  'audit_events',
+  'file_uploads',
+  'file_upload_rows',
+  'invoices',
+  'enrichment_records',
+] as const;
+
+/** The row count of each of OTHER_TABLES, one after the other (one client runs one query at a time). */
+async function countOthers(count: (table: string) => Promise<number>): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of OTHER_TABLES) counts[table] = await count(table);
+  return counts;
 }
 
 /** Counts the rows of the tables the search reads (exact counts: a second or so on 1M rows). */
@@ -52,5 +73,6 @@ export async function readRowCounts(client: pg.Client): Promise<RowCounts> {
     funds: await count('funds'),
     benefits: Object.values(benefitsByStatus).reduce((sum, value) => sum + value, 0),
     benefitsByStatus,
+    others: await countOthers(count),
   };
 }

@@ -23,7 +23,11 @@ export interface ChildServer {
 export async function startChildServer(file: string, env: Record<string, string>): Promise<ChildServer> {
   const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], {
     // A compiled `.mjs` server runs under plain Node; TypeScript ones through tsx.
-    execArgv: file.endsWith('.mjs') ? [] : ['--import', 'tsx', '--conditions=source'],
+    execArgv: [
+      ...(file.endsWith('.mjs') ? [] : ['--import', 'tsx', '--conditions=source']),
+      // BENCH_CPU_PROF_DIR: the server writes a V8 CPU profile there when it stops (issue 25).
+      ...(process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : []),
+    ],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

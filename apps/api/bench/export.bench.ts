@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
-import { staffToken } from './benefit-list.bench.js';
 import { startChildServer } from './child-server.js';
 import { describeLoadAverage } from './report.js';
+import { staffToken } from './staff-token.js';
 
 /** The export must stream with its server's peak RSS under this (issue 18), in MB. */
 export const EXPORT_PEAK_RSS_TARGET_MB = 200;

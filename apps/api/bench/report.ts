@@ -19,12 +19,15 @@ export function describeLoadAverage(): string {
     .join(', ')}`;
 }
 
-/** One line of row counts, e.g. `persons 1,000,000; benefits 1,100,000 (unclaimed 950,000, ...)`. */
+/** One line of row counts, e.g. `persons 1,000,000; benefits 1,100,000 (unclaimed 950,000, ...); tasks 200,000`. */
 export function describeRowCounts(counts: RowCounts): string {
   const statuses = Object.entries(counts.benefitsByStatus)
     .map(([status, value]) => `${status} ${integer.format(value)}`)
     .join(', ');
-  return `persons ${integer.format(counts.persons)}; benefits ${integer.format(counts.benefits)} (${statuses}); funds ${counts.funds}`;
+  const others = Object.entries(counts.others)
+    .map(([table, value]) => `${table} ${integer.format(value)}`)
+    .join('; ');
+  return `persons ${integer.format(counts.persons)}; benefits ${integer.format(counts.benefits)} (${statuses}); funds ${counts.funds}; ${others}`;
 }
 
 /** A plain text table of the figures of each target (requests/s; latencies in ms). */

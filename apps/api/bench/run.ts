@@ -1,41 +1,44 @@
 /**
  * `npm run bench`: seeds (once) the `bcp_bench` PostgreSQL database with 1,000,000 persons, then
  * benchmarks the anonymous ID search of the real app beside a bare `node:http` server, and the
- * staff benefits list (`GET /api/v1/benefits`, p95 target 50 ms), and the benefits export (issue 18:
+ * staff lists (issue 25: every back-office list, p95 target 50 ms, median of --list-rounds rounds,
+ * stopping on a sequential scan of a large table), and the benefits export (issue 18:
  * 1,100,000 rows as CSV and XLSX, peak RSS target 200 MB).
  * Then the message delivery bench (issue 15 item 3; `messages.bench.ts`): notification emails per
  * second end to end to a local SMTP server, beside a bare nodemailer loop.
  * Then the file upload bench (issue 16; `file-upload.bench.ts`): a generated member file end to end
  * through the API (upload, validate, stage, accept) beside a plain COPY, with the server's peak RSS.
  * Flags: --duration SECONDS (10), --connections N (20), --warmup SECONDS (3), --ids N (10000),
- * --rounds N (1), --messages N (1000), --only messages|uploads|export (just that bench; export:
+ * --rounds N (1), --messages N (1000), --only lists|messages|uploads|export (just that bench; export:
  * the benefits export bench, issue 18: rows/s and the server's peak RSS, >= 3 rounds),
+ * --list-duration S (5), --list-rounds N (3), --redis URL|none (redis://127.0.0.1:6379),
  * --upload-rows N (1000000), --upload-rounds N (3), --pglite-rows N (100000), --pglite-rounds N (3);
  * or BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ROUNDS. BENCH_DATABASE_URL: where to create `bcp_bench`.
  */
 import pg from 'pg';
 import { failCommandLine, parseCommandLine } from '../../../scripts/lib/command-line.mjs';
 import { adminDatabaseUrl, ensureBenchDatabase, readRowCounts } from './bench-database.js';
-import { runBenefitListBench } from './benefit-list.bench.js';
 import { runExportBench } from './export.bench.js';
 import { runUploadBench } from './file-upload.bench.js';
 import { runIdSearchBench } from './id-search.bench.js';
 import { runMessageBench } from './messages.bench-report.js';
 import { describeLoadAverage, describeMachine, describeRowCounts } from './report.js';
 import { BENCH_PERSONS, seedBenchDatabase } from './seed-bench-database.js';
+import { runStaffListBench } from './staff-lists.bench.js';
 
 const command = 'npm run bench';
 const { values } = parseCommandLine({
   command,
   usage: `
 Usage: ${command} -- [--duration S] [--connections N] [--warmup S] [--ids N] [--rounds N]
-                        [--messages N] [--only messages|uploads|export] [--upload-rows N]
+                        [--messages N] [--only lists|messages|uploads|export] [--upload-rows N]
+                        [--list-duration S] [--list-rounds N] [--redis URL|none]
                         [--upload-rounds N] [--pglite-rows N] [--pglite-rounds N]
 
 Benchmarks (README "Benchmarks"), on PostgreSQL (BENCH_DATABASE_URL, default
 postgres://postgres@127.0.0.1:5432/test; the database bcp_bench is created and seeded once):
-the anonymous ID search of the real app beside a bare node:http server, the staff benefits
-list, then message delivery end to end, then a member file uploaded end to end.
+the anonymous ID search of the real app beside a bare node:http server, every staff list,
+the benefits export, then message delivery end to end, then a member file uploaded end to end.
 
   --duration S      seconds measured per target and round (default 10; BENCH_DURATION)
   --connections N   concurrent connections (default 20; BENCH_CONNECTIONS)
@@ -43,6 +46,14 @@ list, then message delivery end to end, then a member file uploaded end to end.
   --ids N           ID numbers searched in turn (default 10000)
   --rounds N        rounds (default 1; BENCH_ROUNDS); 3 for figures worth quoting
   --messages N      emails in the message bench (default 1000)
+  --only lists      only the staff lists bench (seeds bcp_bench once): EXPLAIN of every list
+                    query (stops on a sequential scan of a large table), then requests/s and
+                    p50/p95/p99 of each list, median of the rounds, against p95 <= 50 ms
+  --list-duration S seconds per list and round (default 5)
+  --list-rounds N   rounds of the lists bench (default 3, at least 3)
+  --redis URL       REDIS_URL of the app in the lists bench (default redis://127.0.0.1:6379;
+                    BENCH_REDIS_URL), or none (then the app checks staff sessions in PostgreSQL
+                    on every request)
   --only messages   only the message bench (no seeding)
   --only uploads    only the upload bench (no seeding)
   --only export     only the benefits export bench (seeds bcp_bench once)
@@ -63,10 +74,16 @@ list, then message delivery end to end, then a member file uploaded end to end.
     'pglite-rows': { type: 'string', default: '100000' },
     'pglite-rounds': { type: 'string', default: '3' },
     only: { type: 'string' },
+    'list-duration': { type: 'string', default: '5' },
+    'list-rounds': { type: 'string', default: '3' },
+    redis: { type: 'string', default: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379' },
   },
 });
-if (values.only !== undefined && !['messages', 'uploads', 'export'].includes(values.only)) {
-  failCommandLine(command, '--only takes: messages, uploads, export');
+if (values.only !== undefined && !['lists', 'messages', 'uploads', 'export'].includes(values.only)) {
+  failCommandLine(command, '--only takes: lists, messages, uploads, export');
+}
+if (values.redis !== 'none' && !/^rediss?:\/\//.test(values.redis)) {
+  failCommandLine(command, '--redis takes a redis:// URL or none');
 }
 
 /** A whole number flag, at least `min`. */
@@ -94,6 +111,33 @@ const uploadOptions = () => ({
 
 if (values.only === 'uploads') {
   await runUploadBench(adminDatabaseUrl(), uploadOptions());
+  process.exit(0);
+}
+
+/** The staff lists bench's options from the flags. */
+const listOptions = (databaseUrl: string) => ({
+  databaseUrl,
+  connections: options.connections,
+  durationSeconds: readNumber('list-duration', 1),
+  warmupSeconds: options.warmupSeconds,
+  rounds: readNumber('list-rounds', 3),
+  serverEnv: { REDIS_URL: values.redis === 'none' ? '' : values.redis },
+});
+
+if (values.only === 'lists') {
+  const databaseUrl = await ensureBenchDatabase(adminDatabaseUrl());
+  const seed = await seedBenchDatabase(databaseUrl);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const postgresVersion = (await client.query('show server_version')).rows[0].server_version;
+    console.info(`machine:  ${describeMachine(postgresVersion)}`);
+    console.info(`database: ${describeRowCounts(await readRowCounts(client))}`);
+    console.info(`seed:     ${seed.seeded ? `seeded now in ${(seed.seedMs / 1000).toFixed(1)} s` : 'reused'}`);
+    await runStaffListBench(client, listOptions(databaseUrl));
+  } finally {
+    await client.end();
+  }
   process.exit(0);
 }
 
@@ -141,7 +185,7 @@ try {
       '          Other work on the machine skews a run: see the load averages; --rounds 3 alternates app and bare.\n',
   );
   await runIdSearchBench(client, { ...options, databaseUrl });
-  await runBenefitListBench(client, { ...options, databaseUrl });
+  await runStaffListBench(client, listOptions(databaseUrl));
   await runExportBench(client, { databaseUrl, rounds: options.rounds });
   await runMessageBench(adminDatabaseUrl(), { messages: readNumber('messages', 1), rounds: options.rounds });
   await runUploadBench(adminDatabaseUrl(), uploadOptions());

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
 import { applyMigrations } from '../src/db/migrate.js';
 import { insertBenefitsSql, insertPersonsSql } from './seed-sql.js';
+import { STAFF_LIST_ROWS, staffListSeedStatements } from './seed-staff-lists-sql.js';
 
 /** How many persons the bench database holds. */
 export const BENCH_PERSONS = 1_000_000;
@@ -35,29 +36,46 @@ async function checkSeededIdNumbers(client: pg.Client): Promise<void> {
   if (invalid.length > 0) throw new Error(`seeded ID numbers fail the SA ID checks, e.g. ${invalid[0]?.id_number}`);
 }
 
+/** Whether the database holds the whole seed: the persons, and the staff lists' rows (tasks and audit events). */
+async function holdsWholeSeed(client: pg.Client): Promise<boolean> {
+  const { rows } = await client.query<{ persons: string; tasks: string; audits: string }>(
+    `select (select count(*) from persons) as persons, (select count(*) from tasks) as tasks,
+      (select count(*) from audit_events where actor_label = 'bench-staff@benefitfinder.co.za') as audits`,
+  );
+  const counts = rows[0];
+  return (
+    Number(counts?.persons) === BENCH_PERSONS &&
+    Number(counts?.tasks) === STAFF_LIST_ROWS.tasks &&
+    Number(counts?.audits) === STAFF_LIST_ROWS.auditEvents
+  );
+}
+
 /**
  * Migrates the bench database, then seeds 1,000,000 persons and 1,100,000 benefits of the
- * 'Bench Fund' in one transaction, unless it already holds exactly that many persons (reused).
- * Anything else found (a different count) is truncated first.
+ * 'Bench Fund', and the staff lists' tables (`seed-staff-lists-sql.ts`: claims, tasks, audit
+ * events, uploads, invoices, ...) in one transaction, unless it already holds all of them (reused).
+ * Anything else found is truncated first (a database seeded before issue 25 is seeded again).
  */
 export async function seedBenchDatabase(url: string): Promise<SeedOutcome> {
   await migrateBenchDatabase(url);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ count: string }>('select count(*) from persons');
-    if (Number(rows[0]?.count) === BENCH_PERSONS) return { seeded: false, seedMs: 0 };
+    if (await holdsWholeSeed(client)) return { seeded: false, seedMs: 0 };
     const started = performance.now();
     await client.query('begin');
     await client.query('set local synchronous_commit = off');
-    await client.query('truncate benefits, persons, funds restart identity cascade');
+    await client.query(
+      'truncate benefits, persons, funds, users, tasks, audit_events, person_users, benefit_claims restart identity cascade',
+    );
     const fund = await client.query<{ id: string }>(
       `insert into funds (name, registration_number) values ('Bench Fund', '99/9/99999') returning id`,
     );
     await client.query(insertPersonsSql(BENCH_PERSONS));
     await client.query(insertBenefitsSql(), [fund.rows[0]?.id]);
+    for (const statement of staffListSeedStatements()) await client.query(statement);
     await client.query('commit');
-    await client.query('vacuum analyze funds, persons, benefits');
+    await client.query('vacuum analyze');
     await checkSeededIdNumbers(client);
     return { seeded: true, seedMs: performance.now() - started };
   } catch (error) {

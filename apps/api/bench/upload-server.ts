@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { createFund } from '../src/modules/funds/funds.service.js';
 import { startServer } from '../src/server.js';
 import { benchServerConfig } from './bench-config.js';
-import { staffToken } from './benefit-list.bench.js';
+import { staffToken } from './staff-token.js';
 
 const app = await startServer(benchServerConfig());
 const maker = await staffToken(app);

@@ -49,6 +49,7 @@ import { taskRoutes } from './modules/tasks/admin.routes.js';
 import { templateRoutes } from './modules/templates/admin.routes.js';
 import { userRoutes } from './modules/users/admin.routes.js';
 import { installAccessControl } from './platform/auth/route-access.js';
+import { createStaffAuthCache, registerStaffAuthCache } from './platform/auth/staff-auth-cache.js';
 import { createBankVerificationProvider } from './platform/bank-verification/bank-verification-provider.js';
 import { type Clock, createClock } from './platform/clock/clock.js';
 import { installErrorHandling, sendError } from './platform/errors/error-handler.js';
@@ -129,6 +130,13 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
+  // Verified staff sessions cached, dropped in every process on any change of access (decision 029).
+  const staffAuthCache = createStaffAuthCache({ redisUrl: config.redisUrl, databaseKind: database.kind, log: app.log });
+  registerStaffAuthCache(database.db, staffAuthCache);
+  app.addHook('onClose', async () => {
+    registerStaffAuthCache(database.db, undefined);
+    await staffAuthCache?.close();
+  });
   app.decorate('config', config);
   const jobs = createJobQueue({ db: database.db, kind: database.kind, config: config.jobs, log: app.log });
   app.decorate('jobs', jobs);

@@ -1,9 +1,9 @@
 import { FEE_MESSAGES, FUND_MESSAGES, FUND_TYPES, SOUTH_AFRICAN_BANKS } from '@bcp/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundFees, funds } from '../src/db/schema/index.js';
+import { benefits, fundFees, funds } from '../src/db/schema/index.js';
 import { calculateFundPayout } from '../src/modules/funds/fund-fees.service.js';
-import { call } from './support/accounts.js';
+import { call, createPerson } from './support/accounts.js';
 import { claimingMember } from './support/claims.js';
 import { createStaff, type Staff } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -191,6 +191,43 @@ describe('funds', () => {
     // The trail outlives the fund.
     expect((await trail(`/funds/${empty.id}`))[0]).toMatchObject({ action: 'funds.deleted' });
     expect((await api('DELETE', '/funds/999999')).statusCode).toBe(404);
+  });
+
+  it("answers each fund's benefit count as benefits are added, moved to another fund and removed (issue 25)", async () => {
+    const [first, second] = [await newFund(), await newFund()];
+    const { personId } = await createPerson(app());
+    const added = await app()
+      .db.insert(benefits)
+      .values(
+        ['withdrawal', 'retirement', 'surplus'].map((benefitType) => ({
+          fundId: first.id,
+          personId,
+          memberNumber: 'C-1',
+          benefitType,
+          amountCents: 1_000,
+        })),
+      )
+      .returning({ id: benefits.id });
+    const counts = async () => [
+      (await api('GET', `/funds/${first.id}`)).json().benefitCount,
+      (await api('GET', `/funds/${second.id}`)).json().benefitCount,
+    ];
+    expect(await counts()).toEqual([3, 0]);
+    await app()
+      .db.update(benefits)
+      .set({ fundId: second.id })
+      .where(eq(benefits.id, added[0]?.id as number));
+    await app()
+      .db.update(benefits)
+      .set({ status: 'claimed' })
+      .where(eq(benefits.id, added[1]?.id as number));
+    expect(await counts()).toEqual([2, 1]);
+    await app()
+      .db.delete(benefits)
+      .where(eq(benefits.id, added[2]?.id as number));
+    expect(await counts()).toEqual([1, 1]);
+    const listed = (await api('GET', `/funds?pageSize=100`)).json().items;
+    expect(listed.find((fund: { id: number }) => fund.id === second.id)?.benefitCount).toBe(1);
   });
 });
 

@@ -53,7 +53,9 @@ export const benefitClaims = pgTable(
   (table) => [
     uniqueIndex('benefit_claims_one_open_per_benefit').on(table.benefitId).where(sql`${table.status} <> 'rejected'`),
     index('benefit_claims_person_user_idx').on(table.personUserId),
-    index('benefit_claims_status_idx').on(table.status),
+    // The staff claims list pages by id within a status (issue 25), and joins claims to benefits.
+    index('benefit_claims_status_id_idx').on(table.status, table.id),
+    index('benefit_claims_benefit_idx').on(table.benefitId),
     // Foreign key and filters (issue 15 item 5): removing a bank account, lists by submission date.
     index('benefit_claims_bank_account_idx').on(table.bankAccountId),
     index('benefit_claims_submitted_at_idx').on(table.submittedAt),

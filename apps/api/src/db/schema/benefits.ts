@@ -39,6 +39,12 @@ export const benefits = pgTable(
     index('benefits_status_id_idx').on(table.status, table.id),
     index('benefits_fund_id_id_idx').on(table.fundId, table.id),
     index('benefits_file_upload_idx').on(table.fileUploadId),
+    // Staff search by member number alone (issue 25: the unique index below starts with the fund).
+    index('benefits_member_number_idx').on(table.memberNumber),
+    // A fund's persons without reading the benefits (enrichment records of a fund, issue 25).
+    index('benefits_fund_person_idx').on(table.fundId, table.personId),
+    // A fund's benefits of one status, by id (issue 25).
+    index('benefits_fund_status_id_idx').on(table.fundId, table.status, table.id),
     uniqueIndex('benefits_fund_member_type_unique').on(table.fundId, table.memberNumber, table.benefitType),
   ],
 );

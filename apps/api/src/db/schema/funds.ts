@@ -25,6 +25,11 @@ export const funds = pgTable(
     status: text('status', { enum: ['active', 'archived'] })
       .notNull()
       .default('active'),
+    /**
+     * How many benefits the fund holds, kept by statement triggers on benefits (migration 0015), so
+     * that the funds list never counts millions of benefits (issue 25).
+     */
+    benefitCount: bigint('benefit_count', { mode: 'number' }).notNull().default(0),
     ...timestamps(),
   },
   (table) => [

@@ -27,7 +27,9 @@ export const tasks = pgTable(
   },
   (table) => [
     index('tasks_status_idx').on(table.status, table.createdAt),
-    index('tasks_assignee_idx').on(table.assigneeId),
+    // The queue newest first, and one person's queue by status (issue 25).
+    index('tasks_created_at_idx').on(table.createdAt, table.id),
+    index('tasks_assignee_status_idx').on(table.assigneeId, table.status, table.createdAt),
     index('tasks_entity_idx').on(table.entityType, table.entityId),
     index('tasks_created_by_idx').on(table.createdById),
     index('tasks_resolved_by_idx').on(table.resolvedById),

@@ -90,7 +90,11 @@ export async function listClaimsForStaff(
   const direction = query.sort[0]?.direction ?? 'desc';
   const rows = await claimsQuery(db)
     .where(and(claimListCondition(query, scope), afterCursor(benefitClaims.id, direction, query.cursor)))
-    .orderBy(direction === 'desc' ? desc(benefitClaims.id) : asc(benefitClaims.id))
+    // Led by the status when filtered by one: the index on (status, id) gives the page (issue 25).
+    .orderBy(
+      ...(query.filter?.status ? [direction === 'desc' ? desc(benefitClaims.status) : asc(benefitClaims.status)] : []),
+      direction === 'desc' ? desc(benefitClaims.id) : asc(benefitClaims.id),
+    )
     .limit(query.pageSize + 1);
   return cursorPage(rows, query.pageSize, toAdminClaimSummary);
 }

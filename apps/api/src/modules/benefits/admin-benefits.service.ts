@@ -68,12 +68,15 @@ export function toAdminBenefitResponse(row: AdminBenefitRow): AdminBenefitRespon
 
 /**
  * The staff search term (issue 9): a 13-digit ID number (exact), else a member number (exact) or a
- * surname (case-insensitive, whole): each an indexed lookup, so search stays fast on millions.
+ * surname (case-insensitive, whole): each an indexed lookup, so search stays fast on millions. A
+ * term with a digit in it is no surname: it is looked up as a member number alone (issue 25), so
+ * that PostgreSQL uses the member number's index instead of reading benefits and persons whole.
  */
 export function benefitSearchCondition(q: string | undefined): SQL | undefined {
   const term = q?.trim();
   if (!term) return undefined;
   if (/^\d{13}$/.test(term)) return eq(persons.idNumber, term);
+  if (/\d/.test(term)) return eq(benefits.memberNumber, term);
   return or(eq(benefits.memberNumber, term), sql`lower(${persons.lastName}) = lower(${term})`);
 }
 
@@ -97,6 +100,18 @@ export function benefitListCondition(query: Pick<AdminBenefitListQuery, 'filter'
 }
 
 /**
+ * The order of a benefits page: by id, led by the filtered column when there is one (a filter is an
+ * equality, so the order is the same) so that PostgreSQL walks the index on (status, id) or
+ * (fund_id, id) or (fund_id, status, id) instead of the whole id index skipping rows of other statuses (issue 25).
+ */
+function benefitPageOrder(query: Pick<AdminBenefitListQuery, 'filter'>, direction: 'asc' | 'desc'): SQL[] {
+  const by = direction === 'desc' ? desc : asc;
+  const fund = query.filter?.fundId ? [by(benefits.fundId)] : [];
+  const status = query.filter?.status ? [by(benefits.status)] : [];
+  return [...fund, ...status, by(benefits.id)];
+}
+
+/**
  * `GET /api/v1/benefits` (issue 9): benefits newest first (or oldest with `sort=id:asc`), filtered by
  * fund, status and created date, searched by ID number, member number or surname; cursor pages.
  * @throws AppError `validation` (422, `cursor`) for a cursor this server did not give
@@ -112,7 +127,7 @@ export async function listBenefitsForStaff(
     .innerJoin(persons, eq(persons.id, benefits.personId))
     .innerJoin(funds, eq(funds.id, benefits.fundId))
     .where(and(benefitListCondition(query), afterCursor(benefits.id, direction, query.cursor)))
-    .orderBy(direction === 'desc' ? desc(benefits.id) : asc(benefits.id))
+    .orderBy(...benefitPageOrder(query, direction))
     .limit(query.pageSize + 1);
   return cursorPage(rows, query.pageSize, toAdminBenefitResponse);
 }

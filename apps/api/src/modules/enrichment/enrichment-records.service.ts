@@ -20,7 +20,9 @@ const SORT_COLUMNS = {
 
 /** Records of persons with a benefit of the fund (results are per person, shared by their funds). */
 export function ofFund(fundId: number): SQL {
-  return sql`exists (select 1 from benefits b where b.person_id = ${enrichmentRecords.personId} and b.fund_id = ${fundId})`;
+  // A probe of the index on (fund_id, person_id) per record (issue 25): a scalar subquery is never
+  // turned into a join, which on a fund of a million persons would read the whole benefits table.
+  return sql`(select b.person_id from benefits b where b.fund_id = ${fundId} and b.person_id = ${enrichmentRecords.personId} limit 1) is not null`;
 }
 
 const enrichmentRecordColumns = {
@@ -108,13 +110,14 @@ export async function listEnrichmentRecords(
         .limit(page.limit)
         .offset(page.offset),
     count: async () => {
-      const [row] = await db
-        .select({ value: sql<number>`count(*)::int` })
-        .from(enrichmentRecords)
-        .innerJoin(persons, eq(persons.id, enrichmentRecords.personId))
-        .where(where);
+      // The join to persons only when searching by surname: a count reads no more than it needs.
+      const counted = db.select({ value: sql<number>`count(*)::int` }).from(enrichmentRecords);
+      const [row] = await (query.q
+        ? counted.innerJoin(persons, eq(persons.id, enrichmentRecords.personId)).where(where)
+        : counted.where(where));
       return Number(row?.value ?? 0);
     },
+    countKey: `enrichment-records:${fundId}:${JSON.stringify(filter)}:${query.q ?? ''}`,
     toItem: toRecordResponse,
   });
 }

@@ -39,18 +39,7 @@ export type CreateFundInput = Pick<z.output<typeof CreateFundRequest>, 'name' | 
 /** An event or start-up (no staff user) creating a fund, e.g. the demo data. */
 const SYSTEM: AuditContext = { actor: { type: 'system' } };
 
-/** Benefits recorded for each fund (the benefits and member files are the fund's data). */
-async function benefitCounts(db: Database, fundIds: number[]): Promise<Map<number, number>> {
-  if (fundIds.length === 0) return new Map();
-  const rows = await db
-    .select({ fundId: benefits.fundId, total: count() })
-    .from(benefits)
-    .where(inArray(benefits.fundId, fundIds))
-    .groupBy(benefits.fundId);
-  return new Map(rows.map((row) => [row.fundId, row.total]));
-}
-
-/** Maps rows to responses with their fund type, administrator and benefit count (three small queries). */
+/** Maps rows to responses with their fund type, administrator and benefit count (two small queries). */
 async function describeFunds(db: Database, rows: FundRecord[]): Promise<FundResponse[]> {
   const typeIds = [...new Set(rows.map((row) => row.fundTypeId).filter((id): id is number => id !== null))];
   const types =
@@ -63,10 +52,6 @@ async function describeFunds(db: Database, rows: FundRecord[]): Promise<FundResp
   const administrators = await partnerNames(
     db,
     rows.map((row) => row.administratorPartnerId),
-  );
-  const counts = await benefitCounts(
-    db,
-    rows.map((row) => row.id),
   );
   return rows.map((row) => ({
     id: row.id,
@@ -82,7 +67,8 @@ async function describeFunds(db: Database, rows: FundRecord[]): Promise<FundResp
     contactPhone: row.contactPhone,
     tags: row.tags,
     status: row.status,
-    benefitCount: counts.get(row.id) ?? 0,
+    // Kept by triggers on benefits (migration 0015): the list counts no benefits (issue 25).
+    benefitCount: row.benefitCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));

@@ -135,6 +135,7 @@ export async function listInvoices(db: Database, query: InvoiceListQuery): Promi
         .limit(window.limit)
         .offset(window.offset),
     count: async () => db.$count(invoices, where),
+    countKey: `invoices:${JSON.stringify(query.filter ?? {})}:${query.q ?? ''}`,
     toItem: (found) => found,
   });
   const credits = await creditNoteIds(

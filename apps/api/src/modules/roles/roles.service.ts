@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { permissions, rolePermissions, roles, userRoles } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
+import { changingStaffAccess } from '../../platform/auth/staff-auth-cache.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { listPage, orderBy, searchCondition } from '../../platform/lists/list-page.js';
 import { hasPermission, loadStaffAccess, type StaffAccess } from '../../platform/rbac/staff-access.js';
@@ -278,29 +279,32 @@ export async function updateRole(
   await assertMayGivePermissions(db, context, { id, current: current.permissions }, input);
   if (input.name !== undefined) await assertNameFree(db, input.name, id);
   const before = auditFields(current);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(roles)
-      .set({
-        ...(input.name === undefined ? {} : { name: input.name }),
-        ...(input.description === undefined ? {} : { description: input.description }),
-        updatedAt: new Date(),
-      })
-      .where(eq(roles.id, id))
-      .returning();
-    if (!row) throw new AppError('not_found', ROLE_MESSAGES.notFound);
-    if (input.permissions) await setPermissions(tx, id, input.permissions);
-    const response = await describeRole(tx, row);
-    await recordAudit(tx, {
-      ...context,
-      action: 'roles.updated',
-      entityType: 'roles',
-      entityId: id,
-      before,
-      after: auditFields(response),
-    });
-    return response;
-  });
+  // After the commit, every process drops its cached staff sessions (decision 029).
+  return changingStaffAccess(db, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(roles)
+        .set({
+          ...(input.name === undefined ? {} : { name: input.name }),
+          ...(input.description === undefined ? {} : { description: input.description }),
+          updatedAt: new Date(),
+        })
+        .where(eq(roles.id, id))
+        .returning();
+      if (!row) throw new AppError('not_found', ROLE_MESSAGES.notFound);
+      if (input.permissions) await setPermissions(tx, id, input.permissions);
+      const response = await describeRole(tx, row);
+      await recordAudit(tx, {
+        ...context,
+        action: 'roles.updated',
+        entityType: 'roles',
+        entityId: id,
+        before,
+        after: auditFields(response),
+      });
+      return response;
+    }),
+  );
 }
 
 /**

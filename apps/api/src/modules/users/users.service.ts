@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.js';
 import { roles, userRoles, users } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { revokeSubjectSessions } from '../../platform/auth/sessions.js';
+import { changingStaffAccess } from '../../platform/auth/staff-auth-cache.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { listPage, orderBy, searchCondition } from '../../platform/lists/list-page.js';
 import { grantedPermissions, loadStaffAccess } from '../../platform/rbac/staff-access.js';
@@ -341,33 +342,36 @@ export async function updateStaffUser(
     throw new AppError('validation', 'Field is required', { phoneNumber: ['Field is required'] });
   }
   const before = auditFields(current);
-  return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(users)
-      .set({
-        ...(input.email === undefined ? {} : { email: input.email }),
-        ...(input.name === undefined ? {} : { name: input.name }),
-        ...(input.phoneNumber === undefined ? {} : { phoneNumber: input.phoneNumber }),
-        ...(input.twoFactorMethod === undefined ? {} : { twoFactorMethod: input.twoFactorMethod }),
-        ...(input.active === undefined ? {} : { active: input.active }),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, id))
-      .returning();
-    if (!updated) throw new AppError('not_found', USER_MESSAGES.notFound);
-    if (input.roleIds) await setRoles(tx, id, input.roleIds);
-    if (input.active === false) await revokeSubjectSessions(tx, 'admin', id, 'deactivated');
-    const response = await toStaffUserResponse(tx, updated);
-    await recordAudit(tx, {
-      ...context,
-      action: 'users.updated',
-      entityType: 'users',
-      entityId: id,
-      before,
-      after: auditFields(response),
-    });
-    return response;
-  });
+  // After the commit, every process drops its cached staff sessions (decision 029).
+  return changingStaffAccess(db, () =>
+    db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({
+          ...(input.email === undefined ? {} : { email: input.email }),
+          ...(input.name === undefined ? {} : { name: input.name }),
+          ...(input.phoneNumber === undefined ? {} : { phoneNumber: input.phoneNumber }),
+          ...(input.twoFactorMethod === undefined ? {} : { twoFactorMethod: input.twoFactorMethod }),
+          ...(input.active === undefined ? {} : { active: input.active }),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id))
+        .returning();
+      if (!updated) throw new AppError('not_found', USER_MESSAGES.notFound);
+      if (input.roleIds) await setRoles(tx, id, input.roleIds);
+      if (input.active === false) await revokeSubjectSessions(tx, 'admin', id, 'deactivated');
+      const response = await toStaffUserResponse(tx, updated);
+      await recordAudit(tx, {
+        ...context,
+        action: 'users.updated',
+        entityType: 'users',
+        entityId: id,
+        before,
+        after: auditFields(response),
+      });
+      return response;
+    }),
+  );
 }
 
 /**
@@ -383,10 +387,12 @@ export async function deleteStaffUser(db: Database, id: number, context: AuditCo
   if (isActor(context, id)) throw new AppError('conflict', USER_MESSAGES.notYourself);
   await assertNoEscalation(db, context, { user, currentRoleIds: [], request: { deleted: true } });
   const before = auditFields(await toStaffUserResponse(db, user));
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ deletedAt: new Date(), active: false }).where(eq(users.id, id));
-    await tx.delete(userRoles).where(eq(userRoles.userId, id));
-    await revokeSubjectSessions(tx, 'admin', id, 'deleted');
-    await recordAudit(tx, { ...context, action: 'users.deleted', entityType: 'users', entityId: id, before });
-  });
+  await changingStaffAccess(db, () =>
+    db.transaction(async (tx) => {
+      await tx.update(users).set({ deletedAt: new Date(), active: false }).where(eq(users.id, id));
+      await tx.delete(userRoles).where(eq(userRoles.userId, id));
+      await revokeSubjectSessions(tx, 'admin', id, 'deleted');
+      await recordAudit(tx, { ...context, action: 'users.deleted', entityType: 'users', entityId: id, before });
+    }),
+  );
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOption
 import { AppError } from '../errors/app-error.js';
 import { hasPermission, loadStaffAccess } from '../rbac/staff-access.js';
 import { findActiveSession } from './sessions.js';
+import { authenticateStaff } from './staff-authentication.js';
 
 /**
  * Who may call a route. Every route under `/api` declares one in `config.access`; a route
@@ -124,15 +125,16 @@ export function requireStaff(request: FastifyRequest): StaffIdentity {
 /**
  * 401 without a live admin session of an active user (member tokens never match); then, unless
  * the route is a sign-in step, 403 before the PIN was entered or without the route's permission.
- * Roles and permissions are read on every request, so a change takes effect at once.
+ * Session, roles and permissions come from the staff sessions cache (decision 029), which every
+ * change that can take access away empties in every process first, so a change takes effect at once.
  */
 function adminGuard(app: FastifyInstance, access: Extract<RouteAccess, { area: 'admin' }>): onRequestHookHandler {
   return async (request) => {
     const token = bearerToken(request);
     if (!token) throw new AppError('unauthenticated', ACCESS_MESSAGES.signIn);
-    const session = await findActiveSession(app.db, token, 'admin');
-    const staff = session && (await loadStaffAccess(app.db, session.subjectId));
-    if (!session || !staff?.active) throw new AppError('unauthenticated', ACCESS_MESSAGES.sessionEnded);
+    const found = await authenticateStaff(app.db, token);
+    if (!found) throw new AppError('unauthenticated', ACCESS_MESSAGES.sessionEnded);
+    const { session, access: staff } = found;
     request.staff = { sessionId: session.id, userId: staff.userId, email: staff.email, verified: session.verified };
     if ('session' in access && access.session === 'signing-in') return;
     if (!session.verified) throw new AppError('forbidden', ACCESS_MESSAGES.verifyFirst);

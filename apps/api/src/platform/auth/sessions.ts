@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
+import { staffAccessChanged } from './staff-auth-cache.js';
 
 export type SessionArea = 'admin' | 'beneficiary';
 
@@ -22,6 +23,8 @@ export interface ActiveSession {
   area: SessionArea;
   subjectId: number;
   verified: boolean;
+  /** The absolute expiry (a cached staff session never outlives it). */
+  expiresAt: Date;
 }
 
 /** SHA-256 (hex) of a token: what the database keeps instead of the token. */
@@ -74,6 +77,7 @@ export async function findActiveSession(
       subjectId: sessions.subjectId,
       verified: sessions.verified,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .where(
@@ -89,7 +93,7 @@ export async function findActiveSession(
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_SECONDS * 1000) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
   }
-  return { id: row.id, area: row.area, subjectId: row.subjectId, verified: row.verified };
+  return { id: row.id, area: row.area, subjectId: row.subjectId, verified: row.verified, expiresAt: row.expiresAt };
 }
 
 /** Marks a session's sign-in PIN as entered. */
@@ -97,17 +101,23 @@ export async function markSessionVerified(db: Database, sessionId: number, now: 
   await db.update(sessions).set({ verified: true, verifiedAt: now }).where(eq(sessions.id, sessionId));
 }
 
-/** Ends one session (e.g. logout). */
+/**
+ * Ends one session (e.g. logout); a staff session also leaves the staff sessions cache of every
+ * process (`staffAccessChanged`; inside a transaction the caller does that after the commit).
+ */
 export async function revokeSession(db: Database, sessionId: number, reason: string): Promise<void> {
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ area: sessions.area });
+  if (ended.some((session) => session.area === 'admin')) await staffAccessChanged(db);
 }
 
 /**
  * Ends every live session of a person user or staff user (password changed, deactivated),
- * optionally keeping one.
+ * optionally keeping one. Staff sessions also leave the staff sessions cache of every process
+ * (inside a transaction the caller does that after the commit: `changingStaffAccess`).
  * @returns how many sessions ended
  */
 export async function revokeSubjectSessions(
@@ -129,6 +139,7 @@ export async function revokeSubjectSessions(
       ),
     )
     .returning({ id: sessions.id });
+  if (area === 'admin' && rows.length > 0) await staffAccessChanged(db);
   return rows.length;
 }
 

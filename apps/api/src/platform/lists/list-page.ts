@@ -48,9 +48,33 @@ export function searchCondition(q: string | undefined, columns: (AnyPgColumn | S
   return or(...columns.map((column) => ilike(column, pattern)));
 }
 
+/** A total of at least this many rows is kept for `LARGE_TOTAL_SECONDS` (smaller ones are counted every time). */
+export const LARGE_TOTAL_ROWS = 10_000;
+const LARGE_TOTAL_SECONDS = 30;
+const largeTotals = new Map<string, { total: number; until: number }>();
+
+/**
+ * The total of a list, counted, or, when `key` names it and it was at least LARGE_TOTAL_ROWS less
+ * than LARGE_TOTAL_SECONDS ago, as counted then (issue 25: paging through 200,000 tasks does not
+ * count them again on every page; a total that large is shown as "about" in a list anyway).
+ */
+async function listTotal(key: string | undefined, count: () => Promise<number>): Promise<number> {
+  const now = Date.now();
+  const kept = key === undefined ? undefined : largeTotals.get(key);
+  if (kept && kept.until > now) return kept.total;
+  const total = await count();
+  if (key !== undefined && total >= LARGE_TOTAL_ROWS) {
+    if (largeTotals.size >= 1000) largeTotals.clear();
+    largeTotals.set(key, { total, until: now + LARGE_TOTAL_SECONDS * 1000 });
+  }
+  return total;
+}
+
 /**
  * Runs a list: the page of rows (in the window given) and the total count, in parallel, mapped
- * into the one envelope `{ items, page, pageSize, total, totalPages }`.
+ * into the one envelope `{ items, page, pageSize, total, totalPages }`. `countKey` (the list's
+ * name, filters and search, e.g. `tasks:{"status":"open"}:`) lets a large total be reused for a
+ * few seconds (`listTotal`): for lists that grow to hundreds of thousands of rows.
  */
 export async function listPage<Row, Item>(
   query: Pick<ListQuery, 'page' | 'pageSize'>,
@@ -58,9 +82,10 @@ export async function listPage<Row, Item>(
     rows: (window: { limit: number; offset: number }) => Promise<Row[]>;
     count: () => Promise<number>;
     toItem: (row: Row) => Item | Promise<Item>;
+    countKey?: string;
   },
 ): Promise<ListResponse<Item>> {
-  const [rows, total] = await Promise.all([parts.rows(pageWindow(query)), parts.count()]);
+  const [rows, total] = await Promise.all([parts.rows(pageWindow(query)), listTotal(parts.countKey, parts.count)]);
   const items = await Promise.all(rows.map(parts.toItem));
   return {
     items,

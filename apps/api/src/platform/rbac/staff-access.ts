@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema/index.js';
 
-/** What a staff user may do right now, read fresh from the database on every request. */
+/** What a staff user may do right now (read from the database; the admin guard caches it, decision 029). */
 export interface StaffAccess {
   userId: number;
   email: string;
@@ -14,8 +14,9 @@ export interface StaffAccess {
 }
 
 /**
- * Loads a staff user's permissions through their roles (two small queries, no cache: a change of
- * roles or permissions takes effect on the next request). Undefined for an unknown or deleted user.
+ * Loads a staff user's permissions through their roles (two small queries). The admin guard keeps
+ * the answer in the staff sessions cache (decision 029), which every change of roles or permissions
+ * empties, so a change takes effect on the next request. Undefined for an unknown or deleted user.
  */
 export async function loadStaffAccess(db: Database, userId: number): Promise<StaffAccess | undefined> {
   const [user] = await db
