@@ -26,7 +26,7 @@ export const funds = pgTable(
       .notNull()
       .default('active'),
     /**
-     * How many benefits the fund holds, kept by statement triggers on benefits (migration 0015), so
+     * How many benefits the fund holds, kept by statement triggers on benefits (migration 0014), so
      * that the funds list never counts millions of benefits (issue 25).
      */
     benefitCount: bigint('benefit_count', { mode: 'number' }).notNull().default(0),

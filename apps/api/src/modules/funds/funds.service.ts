@@ -67,7 +67,7 @@ async function describeFunds(db: Database, rows: FundRecord[]): Promise<FundResp
     contactPhone: row.contactPhone,
     tags: row.tags,
     status: row.status,
-    // Kept by triggers on benefits (migration 0015): the list counts no benefits (issue 25).
+    // Kept by triggers on benefits (migration 0014): the list counts no benefits (issue 25).
     benefitCount: row.benefitCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
