@@ -17,13 +17,18 @@ export interface ChildServer {
 /**
  * Starts `file` (a bench server module beside this one) in its own Node process, run by tsx with
  * the `source` condition like the api's dev script (plain Node for a compiled `.mjs` one), and
- * waits for the port it sends over IPC.
+ * waits for the port it sends over IPC. With `BENCH_CPU_PROF` set to a folder, the server writes
+ * its CPU profile there on exit (`node --cpu-prof`).
  * @param env extra environment variables (e.g. `DATABASE_URL`)
  */
 export async function startChildServer(file: string, env: Record<string, string>): Promise<ChildServer> {
   const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], {
     // A compiled `.mjs` server runs under plain Node; TypeScript ones through tsx.
-    execArgv: file.endsWith('.mjs') ? [] : ['--import', 'tsx', '--conditions=source'],
+    // BENCH_CPU_PROF=<folder>: each server writes a V8 CPU profile there when it exits.
+    execArgv: [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ...(file.endsWith('.mjs') ? [] : ['--import', 'tsx', '--conditions=source']),
+    ],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

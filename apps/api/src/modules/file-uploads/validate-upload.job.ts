@@ -58,7 +58,10 @@ async function copyRows(
   today: Date,
 ): Promise<void> {
   const mapping = upload.mapping ?? {};
-  const copy = await openCopy(db, 'file_upload_rows', STAGED_COLUMNS);
+  // The staged rows' one foreign key (their upload) is checked and locked once, not per row.
+  const copy = await openCopy(db, 'file_upload_rows', STAGED_COLUMNS, {
+    referencesLock: { text: 'select 1 from file_uploads where id = $1 for key share', values: [upload.id] },
+  });
   let header: string[] | undefined;
   let columnOf = new Map<string, number>();
   let line = 1;
