@@ -17,7 +17,8 @@ export interface ChildServer {
 /**
  * Starts `file` (a bench server module beside this one) in its own Node process, run by tsx with
  * the `source` condition like the api's dev script (plain Node for a compiled `.mjs` one), and
- * waits for the port it sends over IPC.
+ * waits for the port it sends over IPC. With `BENCH_CPU_PROF_DIR` set to a folder, the server writes
+ * its CPU profile there on exit (`node --cpu-prof`).
  * @param env extra environment variables (e.g. `DATABASE_URL`)
  */
 export async function startChildServer(file: string, env: Record<string, string>): Promise<ChildServer> {

@@ -6,18 +6,24 @@
  * followed with `GET file-uploads/{id}`, then `PATCH {id}/accept` by a second staff member and the
  * load job followed to `accepted`. Timed beside a plain `COPY` of the same file into an unindexed
  * table (psql `\copy`), with the server's peak RSS.
- * The app runs in a child process (`upload-server.ts`, production start-up), on a fresh database
- * each round: PostgreSQL `bcp_bench_uploads`, or an embedded PGlite database (no COPY baseline).
+ * The app runs in a child process, on a fresh database each round: on PostgreSQL
+ * (`bcp_bench_uploads`) the compiled server under plain Node as production runs it
+ * (`dist-app-server.mjs`; build first), on an embedded PGlite database `upload-server.ts` under tsx
+ * (no COPY baseline).
  * Peak RSS is the child's (`VmHWM`), once started, once the file is stored, validated and loaded.
  */
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildSaIdNumber, type FileUploadResponse } from '@bcp/contract';
 import pg from 'pg';
-import { startChildServer } from './child-server.js';
+import { openDatabase } from '../src/db/client.js';
+import { createFund } from '../src/modules/funds/funds.service.js';
+import { staffToken } from './benefit-list.bench.js';
+import { type ChildServer, startChildServer } from './child-server.js';
 import { describeLoadAverage, median } from './report.js';
 
 const HEADER = 'id_number,first_name,last_name,member_number,email,phone_number,benefit_type,amount';
@@ -151,14 +157,43 @@ function plainCopySeconds(databaseUrl: string, file: string): number {
 }
 
 /**
- * One round: the app in a child process (`upload-server.ts`: PostgreSQL at `databaseUrl`, or PGlite
- * in `dataDir` without it), the upload through its API, its peak RSS, and on PostgreSQL the plain
+ * The app for one round. On PostgreSQL the compiled server as production runs it
+ * (`dist-app-server.mjs`, plain Node), with the two staff members and the fund made from here; on
+ * PGlite `upload-server.ts` (tsx), which makes them itself (an embedded database has one owner).
+ */
+async function startApp(
+  dataDir: string,
+  databaseUrl?: string,
+): Promise<{ app: ChildServer; maker: string; checker: string; fundId: number }> {
+  if (!databaseUrl) {
+    const app = await startChildServer('./upload-server.ts', { DATABASE_URL: '', DATA_DIR: dataDir });
+    return { app, ...(app.ready as { maker: string; checker: string; fundId: number }) };
+  }
+  if (!existsSync(fileURLToPath(new URL('../dist/server.js', import.meta.url)))) {
+    throw new Error(
+      'the upload bench runs the compiled server: npm run build -w @bcp/contract && npm run build -w @bcp/api',
+    );
+  }
+  const app = await startChildServer('./dist-app-server.mjs', { DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+  const database = await openDatabase({ databaseUrl });
+  try {
+    const maker = await staffToken(database);
+    const checker = await staffToken(database);
+    const fund = await createFund(database.db, { name: 'Bench Fund', registrationNumber: '12/8/99999' });
+    return { app, maker, checker, fundId: fund.id };
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * One round: the app in a child process (compiled, on PostgreSQL at `databaseUrl`; or PGlite in
+ * `dataDir` without it), the upload through its API, its peak RSS, and on PostgreSQL the plain
  * COPY of the same file.
  */
 async function round(file: string, dataDir: string, databaseUrl?: string): Promise<Round> {
-  const app = await startChildServer('./upload-server.ts', { DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir });
+  const { app, maker, checker, fundId } = await startApp(dataDir, databaseUrl);
   try {
-    const { maker, checker, fundId } = app.ready as { maker: string; checker: string; fundId: number };
     const startedRssMb = peakRssMb(app.pid);
     const run = await uploadThroughApi(app.origin, { maker, checker }, fundId, file, () => peakRssMb(app.pid));
     return {

@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from './client.js';
+import { maySkipRowForeignKeyChecks, SKIP_ROW_CHECKS_SQL } from './foreign-key-checks.js';
 
 /** A value of one column in a copied row; objects (jsonb) are written as JSON. */
 export type CopyValue = string | number | boolean | null | undefined | object;
@@ -16,6 +17,18 @@ export interface CopyWriter {
   end(): Promise<number>;
   /** Gives up: rows not yet sent are dropped (on PostgreSQL the whole copy is rolled back). */
   abort(): Promise<void>;
+}
+
+/** How a copy may skip the per-row checks of its foreign keys (PostgreSQL). */
+export interface CopyOptions {
+  /**
+   * A statement that locks, until the copy commits, every row the copied rows refer to (e.g.
+   * `select 1 from file_uploads where id = $1 for key share`) and answers at least one row. With
+   * it, on PostgreSQL, the copy runs in a transaction that takes the lock, then turns the per-row
+   * foreign key triggers off when the role may (`withoutRowForeignKeyChecks`): the references
+   * were checked once, by the lock. No row answered: the copy fails before a row is sent.
+   */
+  referencesLock?: { text: string; values: unknown[] };
 }
 
 /** Rows sent per `COPY FROM '/dev/blob'` on PGlite. */
@@ -43,8 +56,24 @@ function copyStatement(table: string, columns: readonly string[], source: string
   return `COPY ${quote(table)} (${columns.map(quote).join(', ')}) FROM ${source}`;
 }
 
-async function pgCopy(pool: pg.Pool, statement: string): Promise<CopyWriter> {
+/** On `client`: begins a transaction, takes the references' lock, skips the per-row checks if it may. */
+async function lockReferences(client: pg.PoolClient, lock: NonNullable<CopyOptions['referencesLock']>) {
+  await client.query('begin');
+  const locked = await client.query(lock.text, lock.values);
+  if (locked.rows.length === 0) throw new Error('copy: the rows referred to are not there');
+  if (await maySkipRowForeignKeyChecks((text) => client.query(text))) await client.query(SKIP_ROW_CHECKS_SQL);
+}
+
+async function pgCopy(pool: pg.Pool, statement: string, options: CopyOptions): Promise<CopyWriter> {
   const client = await pool.connect();
+  if (options.referencesLock) {
+    try {
+      await lockReferences(client, options.referencesLock);
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
+  }
   const stream = client.query(copyFrom(statement));
   const done = finished(stream);
   // Failures surface through `done` (and `drain`'s rejection), never as an unhandled error.
@@ -73,6 +102,7 @@ async function pgCopy(pool: pg.Pool, statement: string): Promise<CopyWriter> {
         if (pending) await send();
         stream.end();
         await done;
+        if (options.referencesLock) await client.query('commit');
         release();
         return count;
       } catch (error) {
@@ -81,7 +111,8 @@ async function pgCopy(pool: pg.Pool, statement: string): Promise<CopyWriter> {
       }
     },
     async abort() {
-      // Destroying the stream before its end makes the server roll the copy back.
+      // Destroying the stream before its end makes the server roll the copy back (and a
+      // connection released with an error is closed, so its transaction ends too).
       stream.destroy(new Error('copy aborted'));
       release(new Error('copy aborted'));
     },
@@ -120,9 +151,15 @@ function pgliteCopy(pglite: PGlite, statement: string): CopyWriter {
  * '/dev/blob'` in chunks of 10,000 rows (each chunk visible when sent). Never holds more than a
  * chunk in memory. Table and column names are the caller's constants, never input.
  * @param db the Drizzle database of `openDatabase` (not a transaction)
+ * @param options `referencesLock`: check the foreign keys once, not per row (PostgreSQL)
  */
-export async function openCopy(db: Database, table: string, columns: readonly string[]): Promise<CopyWriter> {
+export async function openCopy(
+  db: Database,
+  table: string,
+  columns: readonly string[],
+  options: CopyOptions = {},
+): Promise<CopyWriter> {
   const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof pg.Pool) return pgCopy(client, copyStatement(table, columns, 'STDIN'));
+  if (client instanceof pg.Pool) return pgCopy(client, copyStatement(table, columns, 'STDIN'), options);
   return pgliteCopy(client as PGlite, copyStatement(table, columns, `'/dev/blob'`));
 }

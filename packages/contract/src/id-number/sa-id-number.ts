@@ -54,10 +54,23 @@ function invalid(reason: SaIdNumberInvalidReason): SaIdNumberParseResult {
   return { valid: false, reason, message: SA_ID_NUMBER_MESSAGES[reason] };
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** `YYYY-MM-DD` when year, month and day are a real calendar date (Gregorian), otherwise null. */
 function toIsoDate(year: number, month: number, day: number): string | null {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return date.toISOString().slice(0, 10);
+  if (month < 1 || month > 12 || day < 1) return null;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (day > (month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0))) return null;
+  return `${year}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
+}
+
+/** The last `today` asked for and its ISO date: a file's rows all ask for the same one. */
+let lastToday = { time: Number.NaN, iso: '' };
+
+function isoDateOf(today: Date): string {
+  const time = today.getTime();
+  if (time !== lastToday.time) lastToday = { time, iso: today.toISOString().slice(0, 10) };
+  return lastToday.iso;
 }
 
 /**
@@ -75,12 +88,11 @@ export function parseSaIdNumber(input: string, today: Date = new Date()): SaIdNu
   const yy = Number(idNumber.slice(0, 2));
   const month = Number(idNumber.slice(2, 4));
   const day = Number(idNumber.slice(4, 6));
-  const todayIso = today.toISOString().slice(0, 10);
-  const candidates = [2000 + yy, 1900 + yy]
-    .map((year) => toIsoDate(year, month, day))
-    .filter((iso): iso is string => iso !== null && iso <= todayIso);
-  const dateOfBirth = candidates[0];
-  if (!dateOfBirth) return invalid('date');
+  const todayIso = isoDateOf(today);
+  // This century if that is not in the future, otherwise the last.
+  const recent = toIsoDate(2000 + yy, month, day);
+  const dateOfBirth = recent !== null && recent <= todayIso ? recent : toIsoDate(1900 + yy, month, day);
+  if (dateOfBirth === null || dateOfBirth > todayIso) return invalid('date');
 
   const citizenshipDigit = idNumber[10];
   if (citizenshipDigit !== '0' && citizenshipDigit !== '1') return invalid('citizenship');

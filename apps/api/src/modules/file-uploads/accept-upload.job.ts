@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { withoutRowForeignKeyChecks } from '../../db/foreign-key-checks.js';
 import { rowsOf } from '../../db/result-rows.js';
 import { fileUploads } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
@@ -56,8 +57,15 @@ async function loadMemberFile(tx: Database, id: number, fundId: number): Promise
       email = coalesce(excluded.email, persons.email),
       phone_number = coalesce(excluded.phone_number, persons.phone_number),
       updated_at = now()`);
+  // The benefits' foreign keys, checked once for the file rather than per row: the fund and the
+  // upload are locked here until commit, and every person the rows join to was inserted or
+  // updated (so locked) by the statement above. benefits has no triggers of its own.
+  const [fund] = rowsOf(await tx.execute(sql`select 1 from funds where id = ${fundId} for key share`));
+  const [upload] = rowsOf(await tx.execute(sql`select 1 from file_uploads where id = ${id} for key share`));
+  if (!fund || !upload) throw new Error('the fund or the upload is gone');
   // One row back: the count, and the signed-up members who gained a new benefit (not an update).
-  const result = await tx.execute(sql`
+  const result = await withoutRowForeignKeyChecks(tx, () =>
+    tx.execute(sql`
     with loaded as (
       insert into benefits (fund_id, person_id, member_number, benefit_type, amount_cents, file_upload_id)
       select distinct on (r.member_number, r.benefit_type)
@@ -75,7 +83,8 @@ async function loadMemberFile(tx: Database, id: number, fundId: number): Promise
     )
     select count(*)::int as imported,
       coalesce(array_agg(distinct pu.id) filter (where loaded.inserted and pu.id is not null), '{}') as tell
-    from loaded left join person_users pu on pu.person_id = loaded.person_id`);
+    from loaded left join person_users pu on pu.person_id = loaded.person_id`),
+  );
   const [row] = rowsOf<{ imported: number; tell: (string | number)[] }>(result);
   return { importedCount: Number(row?.imported ?? 0), tell: (row?.tell ?? []).map(Number) };
 }

@@ -5,7 +5,7 @@ import { type CopyValue, openCopy } from '../../db/copy-rows.js';
 import { fileUploadRows, fileUploads } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { privateFilePath } from '../../platform/files/private-file-store.js';
-import { formatOfFileName, readRows, type UploadFileFormat } from './file-reader.js';
+import { formatOfFileName, readRowBatches, type UploadFileFormat } from './file-reader.js';
 import { FILE_UPLOADS_FOLDER } from './file-uploads.service.js';
 import { checkRowCells } from './row-checks.js';
 import { checkStagedRows, countStagedRows } from './staging-checks.js';
@@ -58,28 +58,33 @@ async function copyRows(
   today: Date,
 ): Promise<void> {
   const mapping = upload.mapping ?? {};
-  const copy = await openCopy(db, 'file_upload_rows', STAGED_COLUMNS);
+  // The staged rows' one foreign key (their upload) is checked and locked once, not per row.
+  const copy = await openCopy(db, 'file_upload_rows', STAGED_COLUMNS, {
+    referencesLock: { text: 'select 1 from file_uploads where id = $1 for key share', values: [upload.id] },
+  });
   let header: string[] | undefined;
   let columnOf = new Map<string, number>();
   let line = 1;
   try {
-    for await (const cells of readRows(path, format)) {
-      if (!header) {
-        header = cells;
-        columnOf = new Map(Object.entries(mapping).map(([key, column]) => [key, cells.indexOf(column)]));
-        continue;
-      }
-      line += 1;
-      const checked = checkRowCells(upload.kind, (key) => cells[columnOf.get(key) ?? -1] ?? '', today);
-      const refused = checked.findings.some((finding) => finding.level === 'error');
-      const row: CopyValue[] = [upload.id, line, refused, checked.findings.length > 0 ? checked.findings : null];
-      for (const key of STAGED_VALUES) row.push(checked.values[key]);
-      await copy.write(row);
-      if ((line - 1) % PROGRESS_EVERY_ROWS === 0) {
-        await db
-          .update(fileUploads)
-          .set({ rowsRead: line - 1 })
-          .where(eq(fileUploads.id, upload.id));
+    for await (const batch of readRowBatches(path, format)) {
+      for (const cells of batch) {
+        if (!header) {
+          header = cells;
+          columnOf = new Map(Object.entries(mapping).map(([key, column]) => [key, cells.indexOf(column)]));
+          continue;
+        }
+        line += 1;
+        const checked = checkRowCells(upload.kind, (key) => cells[columnOf.get(key) ?? -1] ?? '', today);
+        const refused = checked.findings.some((finding) => finding.level === 'error');
+        const row: CopyValue[] = [upload.id, line, refused, checked.findings.length > 0 ? checked.findings : null];
+        for (const key of STAGED_VALUES) row.push(checked.values[key]);
+        await copy.write(row);
+        if ((line - 1) % PROGRESS_EVERY_ROWS === 0) {
+          await db
+            .update(fileUploads)
+            .set({ rowsRead: line - 1 })
+            .where(eq(fileUploads.id, upload.id));
+        }
       }
     }
     await copy.end();

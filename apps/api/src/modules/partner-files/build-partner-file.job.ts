@@ -2,7 +2,6 @@ import { PassThrough, Readable } from 'node:stream';
 import { PARTNER_FILE_COLUMNS } from '@bcp/contract';
 import { stringify } from 'csv-stringify';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Database } from '../../db/client.js';
 import { partnerFiles } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
@@ -46,6 +45,8 @@ async function storeCsv(dataDir: string, rows: AsyncGenerator<PersonToTrace>) {
 async function storeXlsx(dataDir: string, rows: AsyncGenerator<PersonToTrace>) {
   const output = new PassThrough();
   const storing = storePrivateFile(dataDir, PARTNER_FILES_FOLDER, output, MAX_BYTES);
+  // exceljs loads at the first partner file, not at the server's start.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output });
   const sheet = workbook.addWorksheet('To trace');
   sheet.addRow([...PARTNER_FILE_COLUMNS]).commit();

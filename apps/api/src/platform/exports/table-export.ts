@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 
 /** The formats of every export (issue 18): CSV (UTF-8 with BOM, for Excel) or XLSX. */
 export type ExportFormat = 'csv' | 'xlsx';
@@ -60,18 +59,20 @@ export function streamTable<Row>(
     return { contentType: CONTENT_TYPES.csv, extension: 'csv', content };
   }
   const content = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: content,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = columns.map((column, index) => ({
-    header: column.header,
-    key: String(index),
-    width: column.width ?? 16,
-  }));
   void (async () => {
+    // exceljs loads at the first XLSX export, not at start (about 27 MB resident; issue 18).
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: content,
+      useStyles: false,
+      useSharedStrings: false,
+    });
+    const sheet = workbook.addWorksheet(sheetName);
+    sheet.columns = columns.map((column, index) => ({
+      header: column.header,
+      key: String(index),
+      width: column.width ?? 16,
+    }));
     for await (const row of rows) {
       sheet.addRow(cells(row)).commit();
       if (content.writableNeedDrain) await once(content, 'drain');

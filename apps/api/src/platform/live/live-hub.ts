@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
+import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 
 /** An event for one person user's open app sessions (spec section 4 "foreground message"). */
 export interface LiveEvent {
@@ -56,6 +56,8 @@ export function createLiveHub(deps: { redisUrl: string | undefined; log: Fastify
     };
   }
 
+  // ioredis loads only when Redis is configured, not in a single process without it.
+  const { Redis } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
   const options = { lazyConnect: false, maxRetriesPerRequest: 2 };
   const publisher = new Redis(deps.redisUrl, options);
   const subscriber = new Redis(deps.redisUrl, options);

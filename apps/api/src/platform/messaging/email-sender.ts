@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 
 /** One email, ready to deliver (ID numbers already masked; the real text, secrets included). */
 export interface EmailToSend {
@@ -31,9 +32,14 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
  * @param options.from the sender, e.g. `Benefit Finder <no-reply@example.co.za>`
  */
 export function createSmtpEmailSender(options: { smtpUrl: string; from: string }): EmailSender {
-  const transport = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
+  // nodemailer loads at the first email, not at the server's start (about 14 MB resident).
+  let transport: Transporter<SMTPTransport.SentMessageInfo> | undefined;
   return {
     async send(email) {
+      if (!transport) {
+        const { default: nodemailer } = await import('nodemailer');
+        transport = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
+      }
       const info = await transport.sendMail({
         from: options.from,
         to: email.to,

@@ -1,5 +1,3 @@
-import PDFDocument from 'pdfkit';
-
 /** The PDF kit document type our documents draw on. */
 export type PdfDocument = PDFKit.PDFDocument;
 
@@ -16,6 +14,8 @@ export function pdfText(value: string): string {
  * invoices are a page or two. `title` goes into the document's metadata.
  */
 export async function renderPdf(title: string, draw: (doc: PdfDocument) => void): Promise<Buffer> {
+  // pdfkit loads at the first PDF, not at the server's start (about 26 MB resident; issue 18).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Producer: 'Benefit Finder' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

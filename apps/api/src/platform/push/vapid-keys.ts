@@ -1,7 +1,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import webPush from 'web-push';
 import type { PushConfig } from '../../config.js';
+
+/** A new P-256 key pair by `web-push`, required here only (it loads at first use, not at start). */
+function generateVapidKeys(): VapidKeys {
+  const webPush = createRequire(import.meta.url)('web-push') as typeof import('web-push');
+  return webPush.generateVAPIDKeys();
+}
 
 /** A VAPID key pair (base64url, as `web-push` and `PushManager.subscribe` use them). */
 export interface VapidKeys {
@@ -27,7 +33,7 @@ export function ensureVapidKeys(
   const path = join(dataDir, 'vapid-keys.json');
   if (!existsSync(path)) {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(path, JSON.stringify(webPush.generateVAPIDKeys()), { mode: 0o600 });
+    writeFileSync(path, JSON.stringify(generateVapidKeys()), { mode: 0o600 });
   }
   const stored = JSON.parse(readFileSync(path, 'utf8')) as VapidKeys;
   return { publicKey: stored.publicKey, privateKey: stored.privateKey };

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Agent } from 'node:https';
 import { type PushPayload, WebPushSubscription } from '@bcp/contract';
-import webPush, { WebPushError } from 'web-push';
 import type { PushConfig } from '../../config.js';
 import { type PushResult, TransientPushError } from './push-sender.js';
 import type { VapidKeys } from './vapid-keys.js';
@@ -36,6 +35,8 @@ export function createWebPushSender(config: PushConfig, keys: VapidKeys | undefi
     if (!isAllowedPushHost(host, config.allowedHosts)) {
       return { status: 'undeliverable', reason: `push service host ${host} is not allowed` };
     }
+    // web-push loads at the first push, not at the server's start.
+    const { default: webPush } = await import('web-push');
     try {
       await webPush.sendNotification(subscription, JSON.stringify(payload), {
         vapidDetails: { subject: config.vapidSubject, publicKey: keys.publicKey, privateKey: keys.privateKey },
@@ -47,7 +48,7 @@ export function createWebPushSender(config: PushConfig, keys: VapidKeys | undefi
       });
       return { status: 'sent' };
     } catch (error) {
-      if (error instanceof WebPushError) {
+      if (error instanceof webPush.WebPushError) {
         if (error.statusCode === 404 || error.statusCode === 410) return { status: 'gone' };
         if (error.statusCode === 429 || error.statusCode >= 500) {
           throw new TransientPushError(`push service answered ${error.statusCode}`);
