@@ -22,7 +22,7 @@ import { buildSaIdNumber, type FileUploadResponse } from '@bcp/contract';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
-import { staffToken } from './benefit-list.bench.js';
+import { staffToken } from './staff-token.js';
 import { type ChildServer, startChildServer } from './child-server.js';
 import { describeLoadAverage, median } from './report.js';
 
