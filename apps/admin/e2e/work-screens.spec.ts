@@ -102,15 +102,12 @@ test('uploads a member file with a bad row, maps it, sees the row error; a secon
   await expect(second.getByText('The broken row goes back to the fund.')).toBeVisible();
   await second.context().close();
 
-  // The new member is found by ID number (the staff benefits list, `q`).
-  const call = await staffApi(admin);
-  const found = await call<{ items: { person: { lastName: string }; fund: { name: string } }[] }>(
-    'GET',
-    `benefits?q=${members[0]?.idNumber}`,
-  );
-  expect(found.items).toHaveLength(1);
-  expect(found.items[0]?.person.lastName).toBe(members[0]?.lastName);
-  expect(found.items[0]?.fund.name).toBe(fundName);
+  // The new member is found by ID number on the benefits and persons screen.
+  await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Benefits and persons' }).click();
+  await admin.getByRole('textbox', { name: 'Search' }).fill(members[0]?.idNumber ?? '');
+  const found = admin.getByRole('row').filter({ hasText: fundName });
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText(members[0]?.lastName ?? '');
 });
 
 test('drafts an invoice from a paid claim, issues it, opens its PDF and credits it', async ({ browser }) => {
