@@ -22,9 +22,9 @@ import { buildSaIdNumber, type FileUploadResponse } from '@bcp/contract';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
-import { staffToken } from './staff-token.js';
 import { type ChildServer, startChildServer } from './child-server.js';
 import { describeLoadAverage, median } from './report.js';
+import { staffToken } from './staff-token.js';
 
 const HEADER = 'id_number,first_name,last_name,member_number,email,phone_number,benefit_type,amount';
 const MAPPING = Object.fromEntries(HEADER.split(',').map((column) => [column, column]));
