@@ -43,7 +43,7 @@ function changed(result: unknown): number {
  * row of the file wins for a repeated ID number or benefit.
  * @returns benefits recorded or updated, and the person users who gained a new benefit
  */
-async function loadMemberFile(tx: Database, id: number, fundId: number): Promise<Loaded> {
+async function loadMemberFile(db: Database, tx: Database, id: number, fundId: number): Promise<Loaded> {
   await tx.execute(sql`
     insert into persons (id_number, first_name, last_name, date_of_birth, gender, email, phone_number)
     select distinct on (r.id_number)
@@ -64,7 +64,7 @@ async function loadMemberFile(tx: Database, id: number, fundId: number): Promise
   const [upload] = rowsOf(await tx.execute(sql`select 1 from file_uploads where id = ${id} for key share`));
   if (!fund || !upload) throw new Error('the fund or the upload is gone');
   // One row back: the count, and the signed-up members who gained a new benefit (not an update).
-  const result = await withoutRowForeignKeyChecks(tx, () =>
+  const result = await withoutRowForeignKeyChecks(db, tx, () =>
     tx.execute(sql`
     with loaded as (
       insert into benefits (fund_id, person_id, member_number, benefit_type, amount_cents, file_upload_id)
@@ -157,7 +157,7 @@ export async function acceptUpload(deps: { db: Database; announce: AcceptAnnounc
       await tx.execute(sql`set local work_mem = '64MB'`);
       const result =
         upload.kind === 'member_file'
-          ? await loadMemberFile(tx, id, upload.fundId)
+          ? await loadMemberFile(db, tx, id, upload.fundId)
           : upload.kind === 'trace_results'
             ? await loadTraceResults(tx, id)
             : await loadPaymentConfirmations(tx, id, upload.fundId);
