@@ -34,4 +34,14 @@ CREATE TRIGGER "benefits_count_delete" AFTER DELETE ON "benefits" REFERENCING OL
   FOR EACH STATEMENT EXECUTE FUNCTION "benefits_count_per_fund"();--> statement-breakpoint
 CREATE TRIGGER "benefits_count_update" AFTER UPDATE ON "benefits" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION "benefits_count_per_fund"();--> statement-breakpoint
+-- ALWAYS: the count must also follow a member file's load, which runs with
+-- session_replication_role = replica to skip the per-row foreign key checks (issue 16).
+ALTER TABLE "benefits" ENABLE ALWAYS TRIGGER "benefits_count_insert";--> statement-breakpoint
+ALTER TABLE "benefits" ENABLE ALWAYS TRIGGER "benefits_count_delete";--> statement-breakpoint
+ALTER TABLE "benefits" ENABLE ALWAYS TRIGGER "benefits_count_update";--> statement-breakpoint
+-- The same for the guards of 0003 and 0013 (audit events and issued invoices never change), so no
+-- session in replica mode gets past them either.
+ALTER TABLE "audit_events" ENABLE ALWAYS TRIGGER "audit_events_no_update_or_delete";--> statement-breakpoint
+ALTER TABLE "invoices" ENABLE ALWAYS TRIGGER "invoices_no_change_once_issued";--> statement-breakpoint
+ALTER TABLE "invoice_lines" ENABLE ALWAYS TRIGGER "invoice_lines_no_change_once_issued";--> statement-breakpoint
 UPDATE "funds" f SET "benefit_count" = (SELECT count(*) FROM "benefits" b WHERE b."fund_id" = f."id");

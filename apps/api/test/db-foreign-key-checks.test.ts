@@ -97,4 +97,36 @@ describe('foreign key checks of bulk loads', () => {
       await expect(openCopy(db, 'file_upload_rows', columns, lock(999_999_999))).rejects.toThrow(/not there/);
     }
   });
+
+  it('keeps the fund counts and the audit guard working while the checks are skipped (ENABLE ALWAYS, migration 0014)', async () => {
+    const rolledBack = new Error('roll back');
+    await expect(
+      db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Database;
+        const [person] = rowsOf<{ id: number }>(
+          await tx.execute(
+            sql`insert into persons (id_number, first_name, last_name, date_of_birth, gender) values ('8001015009087', 'Ann', 'Count', '1980-01-01', 'male') returning id`,
+          ),
+        );
+        await withoutRowForeignKeyChecks(db, tx, async () => {
+          await tx.insert(benefits).values({
+            fundId,
+            personId: Number(person?.id),
+            memberNumber: 'M-count',
+            benefitType: 'withdrawal',
+            amountCents: 100,
+          });
+          const [fund] = await tx.select({ count: funds.benefitCount }).from(funds).where(eq(funds.id, fundId));
+          expect(fund?.count).toBe(1);
+          await tx.execute(
+            sql`insert into audit_events (actor_type, action, entity_type, entity_id) values ('system', 'test.guard', 'funds', '1')`,
+          );
+          await expect(
+            tx.transaction((savepoint) => savepoint.execute(sql`update audit_events set action = 'changed'`)),
+          ).rejects.toThrow();
+        });
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+  });
 });

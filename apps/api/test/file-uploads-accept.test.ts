@@ -16,6 +16,7 @@ import {
   benefits,
   fileUploadRows,
   fileUploads,
+  funds,
   notificationDeliveries,
   notifications,
   persons,
@@ -144,6 +145,10 @@ describe('accepting a member file', () => {
       { memberNumber: 'K-1', amountCents: 25_000 },
       { memberNumber: 'N-1', amountCents: 123_450 },
     ]);
+    // The fund's benefit count (migration 0014's triggers) follows the load, also on PostgreSQL
+    // where the load skips the per-row foreign key checks (session_replication_role = replica).
+    const [fund] = await app().db.select({ benefitCount: funds.benefitCount }).from(funds).where(eq(funds.id, fundId));
+    expect(fund?.benefitCount).toBe(2);
     const [person] = await app().db.select().from(persons).where(eq(persons.idNumber, fresh));
     expect(person).toMatchObject({ firstName: 'Nomsa', lastName: 'New', phoneNumber: '+27821234567' });
     const [kim] = await app().db.select().from(persons).where(eq(persons.idNumber, known));

@@ -32,7 +32,8 @@ export const SKIP_ROW_CHECKS_SQL = 'set local session_replication_role = replica
  * most of a bulk load's time; issue 16 "Done when"), then turns them back on. Only for statements
  * whose references the caller has made sure of once for the whole set and locked until commit
  * (e.g. rows it inserted or updated in this transaction, or a `for key share` of the one fund), so
- * the constraints still hold. It also skips user triggers, so only for tables without any. When
+ * the constraints still hold. It also skips user triggers unless they are `ENABLE ALWAYS` (as the
+ * benefits' fund counts of migration 0014 are), so only for tables whose triggers are. When
  * the role may not (not a superuser, no `SET` grant on the parameter), the checks simply run; on
  * PGlite they always run (there, with the setting, a 20,000-row accept through the server brought
  * the process down, and PGlite's loads are small).
