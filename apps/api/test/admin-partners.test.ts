@@ -296,10 +296,14 @@ describe('the partner API guard ({ area: "partner" })', () => {
       ),
     ).rejects.toThrow(UndeclaredAccessError);
     await expect(
-      attempt((server) => server.get('/api/app/partner', { config: { access: { area: 'partner' } } }, async () => 'x')),
+      attempt((server) =>
+        server.get('/api/app/partner-probe', { config: { access: { area: 'partner' } } }, async () => 'x'),
+      ),
     ).rejects.toThrow(/partner access is only for \/api\/v2/);
     await expect(
-      attempt((server) => server.get('/api/v1/partner', { config: { access: { area: 'partner' } } }, async () => 'x')),
+      attempt((server) =>
+        server.get('/api/v1/partner-probe', { config: { access: { area: 'partner' } } }, async () => 'x'),
+      ),
     ).rejects.toThrow(UndeclaredAccessError);
   });
 });
