@@ -3,13 +3,15 @@ import { XSRF_MISMATCH_MESSAGE } from '../src/platform/http/xsrf.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let testApp: TestApp;
+/** One test route per method (each operation has its own operationId, issue 26). */
+const changeUrl = (method: string) => `/api/test/change-${method.toLowerCase()}`;
 beforeAll(async () => {
   testApp = await createTestApp({
     prepare(app) {
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
         app.route({
           method,
-          url: '/api/test/change',
+          url: changeUrl(method),
           config: { access: 'public' },
           handler: async () => ({ changed: true }),
         });
@@ -48,7 +50,7 @@ describe('XSRF (spec section 7)', () => {
   });
 
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)('refuses %s without the header with 403', async (method) => {
-    const response = await testApp.app.inject({ method, url: '/api/test/change', cookies: { 'XSRF-TOKEN': 'abc' } });
+    const response = await testApp.app.inject({ method, url: changeUrl(method), cookies: { 'XSRF-TOKEN': 'abc' } });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: XSRF_MISMATCH_MESSAGE });
   });
@@ -56,14 +58,14 @@ describe('XSRF (spec section 7)', () => {
   it('refuses a header that does not match the cookie, and a header with no cookie', async () => {
     const mismatch = await testApp.app.inject({
       method: 'POST',
-      url: '/api/test/change',
+      url: changeUrl('POST'),
       cookies: { 'XSRF-TOKEN': 'abc' },
       headers: { 'x-xsrf-token': 'abd' },
     });
     expect(mismatch.statusCode).toBe(403);
     const noCookie = await testApp.app.inject({
       method: 'POST',
-      url: '/api/test/change',
+      url: changeUrl('POST'),
       headers: { 'x-xsrf-token': 'abc' },
     });
     expect(noCookie.statusCode).toBe(403);
@@ -76,7 +78,7 @@ describe('XSRF (spec section 7)', () => {
     async (method) => {
       const response = await testApp.app.inject({
         method,
-        url: '/api/test/change',
+        url: changeUrl(method),
         cookies: { 'XSRF-TOKEN': 'abc' },
         headers: { 'x-xsrf-token': 'abc' },
       });
