@@ -45,6 +45,7 @@ export * from './shapes/outreach.js';
 export * from './shapes/partner-claims.js';
 export * from './shapes/partner-files.js';
 export * from './shapes/partners.js';
+export * from './shapes/webhooks.js';
 export * from './shapes/reference-data.js';
 export * from './shapes/roles.js';
 export * from './shapes/tasks.js';
