@@ -349,6 +349,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOS
     // Generated members have valid ID numbers that may be real people's (POPIA).
     problems.push('SEED_DEMO_DATA: demo data is not allowed in production');
   }
+  if (values.NODE_ENV === 'production' && values.WEBHOOK_ALLOW_HTTP) {
+    problems.push('WEBHOOK_ALLOW_HTTP: http:// webhook endpoints are not allowed in production');
+  }
   if (values.NODE_ENV === 'production' && values.IDENTITY_PROVIDER === 'sandbox') {
     problems.push('IDENTITY_PROVIDER: the sandbox provider is not allowed in production');
   }
