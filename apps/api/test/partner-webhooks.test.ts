@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookDeliveries } from '../src/db/schema/index.js';
+import { auditEvents, webhookDeliveries } from '../src/db/schema/index.js';
 import { WEBHOOK_QUEUE } from '../src/modules/webhooks/webhook-deliveries.service.js';
 import { call } from './support/accounts.js';
 import { claimingMember, prepareClaim } from './support/claims.js';
@@ -172,6 +172,16 @@ describe('issue 26 item 3: signed webhooks for partners', () => {
     expect(verify(again.json().secret, after)).toMatchObject({ type: 'webhook.test' });
     expect(() => verify(secret, after)).toThrow();
     expect(() => verify(endpoint.secret, after)).toThrow();
+    const trail = await app()
+      .db.select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, String(partner.partnerId)));
+    expect(trail.map((row) => row.action)).toEqual(
+      expect.arrayContaining(['partners.webhook_created', 'partners.webhook_secret_rotated']),
+    );
+    const webhookRows = trail.filter((row) => row.action.startsWith('partners.webhook'));
+    expect(webhookRows.map((row) => row.actorType)).toEqual(['partner', 'partner', 'partner']);
+    expect(JSON.stringify(trail)).not.toContain(secret.slice(6));
   });
 
   it('sends nothing to a partner for a fund it does not serve', async () => {

@@ -10,10 +10,11 @@ import {
   WebhookDeliveryResponse,
   WebhookListResponse,
 } from '@bcp/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePartner } from '../../platform/auth/route-access.js';
 import { perIp } from '../../platform/http/rate-limit.js';
+import { partnerAuditContext } from '../partners/partner-api-keys.service.js';
 import { sendTestEvent } from './webhook-deliveries.service.js';
 import {
   createWebhook,
@@ -32,6 +33,9 @@ const errors = { 401: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse, 429
 function settings(app: FastifyInstance): WebhookSettings {
   return { db: app.db, appSecret: app.config.appSecret as string, allowHttp: app.config.webhooks.allowHttp };
 }
+
+/** The calling partner as the audit trail names it. */
+const audit = (request: FastifyRequest) => partnerAuditContext(requirePartner(request), request.ip);
 
 /**
  * Signed webhooks for partners (issue 26 item 3, decision 030), on the partner API with its own
@@ -69,7 +73,7 @@ export const partnerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .status(201)
         .header('cache-control', 'no-store')
-        .send(await createWebhook(settings(app), requirePartner(request).partnerId, request.body)),
+        .send(await createWebhook(settings(app), requirePartner(request).partnerId, request.body, audit(request))),
   );
 
   app.delete(
@@ -84,7 +88,7 @@ export const partnerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteWebhook(app.db, requirePartner(request).partnerId, request.params.id);
+      await deleteWebhook(app.db, requirePartner(request).partnerId, request.params.id, audit(request));
       return { message: 'The webhook was deleted.' };
     },
   );
@@ -105,7 +109,15 @@ export const partnerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .status(201)
         .header('cache-control', 'no-store')
-        .send(await rotateWebhook(settings(app), requirePartner(request).partnerId, request.params.id, request.body)),
+        .send(
+          await rotateWebhook(
+            settings(app),
+            requirePartner(request).partnerId,
+            request.params.id,
+            request.body,
+            audit(request),
+          ),
+        ),
   );
 
   app.post(

@@ -14,6 +14,7 @@ import {
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { partnerWebhookEndpoints, webhookDeliveries } from '../../db/schema/index.js';
+import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { encryptField } from '../../platform/crypto/field-encryption.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { listPage, orderBy } from '../../platform/lists/list-page.js';
@@ -108,19 +109,30 @@ export async function createWebhook(
   settings: WebhookSettings,
   partnerId: number,
   request: CreateWebhookRequest,
+  context: AuditContext,
 ): Promise<CreatedWebhookResponse> {
   const url = checkedUrl(request.url, settings.allowHttp);
   const secret = newWebhookSecret();
-  const [row] = await settings.db
-    .insert(partnerWebhookEndpoints)
-    .values({
-      partnerId,
-      url,
-      events: [...new Set(request.events)],
-      secretEncrypted: encryptField(settings.appSecret, secret),
-    })
-    .returning();
-  if (!row) throw new Error('webhook endpoint insert returned nothing');
+  const row = await settings.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(partnerWebhookEndpoints)
+      .values({
+        partnerId,
+        url,
+        events: [...new Set(request.events)],
+        secretEncrypted: encryptField(settings.appSecret, secret),
+      })
+      .returning();
+    if (!created) throw new Error('webhook endpoint insert returned nothing');
+    await recordAudit(tx as unknown as Database, {
+      ...context,
+      action: 'partners.webhook_created',
+      entityType: 'partners',
+      entityId: partnerId,
+      after: { webhookId: created.id, url: created.url, events: created.events },
+    });
+    return created;
+  });
   return { ...toWebhookResponse(row), secret, message: WEBHOOK_MESSAGES.created };
 }
 
@@ -138,9 +150,18 @@ export async function listWebhooks(db: Database, partnerId: number): Promise<Lis
  * Stops sending to an endpoint (soft delete: its delivery log stays readable by staff).
  * @throws AppError `not_found` (404)
  */
-export async function deleteWebhook(db: Database, partnerId: number, id: number): Promise<void> {
-  await partnersEndpoint(db, partnerId, id);
-  await db.update(partnerWebhookEndpoints).set({ deletedAt: new Date() }).where(eq(partnerWebhookEndpoints.id, id));
+export async function deleteWebhook(db: Database, partnerId: number, id: number, context: AuditContext): Promise<void> {
+  const endpoint = await partnersEndpoint(db, partnerId, id);
+  await db.transaction(async (tx) => {
+    await tx.update(partnerWebhookEndpoints).set({ deletedAt: new Date() }).where(eq(partnerWebhookEndpoints.id, id));
+    await recordAudit(tx as unknown as Database, {
+      ...context,
+      action: 'partners.webhook_deleted',
+      entityType: 'partners',
+      entityId: partnerId,
+      before: { webhookId: id, url: endpoint.url, events: endpoint.events },
+    });
+  });
 }
 
 /**
@@ -154,21 +175,32 @@ export async function rotateWebhook(
   partnerId: number,
   id: number,
   request: RotateWebhookRequest,
+  context: AuditContext,
   now: Date = new Date(),
 ): Promise<CreatedWebhookResponse> {
   const current = await partnersEndpoint(settings.db, partnerId, id);
   const secret = newWebhookSecret();
   const overlapHours = request.overlapHours ?? 24;
-  const [row] = await settings.db
-    .update(partnerWebhookEndpoints)
-    .set({
-      secretEncrypted: encryptField(settings.appSecret, secret),
-      previousSecretEncrypted: overlapHours > 0 ? current.secretEncrypted : null,
-      previousSecretExpiresAt: overlapHours > 0 ? new Date(now.getTime() + overlapHours * 3_600_000) : null,
-    })
-    .where(eq(partnerWebhookEndpoints.id, id))
-    .returning();
-  if (!row) throw new AppError('not_found', WEBHOOK_MESSAGES.notFound);
+  const row = await settings.db.transaction(async (tx) => {
+    const [rotated] = await tx
+      .update(partnerWebhookEndpoints)
+      .set({
+        secretEncrypted: encryptField(settings.appSecret, secret),
+        previousSecretEncrypted: overlapHours > 0 ? current.secretEncrypted : null,
+        previousSecretExpiresAt: overlapHours > 0 ? new Date(now.getTime() + overlapHours * 3_600_000) : null,
+      })
+      .where(eq(partnerWebhookEndpoints.id, id))
+      .returning();
+    if (!rotated) throw new AppError('not_found', WEBHOOK_MESSAGES.notFound);
+    await recordAudit(tx as unknown as Database, {
+      ...context,
+      action: 'partners.webhook_secret_rotated',
+      entityType: 'partners',
+      entityId: partnerId,
+      after: { webhookId: id, overlapHours },
+    });
+    return rotated;
+  });
   return { ...toWebhookResponse(row), secret, message: WEBHOOK_MESSAGES.rotated };
 }
 
