@@ -5,6 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, webhookDeliveries } from '../src/db/schema/index.js';
 import { WEBHOOK_QUEUE } from '../src/modules/webhooks/webhook-deliveries.service.js';
+import { createWebhook } from '../src/modules/webhooks/webhook-endpoints.service.js';
 import { call } from './support/accounts.js';
 import { claimingMember, prepareClaim } from './support/claims.js';
 import { administratorOf } from './support/partners.js';
@@ -201,7 +202,7 @@ describe('issue 26 item 3: signed webhooks for partners', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it('refuses a URL that is not http(s) (422 on url) and unknown events (422)', async () => {
+  it('refuses a URL that is not http(s), or internal or http:// in production (422 on url), and unknown events (422)', async () => {
     const member = await claimingMember(app());
     const partner = await administratorOf(app(), member.fundId);
     const ftp = await partnerCall(partner.key, 'POST', '/webhooks', {
@@ -215,6 +216,33 @@ describe('issue 26 item 3: signed webhooks for partners', () => {
       events: ['nope'],
     });
     expect(unknown.statusCode).toBe(422);
+    // As configured in production (WEBHOOK_ALLOW_HTTP off): https:// to a public host only.
+    const production = { db: app().db, appSecret: 'test-app-secret-0123456789-abcdefghijklmnop', allowHttp: false };
+    const context = { actor: { type: 'partner', id: partner.partnerId } } as const;
+    for (const url of [
+      'http://partner.example/h',
+      'https://localhost/h',
+      'https://127.0.0.1/h',
+      'https://2130706433/h',
+      'https://10.1.2.3/h',
+      'https://192.168.0.9/h',
+      'https://169.254.169.254/latest',
+      'https://[::1]/h',
+      'https://[fd00::1]/h',
+      'https://user:pw@partner.example/h',
+    ]) {
+      await expect(
+        createWebhook(production, partner.partnerId, { url, events: ['claim.submitted'] }, context),
+        url,
+      ).rejects.toMatchObject({ code: 'validation', fieldErrors: { url: [expect.any(String)] } });
+    }
+    const ok = await createWebhook(
+      production,
+      partner.partnerId,
+      { url: 'https://partner.example/h', events: ['claim.submitted'] },
+      context,
+    );
+    expect(ok.url).toBe('https://partner.example/h');
   });
 });
 

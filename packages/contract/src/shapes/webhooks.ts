@@ -23,6 +23,7 @@ export const WEBHOOK_MESSAGES = {
   notFound: 'No such webhook.',
   httpsOnly: 'Must be an https:// URL.',
   invalidUrl: 'Must be a valid URL.',
+  internalHost: 'Must be a public address.',
   created: 'Keep the signing secret now: it is not shown again.',
   rotated: 'Keep the new signing secret now: it is not shown again. The old one signs until the overlap ends.',
 } as const;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
 import {
   type CreatedWebhookResponse,
   type CreateWebhookRequest,
@@ -62,9 +63,40 @@ function toDeliveryResponse(row: DeliveryRow): WebhookDeliveryResponse {
   };
 }
 
+/** Addresses a partner's endpoint may not name: loopback, private, link-local, unspecified. */
+const INTERNAL = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const) {
+  INTERNAL.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['::ffff:0:0', 96],
+] as const) {
+  INTERNAL.addSubnet(network, prefix, 'ipv6');
+}
+
+/** True for `localhost` and IP literals of internal addresses (a hostname is not resolved here). */
+function namesInternalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const version = isIP(host);
+  return version !== 0 && INTERNAL.check(host, version === 4 ? 'ipv4' : 'ipv6');
+}
+
 /**
  * The endpoint URL, checked: a URL, https:// (http:// only when `allowHttp`, tests and
- * development), no credentials in it.
+ * development), no credentials in it, and, unless `allowHttp`, not `localhost` or an internal IP
+ * literal (a first guard against requests into the platform's own network).
  * @throws AppError `validation` (422, field `url`)
  */
 function checkedUrl(url: string, allowHttp: boolean): string {
@@ -77,6 +109,9 @@ function checkedUrl(url: string, allowHttp: boolean): string {
   const allowed = parsed.protocol === 'https:' || (allowHttp && parsed.protocol === 'http:');
   if (!allowed || parsed.username || parsed.password) {
     throw new AppError('validation', VALIDATION_FAILED_MESSAGE, { url: [WEBHOOK_MESSAGES.httpsOnly] });
+  }
+  if (!allowHttp && namesInternalHost(parsed.hostname)) {
+    throw new AppError('validation', VALIDATION_FAILED_MESSAGE, { url: [WEBHOOK_MESSAGES.internalHost] });
   }
   return parsed.toString();
 }
