@@ -72,7 +72,21 @@ export const WebhookListResponse = listResponse(WebhookResponse).meta({ id: 'Web
 export const CreatedWebhookResponse = WebhookResponse.extend({
   secret: z.string(),
   message: z.string(),
-}).meta({ id: 'CreatedWebhookResponse' });
+}).meta({
+  id: 'CreatedWebhookResponse',
+  examples: [
+    {
+      id: 7,
+      partnerId: 3,
+      url: 'https://partner.example.com/hooks',
+      events: ['claim.submitted'],
+      previousSecretExpiresAt: null,
+      createdAt: '2026-11-25T19:00:00.000Z',
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      message: 'Keep the signing secret now: it is not shown again.',
+    },
+  ],
+});
 export type CreatedWebhookResponse = z.infer<typeof CreatedWebhookResponse>;
 
 /** One event sent to one endpoint: the delivery log. */
@@ -91,7 +105,24 @@ export const WebhookDeliveryResponse = z
     lastAttemptAt: z.string().nullable(),
     createdAt: z.string(),
   })
-  .meta({ id: 'WebhookDeliveryResponse' });
+  .meta({
+    id: 'WebhookDeliveryResponse',
+    examples: [
+      {
+        id: 120,
+        endpointId: 7,
+        messageId: 'msg_2b1c4f0e-7d1a-4c55-9f4e-0a6b1d2c3e4f',
+        eventType: 'claim.submitted',
+        status: 'delivered',
+        attempts: 1,
+        lastResponseCode: 204,
+        lastLatencyMs: 84,
+        lastError: null,
+        lastAttemptAt: '2026-11-25T19:00:01.000Z',
+        createdAt: '2026-11-25T19:00:00.000Z',
+      },
+    ],
+  });
 export type WebhookDeliveryResponse = z.infer<typeof WebhookDeliveryResponse>;
 export const WebhookDeliveryListResponse = listResponse(WebhookDeliveryResponse).meta({
   id: 'WebhookDeliveryListResponse',
