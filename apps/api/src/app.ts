@@ -48,6 +48,9 @@ import { statementRoutes } from './modules/statements/app.routes.js';
 import { taskRoutes } from './modules/tasks/admin.routes.js';
 import { templateRoutes } from './modules/templates/admin.routes.js';
 import { userRoutes } from './modules/users/admin.routes.js';
+import { adminWebhookRoutes } from './modules/webhooks/admin.routes.js';
+import { installWebhooks } from './modules/webhooks/install-webhooks.js';
+import { partnerWebhookRoutes } from './modules/webhooks/partner.routes.js';
 import { installAccessControl } from './platform/auth/route-access.js';
 import { createStaffAuthCache, registerStaffAuthCache } from './platform/auth/staff-auth-cache.js';
 import { createBankVerificationProvider } from './platform/bank-verification/bank-verification-provider.js';
@@ -183,6 +186,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   installRetention(app);
   installEnrichment(app);
   installPartnerFiles(app);
+  installWebhooks(app);
   installOutreach(app);
   installFileUploads(app);
   // Back office (issue 6): every /api/v1 route declares its permission (platform/auth/route-access.ts).
@@ -200,6 +204,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(accountTypeRoutes, { prefix: '/api/v1' });
   await app.register(historicAccountRoutes, { prefix: '/api/v1' });
   await app.register(partnerRoutes, { prefix: '/api/v1' });
+  await app.register(adminWebhookRoutes, { prefix: '/api/v1' });
   await app.register(templateRoutes, { prefix: '/api/v1' });
   await app.register(faqAdminRoutes, { prefix: '/api/v1' });
   await app.register(faqAppRoutes, { prefix: '/api/app' });
@@ -217,6 +222,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(outreachPublicRoutes, { prefix: '/api' });
   // Partner API (issue 9): fund administrators with API keys.
   await app.register(partnerClaimRoutes, { prefix: '/api/v2' });
+  await app.register(partnerWebhookRoutes, { prefix: '/api/v2' });
   await app.register(benefitClaimRoutes, { prefix: '/api/app' });
   await app.register(personBankRoutes, { prefix: '/api/app' });
   await app.register(bankRoutes, { prefix: '/api/app' });

@@ -123,6 +123,13 @@ const EnvSchema = z.object({
   ),
   /** Bearer token the SMS gateway sends with replies (STOP); unset: replies are refused. */
   SMS_INBOUND_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /** Partner webhooks (issue 26 item 3): http:// endpoints allowed (tests and development only). */
+  WEBHOOK_ALLOW_HTTP: booleanFlag(false),
+  /** Retries of a webhook delivery after the first attempt; with the delay doubling, about a day. */
+  WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(10),
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(90),
+  /** Seconds a partner's endpoint has to answer one attempt. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
@@ -192,6 +199,18 @@ export interface JobsConfig {
   retryDelaySeconds: number;
   pollIntervalSeconds: number;
   batchSize: number;
+}
+
+/**
+ * Partner webhooks (issue 26 item 3): whether http:// endpoints are allowed (tests, development),
+ * the retries of a delivery (delay doubling each time: 10 retries from 90 s span about a day), and
+ * the time an endpoint has to answer.
+ */
+export interface WebhooksConfig {
+  allowHttp: boolean;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  timeoutSeconds: number;
 }
 
 /**
@@ -297,6 +316,7 @@ export interface Config {
   benefitSearchLimitPerHour: number;
   push: PushConfig;
   jobs: JobsConfig;
+  webhooks: WebhooksConfig;
   retention: RetentionConfig;
   enrichment: EnrichmentConfig;
   outreach: OutreachConfig;
@@ -328,6 +348,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOS
   if (values.NODE_ENV === 'production' && seedDemoData) {
     // Generated members have valid ID numbers that may be real people's (POPIA).
     problems.push('SEED_DEMO_DATA: demo data is not allowed in production');
+  }
+  if (values.NODE_ENV === 'production' && values.WEBHOOK_ALLOW_HTTP) {
+    problems.push('WEBHOOK_ALLOW_HTTP: http:// webhook endpoints are not allowed in production');
   }
   if (values.NODE_ENV === 'production' && values.IDENTITY_PROVIDER === 'sandbox') {
     problems.push('IDENTITY_PROVIDER: the sandbox provider is not allowed in production');
@@ -389,6 +412,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOS
       retryDelaySeconds: values.JOB_RETRY_DELAY_SECONDS,
       pollIntervalSeconds: values.JOB_POLL_INTERVAL_SECONDS,
       batchSize: values.JOB_BATCH_SIZE,
+    },
+    webhooks: {
+      allowHttp: values.WEBHOOK_ALLOW_HTTP,
+      retryLimit: values.WEBHOOK_RETRY_LIMIT,
+      retryDelaySeconds: values.WEBHOOK_RETRY_DELAY_SECONDS,
+      timeoutSeconds: values.WEBHOOK_TIMEOUT_SECONDS,
     },
     retention: {
       schedule: values.RETENTION_SCHEDULE,

@@ -73,6 +73,13 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('refuses http:// webhook endpoints in production (issue 26 item 3)', () => {
+    expect(() => loadConfig({ ...PRODUCTION_SECRETS, NODE_ENV: 'production', WEBHOOK_ALLOW_HTTP: 'true' })).toThrow(
+      /WEBHOOK_ALLOW_HTTP: http:\/\/ webhook endpoints are not allowed in production/,
+    );
+    expect(loadConfig({ WEBHOOK_ALLOW_HTTP: 'true' }).webhooks.allowHttp).toBe(true);
+  });
+
   it('asks for every iidentifii setting when that provider is chosen', () => {
     expect(() => loadConfig({ IDENTITY_PROVIDER: 'iidentifii', IIDENTIFII_API_KEY: 'k' })).toThrow(
       /IIDENTIFII_BASE_URL: is required.*IIDENTIFII_CALLBACK_SECRET: is required/,

@@ -50,3 +50,4 @@ export * from './shapes/roles.js';
 export * from './shapes/tasks.js';
 export * from './shapes/templates.js';
 export * from './shapes/users.js';
+export * from './shapes/webhooks.js';

@@ -28,3 +28,4 @@ export * from './sessions.js';
 export * from './tasks.js';
 export * from './templates.js';
 export * from './users.js';
+export * from './webhooks.js';

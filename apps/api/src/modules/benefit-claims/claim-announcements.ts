@@ -1,10 +1,11 @@
-import { type ClaimStatus, formatRand, type NotificationEvent } from '@bcp/contract';
+import { type ClaimStatus, formatRand, type NotificationEvent, type WebhookEvent } from '@bcp/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { benefitClaims, benefits, funds } from '../../db/schema/index.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import { renderMessage } from '../../platform/templating/render-message.js';
 import { recordNotification } from '../notifications/notify.service.js';
+import { announceWebhookEvent } from '../webhooks/webhook-deliveries.service.js';
 
 /** Claim statuses the member is told about (a message `claim.<status>` each, issue 7 templates). */
 const ANNOUNCED: readonly ClaimStatus[] = ['submitted', 'in_review', 'approved', 'rejected', 'paid'];
@@ -45,4 +46,29 @@ export async function announceClaimMove(tx: Database, jobs: JobQueue, claimId: n
     body: message.html ?? message.text,
     event: `claim.${claim.status}` as NotificationEvent,
   });
+}
+
+/** Claim statuses partners hear of by webhook, and the event each is (issue 26 item 3). */
+const PARTNER_EVENTS: Partial<Record<ClaimStatus, WebhookEvent>> = { submitted: 'claim.submitted' };
+
+/**
+ * Tells the partners serving the claim's fund that subscribed (signed webhooks, issue 26 item 3)
+ * that the claim moved to `status`, in the move's transaction `tx` like the member's notice: the
+ * delivery jobs exist exactly when the move does. Statuses without a partner event do nothing.
+ * @throws database errors (the move rolls back with it)
+ */
+export async function announceClaimToPartners(
+  tx: Database,
+  jobs: JobQueue,
+  claimId: number,
+  status: ClaimStatus,
+): Promise<void> {
+  const event = PARTNER_EVENTS[status];
+  if (!event) return;
+  const [row] = await tx
+    .select({ fundId: benefits.fundId })
+    .from(benefitClaims)
+    .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
+    .where(eq(benefitClaims.id, claimId));
+  if (row) await announceWebhookEvent(tx, jobs, event, { claimId, fundId: row.fundId });
 }

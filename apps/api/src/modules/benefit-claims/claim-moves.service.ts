@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { benefitClaimEvents, benefitClaims, benefits } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
-import { announceClaimMove } from './claim-announcements.js';
+import { announceClaimMove, announceClaimToPartners } from './claim-announcements.js';
 
 /** What moving a claim needs: the database and the job queue the member's notification is queued on. */
 export interface ClaimDependencies {
@@ -48,7 +48,8 @@ export interface ClaimMove {
  *
  * The member is told in the same transaction (issue 15 item 1; `announceClaimMove`): the
  * notification and its delivery jobs are stored with the move, or not at all if it rolls back, and
- * a crash after the commit still delivers them (after the restart). Workers are woken once it has
+ * a crash after the commit still delivers them (after the restart). Partners' webhooks
+ * (`announceClaimToPartners`) are queued the same way. Workers are woken once it has
  * committed. Callers never announce a move themselves.
  * @returns the time of the move
  * @throws AppError `conflict` (409) when the move is not allowed or the claim is no longer in `from`
@@ -87,6 +88,7 @@ export async function moveClaim(deps: ClaimDependencies, move: ClaimMove, now: D
     if (benefitStatus) await tx.update(benefits).set({ status: benefitStatus }).where(eq(benefits.id, moved.benefitId));
     await move.alsoIn?.(tx as unknown as Database);
     if (move.announce !== false) await announceClaimMove(tx as unknown as Database, deps.jobs, move.claimId);
+    await announceClaimToPartners(tx as unknown as Database, deps.jobs, move.claimId, move.to);
     return now;
   });
   deps.jobs.wake();

@@ -47,11 +47,6 @@ async function partnersClaim(db: Database, partner: PartnerIdentity, claimId: nu
   return row.claim;
 }
 
-/** The partner as the audit trail names it. */
-export function partnerAuditContext(partner: PartnerIdentity, ip: string): AuditContext {
-  return { actor: { type: 'partner', id: partner.partnerId, label: `api key ${partner.apiKeyId}` }, ip };
-}
-
 /**
  * `POST /api/v2/benefitclaim/getlist` (issue 9): submitted and later claims of the funds the
  * partner administers, newest first, by status and submission date, cursor pages.

@@ -10,12 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePartner } from '../../platform/auth/route-access.js';
 import { perIp } from '../../platform/http/rate-limit.js';
-import {
-  answerClaimApproval,
-  getPartnerClaimDetails,
-  listPartnerClaims,
-  partnerAuditContext,
-} from './partner-claims.service.js';
+import { partnerAuditContext } from '../partners/partner-api-keys.service.js';
+import { answerClaimApproval, getPartnerClaimDetails, listPartnerClaims } from './partner-claims.service.js';
 
 const tags = ['partner API'];
 /** Per client: a partner's batch job may be busy, but not unbounded. */

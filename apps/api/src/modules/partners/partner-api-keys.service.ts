@@ -24,6 +24,11 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 export type { PartnerIdentity };
 
+/** The partner as the audit trail names it. */
+export function partnerAuditContext(partner: PartnerIdentity, ip: string): AuditContext {
+  return { actor: { type: 'partner', id: partner.partnerId, label: `api key ${partner.apiKeyId}` }, ip };
+}
+
 /** SHA-256 of a key, hex: what the database keeps. */
 function hashKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');

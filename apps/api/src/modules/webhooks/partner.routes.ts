@@ -1,0 +1,155 @@
+import {
+  CreatedWebhookResponse,
+  CreateWebhookRequest,
+  ErrorResponse,
+  IdParams,
+  MessageResponse,
+  RotateWebhookRequest,
+  WebhookDeliveryListQuery,
+  WebhookDeliveryListResponse,
+  WebhookDeliveryResponse,
+  WebhookListResponse,
+} from '@bcp/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePartner } from '../../platform/auth/route-access.js';
+import { perIp } from '../../platform/http/rate-limit.js';
+import { partnerAuditContext } from '../partners/partner-api-keys.service.js';
+import { sendTestEvent } from './webhook-deliveries.service.js';
+import {
+  createWebhook,
+  deleteWebhook,
+  listWebhookDeliveries,
+  listWebhooks,
+  partnersEndpoint,
+  rotateWebhook,
+  type WebhookSettings,
+} from './webhook-endpoints.service.js';
+
+const tags = ['partner API'];
+const partner = { access: { area: 'partner' }, throttle: perIp(600, '1 minute') } as const;
+const errors = { 401: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };
+
+function settings(app: FastifyInstance): WebhookSettings {
+  return { db: app.db, appSecret: app.config.appSecret as string, allowHttp: app.config.webhooks.allowHttp };
+}
+
+/** The calling partner as the audit trail names it. */
+const audit = (request: FastifyRequest) => partnerAuditContext(requirePartner(request), request.ip);
+
+/**
+ * Signed webhooks for partners (issue 26 item 3, decision 030), on the partner API with its own
+ * key: register an endpoint for chosen events, rotate its secret, send a test event, read the
+ * delivery log. Only the calling partner's endpoints; any other id is 404.
+ */
+export const partnerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/webhooks',
+    {
+      config: partner,
+      schema: {
+        summary: "The partner's webhook endpoints (never their secrets)",
+        tags,
+        response: { 200: WebhookListResponse, ...errors },
+      },
+    },
+    async (request) => listWebhooks(app.db, requirePartner(request).partnerId),
+  );
+
+  app.post(
+    '/webhooks',
+    {
+      config: partner,
+      schema: {
+        summary: 'Register an https:// endpoint for chosen events: the answer shows the signing secret once',
+        description:
+          'Deliveries are signed with Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).',
+        tags,
+        body: CreateWebhookRequest,
+        response: { 201: CreatedWebhookResponse, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send(await createWebhook(settings(app), requirePartner(request).partnerId, request.body, audit(request))),
+  );
+
+  app.delete(
+    '/webhooks/:id',
+    {
+      config: partner,
+      schema: {
+        summary: 'Stop sending to an endpoint',
+        tags,
+        params: IdParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteWebhook(app.db, requirePartner(request).partnerId, request.params.id, audit(request));
+      return { message: 'The webhook was deleted.' };
+    },
+  );
+
+  app.post(
+    '/webhooks/:id/rotate',
+    {
+      config: partner,
+      schema: {
+        summary: 'A new signing secret, shown once; the old one also signs for overlapHours (default 24)',
+        tags,
+        params: IdParams,
+        body: RotateWebhookRequest,
+        response: { 201: CreatedWebhookResponse, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send(
+          await rotateWebhook(
+            settings(app),
+            requirePartner(request).partnerId,
+            request.params.id,
+            request.body,
+            audit(request),
+          ),
+        ),
+  );
+
+  app.post(
+    '/webhooks/:id/test',
+    {
+      config: partner,
+      schema: {
+        summary: 'Send a webhook.test event to the endpoint now (logged and retried like any delivery)',
+        tags,
+        params: IdParams,
+        response: { 202: WebhookDeliveryResponse, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await sendTestEvent(app, requirePartner(request).partnerId, request.params.id)),
+  );
+
+  app.get(
+    '/webhooks/:id/deliveries',
+    {
+      config: partner,
+      schema: {
+        summary: "An endpoint's delivery log: status, attempts, last response code and latency; newest first",
+        tags,
+        params: IdParams,
+        querystring: WebhookDeliveryListQuery,
+        response: { 200: WebhookDeliveryListResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const endpoint = await partnersEndpoint(app.db, requirePartner(request).partnerId, request.params.id);
+      return listWebhookDeliveries(app.db, endpoint.id, request.query);
+    },
+  );
+};

@@ -1,0 +1,290 @@
+import { randomBytes } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
+import {
+  type CreatedWebhookResponse,
+  type CreateWebhookRequest,
+  type ListResponse,
+  type RotateWebhookRequest,
+  VALIDATION_FAILED_MESSAGE,
+  WEBHOOK_MESSAGES,
+  type WebhookDeliveryListQuery,
+  type WebhookDeliveryResponse,
+  type WebhookResponse,
+  wholeList,
+} from '@bcp/contract';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { partnerWebhookEndpoints, webhookDeliveries } from '../../db/schema/index.js';
+import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
+import { encryptField } from '../../platform/crypto/field-encryption.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { listPage, orderBy } from '../../platform/lists/list-page.js';
+
+type EndpointRow = typeof partnerWebhookEndpoints.$inferSelect;
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** What the endpoint calls need: the database, the app secret (secrets at rest) and the http:// flag. */
+export interface WebhookSettings {
+  db: Database;
+  appSecret: string;
+  allowHttp: boolean;
+}
+
+/** A new Standard Webhooks signing secret: `whsec_` and 32 random bytes in base64. */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+function toWebhookResponse(row: EndpointRow): WebhookResponse {
+  const overlapOpen = row.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date();
+  return {
+    id: row.id,
+    partnerId: row.partnerId,
+    url: row.url,
+    events: row.events,
+    previousSecretExpiresAt: overlapOpen ? (row.previousSecretExpiresAt?.toISOString() ?? null) : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toDeliveryResponse(row: DeliveryRow): WebhookDeliveryResponse {
+  return {
+    id: row.id,
+    endpointId: row.endpointId,
+    messageId: row.messageId,
+    eventType: row.eventType,
+    status: row.status,
+    attempts: row.attempts,
+    lastResponseCode: row.lastResponseCode,
+    lastLatencyMs: row.lastLatencyMs,
+    lastError: row.lastError,
+    lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Addresses a partner's endpoint may not name: loopback, private, link-local, unspecified. */
+const INTERNAL = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const) {
+  INTERNAL.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['::ffff:0:0', 96],
+] as const) {
+  INTERNAL.addSubnet(network, prefix, 'ipv6');
+}
+
+/** True for `localhost` and IP literals of internal addresses (a hostname is not resolved here). */
+function namesInternalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const version = isIP(host);
+  return version !== 0 && INTERNAL.check(host, version === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * The endpoint URL, checked: a URL, https:// (http:// only when `allowHttp`, tests and
+ * development), no credentials in it, and, unless `allowHttp`, not `localhost` or an internal IP
+ * literal (a first guard against requests into the platform's own network).
+ * @throws AppError `validation` (422, field `url`)
+ */
+function checkedUrl(url: string, allowHttp: boolean): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new AppError('validation', VALIDATION_FAILED_MESSAGE, { url: [WEBHOOK_MESSAGES.invalidUrl] });
+  }
+  const allowed = parsed.protocol === 'https:' || (allowHttp && parsed.protocol === 'http:');
+  if (!allowed || parsed.username || parsed.password) {
+    throw new AppError('validation', VALIDATION_FAILED_MESSAGE, { url: [WEBHOOK_MESSAGES.httpsOnly] });
+  }
+  if (!allowHttp && namesInternalHost(parsed.hostname)) {
+    throw new AppError('validation', VALIDATION_FAILED_MESSAGE, { url: [WEBHOOK_MESSAGES.internalHost] });
+  }
+  return parsed.toString();
+}
+
+/**
+ * The partner's live endpoint `id`.
+ * @throws AppError `not_found` (404) when missing, deleted or another partner's
+ */
+export async function partnersEndpoint(db: Database, partnerId: number, id: number): Promise<EndpointRow> {
+  const [row] = await db
+    .select()
+    .from(partnerWebhookEndpoints)
+    .where(
+      and(
+        eq(partnerWebhookEndpoints.id, id),
+        eq(partnerWebhookEndpoints.partnerId, partnerId),
+        isNull(partnerWebhookEndpoints.deletedAt),
+      ),
+    );
+  if (!row) throw new AppError('not_found', WEBHOOK_MESSAGES.notFound);
+  return row;
+}
+
+/**
+ * `POST /api/v2/webhooks`: registers an endpoint for the chosen events; the signing secret is in
+ * this answer only (kept encrypted with the app secret).
+ * @throws AppError `validation` (422) for a URL that is not https:// (or http:// when allowed)
+ */
+export async function createWebhook(
+  settings: WebhookSettings,
+  partnerId: number,
+  request: CreateWebhookRequest,
+  context: AuditContext,
+): Promise<CreatedWebhookResponse> {
+  const url = checkedUrl(request.url, settings.allowHttp);
+  const secret = newWebhookSecret();
+  const row = await settings.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(partnerWebhookEndpoints)
+      .values({
+        partnerId,
+        url,
+        events: [...new Set(request.events)],
+        secretEncrypted: encryptField(settings.appSecret, secret),
+      })
+      .returning();
+    if (!created) throw new Error('webhook endpoint insert returned nothing');
+    await recordAudit(tx as unknown as Database, {
+      ...context,
+      action: 'partners.webhook_created',
+      entityType: 'partners',
+      entityId: partnerId,
+      after: { webhookId: created.id, url: created.url, events: created.events },
+    });
+    return created;
+  });
+  return { ...toWebhookResponse(row), secret, message: WEBHOOK_MESSAGES.created };
+}
+
+/** The partner's live endpoints, oldest first (a short list, answered whole). */
+export async function listWebhooks(db: Database, partnerId: number): Promise<ListResponse<WebhookResponse>> {
+  const rows = await db
+    .select()
+    .from(partnerWebhookEndpoints)
+    .where(and(eq(partnerWebhookEndpoints.partnerId, partnerId), isNull(partnerWebhookEndpoints.deletedAt)))
+    .orderBy(asc(partnerWebhookEndpoints.id));
+  return wholeList(rows.map(toWebhookResponse));
+}
+
+/**
+ * Stops sending to an endpoint (soft delete: its delivery log stays readable by staff).
+ * @throws AppError `not_found` (404)
+ */
+export async function deleteWebhook(db: Database, partnerId: number, id: number, context: AuditContext): Promise<void> {
+  const endpoint = await partnersEndpoint(db, partnerId, id);
+  await db.transaction(async (tx) => {
+    await tx.update(partnerWebhookEndpoints).set({ deletedAt: new Date() }).where(eq(partnerWebhookEndpoints.id, id));
+    await recordAudit(tx as unknown as Database, {
+      ...context,
+      action: 'partners.webhook_deleted',
+      entityType: 'partners',
+      entityId: partnerId,
+      before: { webhookId: id, url: endpoint.url, events: endpoint.events },
+    });
+  });
+}
+
+/**
+ * `POST /api/v2/webhooks/{id}/rotate`: a new signing secret (in this answer only); the old one
+ * still signs, next to the new one, for `overlapHours` (Standard Webhooks sends both signatures,
+ * space-separated), so the partner can switch without losing a message.
+ * @throws AppError `not_found` (404)
+ */
+export async function rotateWebhook(
+  settings: WebhookSettings,
+  partnerId: number,
+  id: number,
+  request: RotateWebhookRequest,
+  context: AuditContext,
+  now: Date = new Date(),
+): Promise<CreatedWebhookResponse> {
+  const current = await partnersEndpoint(settings.db, partnerId, id);
+  const secret = newWebhookSecret();
+  const overlapHours = request.overlapHours ?? 24;
+  const row = await settings.db.transaction(async (tx) => {
+    const [rotated] = await tx
+      .update(partnerWebhookEndpoints)
+      .set({
+        secretEncrypted: encryptField(settings.appSecret, secret),
+        previousSecretEncrypted: overlapHours > 0 ? current.secretEncrypted : null,
+        previousSecretExpiresAt: overlapHours > 0 ? new Date(now.getTime() + overlapHours * 3_600_000) : null,
+      })
+      .where(eq(partnerWebhookEndpoints.id, id))
+      .returning();
+    if (!rotated) throw new AppError('not_found', WEBHOOK_MESSAGES.notFound);
+    await recordAudit(tx as unknown as Database, {
+      ...context,
+      action: 'partners.webhook_secret_rotated',
+      entityType: 'partners',
+      entityId: partnerId,
+      after: { webhookId: id, overlapHours },
+    });
+    return rotated;
+  });
+  return { ...toWebhookResponse(row), secret, message: WEBHOOK_MESSAGES.rotated };
+}
+
+/** The delivery log of one endpoint (already checked to be the caller's), newest first by default. */
+export async function listWebhookDeliveries(
+  db: Database,
+  endpointId: number,
+  query: WebhookDeliveryListQuery,
+): Promise<ListResponse<WebhookDeliveryResponse>> {
+  const where = and(
+    eq(webhookDeliveries.endpointId, endpointId),
+    query.filter?.status ? eq(webhookDeliveries.status, query.filter.status) : undefined,
+  );
+  return listPage(query, {
+    rows: (window) =>
+      db
+        .select()
+        .from(webhookDeliveries)
+        .where(where)
+        .orderBy(...orderBy(query.sort, { id: webhookDeliveries.id }, webhookDeliveries.id))
+        .limit(window.limit)
+        .offset(window.offset),
+    count: () => db.$count(webhookDeliveries, where),
+    toItem: toDeliveryResponse,
+  });
+}
+
+/** Staff: every endpoint of a partner, deleted ones included (their logs stay readable). */
+export async function listPartnerWebhooksForStaff(
+  db: Database,
+  partnerId: number,
+): Promise<ListResponse<WebhookResponse>> {
+  const rows = await db
+    .select()
+    .from(partnerWebhookEndpoints)
+    .where(eq(partnerWebhookEndpoints.partnerId, partnerId))
+    .orderBy(asc(partnerWebhookEndpoints.id));
+  return wholeList(rows.map(toWebhookResponse));
+}
+
+/**
+ * Staff: an endpoint of this partner, deleted ones included.
+ * @throws AppError `not_found` (404)
+ */
+export async function endpointForStaff(db: Database, partnerId: number, id: number): Promise<EndpointRow> {
+  const [row] = await db
+    .select()
+    .from(partnerWebhookEndpoints)
+    .where(and(eq(partnerWebhookEndpoints.id, id), eq(partnerWebhookEndpoints.partnerId, partnerId)));
+  if (!row) throw new AppError('not_found', WEBHOOK_MESSAGES.notFound);
+  return row;
+}

@@ -1,0 +1,300 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, webhookDeliveries } from '../src/db/schema/index.js';
+import { WEBHOOK_QUEUE } from '../src/modules/webhooks/webhook-deliveries.service.js';
+import { createWebhook } from '../src/modules/webhooks/webhook-endpoints.service.js';
+import { call } from './support/accounts.js';
+import { claimingMember, prepareClaim } from './support/claims.js';
+import { administratorOf } from './support/partners.js';
+import { createStaff } from './support/staff.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+/** What the receiver got: path, headers and the raw body (signatures are over the raw body). */
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+let testApp: TestApp;
+let receiver: Server;
+let receiverUrl: string;
+const received: Received[] = [];
+const app = () => testApp.app;
+
+beforeAll(async () => {
+  // A real HTTP receiver: `/fail/...` answers 500, anything else 204.
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString() });
+      response.statusCode = request.url?.startsWith('/fail') ? 500 : 204;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  testApp = await createTestApp({
+    env: {
+      WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_RETRY_LIMIT: '2',
+      WEBHOOK_RETRY_DELAY_SECONDS: '1',
+      JOB_POLL_INTERVAL_SECONDS: '0.5',
+    },
+  });
+});
+afterAll(async () => {
+  await testApp.close();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+/** A partner API call with the partner's key. */
+const partnerCall = (key: string | undefined, method: 'GET' | 'POST' | 'DELETE', path: string, body?: object) =>
+  app().inject({
+    method,
+    url: `/api/v2${path}`,
+    headers: key ? { authorization: `Bearer ${key}` } : {},
+    ...(body ? { payload: body } : {}),
+  });
+
+/** Registers an endpoint at the receiver's `path` for claim.submitted; answers its id and secret. */
+async function subscribe(key: string, path: string): Promise<{ id: number; secret: string }> {
+  const created = await partnerCall(key, 'POST', '/webhooks', {
+    url: `${receiverUrl}${path}`,
+    events: ['claim.submitted'],
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json();
+}
+
+const receivedAt = (path: string) => received.filter((request) => request.path === path);
+const settle = () => app().jobs.idle([WEBHOOK_QUEUE]);
+
+/** Verifies a received request with the standardwebhooks library; throws when the signature is wrong. */
+function verify(secret: string, request: Received): unknown {
+  return new Webhook(secret).verify(request.body, {
+    'webhook-id': String(request.headers['webhook-id']),
+    'webhook-timestamp': String(request.headers['webhook-timestamp']),
+    'webhook-signature': String(request.headers['webhook-signature']),
+  });
+}
+
+describe('issue 26 item 3: signed webhooks for partners', () => {
+  it('a submitted claim reaches the partner endpoint, signed; partner and staff read the delivery log', async () => {
+    const member = await claimingMember(app());
+    const partner = await administratorOf(app(), member.fundId);
+    const endpoint = await subscribe(partner.key, '/ok/submitted');
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    const { netAmountCents } = await prepareClaim(app(), member);
+    const submitted = await call(app(), 'POST', `/api/app/benefit-claims/${member.benefitId}/claim`, {
+      token: member.token,
+      body: { declarationAccepted: true, netAmountCents },
+    });
+    expect(submitted.statusCode).toBe(200);
+    await settle();
+    const [request] = receivedAt('/ok/submitted');
+    expect(request).toBeDefined();
+    expect(verify(endpoint.secret, request as Received)).toMatchObject({
+      type: 'claim.submitted',
+      data: { claimId: submitted.json().id, fundId: member.fundId },
+    });
+    // Ids and the event type only.
+    expect(Object.keys(JSON.parse((request as Received).body).data).sort()).toEqual(['claimId', 'fundId']);
+    const log = await partnerCall(partner.key, 'GET', `/webhooks/${endpoint.id}/deliveries`);
+    expect(log.statusCode).toBe(200);
+    expect(log.json().items).toEqual([
+      expect.objectContaining({
+        eventType: 'claim.submitted',
+        status: 'delivered',
+        attempts: 1,
+        lastResponseCode: 204,
+        lastLatencyMs: expect.any(Number),
+      }),
+    ]);
+    const staff = await createStaff(app(), ['partners.read']);
+    const staffLog = await call(
+      app(),
+      'GET',
+      `/api/v1/partners/${partner.partnerId}/webhooks/${endpoint.id}/deliveries`,
+      {
+        token: staff.token,
+      },
+    );
+    expect(staffLog.statusCode).toBe(200);
+    expect(staffLog.json().items[0]).toMatchObject({ status: 'delivered', lastResponseCode: 204 });
+    const endpoints = await call(app(), 'GET', `/api/v1/partners/${partner.partnerId}/webhooks`, {
+      token: staff.token,
+    });
+    expect(endpoints.json().items).toEqual([expect.objectContaining({ id: endpoint.id })]);
+    expect(endpoints.body).not.toContain(endpoint.secret);
+  });
+
+  it('a receiver answering 500 gets the retries, then the log shows failed', async () => {
+    const member = await claimingMember(app());
+    const partner = await administratorOf(app(), member.fundId);
+    const endpoint = await subscribe(partner.key, '/fail/always');
+    const test = await partnerCall(partner.key, 'POST', `/webhooks/${endpoint.id}/test`);
+    expect(test.statusCode).toBe(202);
+    expect(test.json()).toMatchObject({ eventType: 'webhook.test', status: 'pending' });
+    await settle();
+    // The first attempt and WEBHOOK_RETRY_LIMIT (2) retries.
+    expect(receivedAt('/fail/always')).toHaveLength(3);
+    const ids = new Set(receivedAt('/fail/always').map((request) => request.headers['webhook-id']));
+    expect(ids.size).toBe(1);
+    const log = await partnerCall(partner.key, 'GET', `/webhooks/${endpoint.id}/deliveries?filter[status]=failed`);
+    expect(log.json().items).toEqual([
+      expect.objectContaining({ status: 'failed', attempts: 3, lastResponseCode: 500, lastError: 'HTTP 500' }),
+    ]);
+  });
+
+  it('after a rotation both secrets verify during the overlap; with no overlap only the new one', async () => {
+    const member = await claimingMember(app());
+    const partner = await administratorOf(app(), member.fundId);
+    const endpoint = await subscribe(partner.key, '/ok/rotated');
+    const rotated = await partnerCall(partner.key, 'POST', `/webhooks/${endpoint.id}/rotate`, { overlapHours: 1 });
+    expect(rotated.statusCode).toBe(201);
+    const { secret } = rotated.json();
+    expect(secret).not.toBe(endpoint.secret);
+    expect(rotated.json().previousSecretExpiresAt).not.toBeNull();
+    await partnerCall(partner.key, 'POST', `/webhooks/${endpoint.id}/test`);
+    await settle();
+    const [during] = receivedAt('/ok/rotated');
+    expect(String(during?.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(verify(endpoint.secret, during as Received)).toMatchObject({ type: 'webhook.test' });
+    expect(verify(secret, during as Received)).toMatchObject({ type: 'webhook.test' });
+    const again = await partnerCall(partner.key, 'POST', `/webhooks/${endpoint.id}/rotate`, { overlapHours: 0 });
+    await partnerCall(partner.key, 'POST', `/webhooks/${endpoint.id}/test`);
+    await settle();
+    const after = receivedAt('/ok/rotated')[1] as Received;
+    expect(verify(again.json().secret, after)).toMatchObject({ type: 'webhook.test' });
+    expect(() => verify(secret, after)).toThrow();
+    expect(() => verify(endpoint.secret, after)).toThrow();
+    const trail = await app()
+      .db.select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, String(partner.partnerId)));
+    expect(trail.map((row) => row.action)).toEqual(
+      expect.arrayContaining(['partners.webhook_created', 'partners.webhook_secret_rotated']),
+    );
+    const webhookRows = trail.filter((row) => row.action.startsWith('partners.webhook'));
+    expect(webhookRows.map((row) => row.actorType)).toEqual(['partner', 'partner', 'partner']);
+    expect(JSON.stringify(trail)).not.toContain(secret.slice(6));
+  });
+
+  it('sends nothing to a partner for a fund it does not serve', async () => {
+    const served = await claimingMember(app());
+    const other = await claimingMember(app());
+    const partner = await administratorOf(app(), served.fundId);
+    const endpoint = await subscribe(partner.key, '/ok/other-fund');
+    const { netAmountCents } = await prepareClaim(app(), other);
+    const submitted = await call(app(), 'POST', `/api/app/benefit-claims/${other.benefitId}/claim`, {
+      token: other.token,
+      body: { declarationAccepted: true, netAmountCents },
+    });
+    expect(submitted.statusCode).toBe(200);
+    await settle();
+    expect(receivedAt('/ok/other-fund')).toHaveLength(0);
+    const rows = await app().db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('refuses a URL that is not http(s), or internal or http:// in production (422 on url), and unknown events (422)', async () => {
+    const member = await claimingMember(app());
+    const partner = await administratorOf(app(), member.fundId);
+    const ftp = await partnerCall(partner.key, 'POST', '/webhooks', {
+      url: 'ftp://x.example/hook',
+      events: ['claim.submitted'],
+    });
+    expect(ftp.statusCode).toBe(422);
+    expect(ftp.json().errors.url).toBeDefined();
+    const unknown = await partnerCall(partner.key, 'POST', '/webhooks', {
+      url: 'https://x.example/h',
+      events: ['nope'],
+    });
+    expect(unknown.statusCode).toBe(422);
+    // As configured in production (WEBHOOK_ALLOW_HTTP off): https:// to a public host only.
+    const production = { db: app().db, appSecret: 'test-app-secret-0123456789-abcdefghijklmnop', allowHttp: false };
+    const context = { actor: { type: 'partner', id: partner.partnerId } } as const;
+    for (const url of [
+      'http://partner.example/h',
+      'https://localhost/h',
+      'https://127.0.0.1/h',
+      'https://2130706433/h',
+      'https://10.1.2.3/h',
+      'https://192.168.0.9/h',
+      'https://169.254.169.254/latest',
+      'https://[::1]/h',
+      'https://[fd00::1]/h',
+      'https://user:pw@partner.example/h',
+    ]) {
+      await expect(
+        createWebhook(production, partner.partnerId, { url, events: ['claim.submitted'] }, context),
+        url,
+      ).rejects.toMatchObject({ code: 'validation', fieldErrors: { url: [expect.any(String)] } });
+    }
+    const ok = await createWebhook(
+      production,
+      partner.partnerId,
+      { url: 'https://partner.example/h', events: ['claim.submitted'] },
+      context,
+    );
+    expect(ok.url).toBe('https://partner.example/h');
+  });
+});
+
+describe('webhook routes: who may call them', () => {
+  it('partner routes: 401 without a key, with a member or staff token; another partner’s endpoint is 404', async () => {
+    const member = await claimingMember(app());
+    const owner = await administratorOf(app(), member.fundId);
+    const stranger = await administratorOf(app(), (await claimingMember(app())).fundId);
+    const endpoint = await subscribe(owner.key, '/ok/guarded');
+    const staff = await createStaff(app(), 'super-admin');
+    const paths: ['GET' | 'POST' | 'DELETE', string][] = [
+      ['GET', '/webhooks'],
+      ['POST', '/webhooks'],
+      ['DELETE', `/webhooks/${endpoint.id}`],
+      ['POST', `/webhooks/${endpoint.id}/rotate`],
+      ['POST', `/webhooks/${endpoint.id}/test`],
+      ['GET', `/webhooks/${endpoint.id}/deliveries`],
+    ];
+    for (const [method, path] of paths) {
+      const body = method === 'POST' ? {} : undefined;
+      expect((await partnerCall(undefined, method, path, body)).statusCode, path).toBe(401);
+      expect((await partnerCall(member.token, method, path, body)).statusCode, path).toBe(401);
+      expect((await partnerCall(staff.token, method, path, body)).statusCode, path).toBe(401);
+    }
+    for (const [method, path] of paths.slice(2)) {
+      const body = method === 'POST' ? {} : undefined;
+      expect((await partnerCall(stranger.key, method, path, body)).statusCode, path).toBe(404);
+    }
+    expect((await partnerCall(stranger.key, 'GET', '/webhooks')).json().items).toEqual([]);
+    const deleted = await partnerCall(owner.key, 'DELETE', `/webhooks/${endpoint.id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect((await partnerCall(owner.key, 'GET', '/webhooks')).json().items).toEqual([]);
+  });
+
+  it('staff routes: 401 without a token or with a member token, 403 without partners.read', async () => {
+    const member = await claimingMember(app());
+    const partner = await administratorOf(app(), member.fundId);
+    const endpoint = await subscribe(partner.key, '/ok/staff');
+    const lacking = await createStaff(app(), ['funds.read']);
+    const reader = await createStaff(app(), ['partners.read']);
+    for (const url of [
+      `/api/v1/partners/${partner.partnerId}/webhooks`,
+      `/api/v1/partners/${partner.partnerId}/webhooks/${endpoint.id}/deliveries`,
+    ]) {
+      expect((await call(app(), 'GET', url)).statusCode, url).toBe(401);
+      expect((await call(app(), 'GET', url, { token: member.token })).statusCode, url).toBe(401);
+      expect((await call(app(), 'GET', url, { token: partner.key })).statusCode, url).toBe(401);
+      expect((await call(app(), 'GET', url, { token: lacking.token })).statusCode, url).toBe(403);
+      expect((await call(app(), 'GET', url, { token: reader.token })).statusCode, url).toBe(200);
+    }
+    const otherPartner = await administratorOf(app(), (await claimingMember(app())).fundId);
+    const wrong = `/api/v1/partners/${otherPartner.partnerId}/webhooks/${endpoint.id}/deliveries`;
+    expect((await call(app(), 'GET', wrong, { token: reader.token })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { zRequiredString } from '../rules/zod-rules.js';
+import { listQuery, listResponse } from './lists.js';
+
+/**
+ * Events a partner may subscribe to (issue 26 item 3). Payloads carry the event type and ids only;
+ * the partner reads the rest through the partner API. `claim.submitted` is sent today; the others
+ * are declared for the flows that do not exist yet (a member withdrawing a claim, changing its
+ * documents after submission, answering a request for more information) and are sent once they do.
+ */
+export const WEBHOOK_EVENTS = [
+  'claim.submitted',
+  'claim.documents_changed',
+  'claim.information_answered',
+  'claim.withdrawn',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** Sent by "send test event" only; not subscribable. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+/** Messages of the webhook calls. */
+export const WEBHOOK_MESSAGES = {
+  notFound: 'No such webhook.',
+  httpsOnly: 'Must be an https:// URL.',
+  invalidUrl: 'Must be a valid URL.',
+  internalHost: 'Must be a public address.',
+  created: 'Keep the signing secret now: it is not shown again.',
+  rotated: 'Keep the new signing secret now: it is not shown again. The old one signs until the overlap ends.',
+} as const;
+
+/** Longest endpoint URL accepted. */
+export const WEBHOOK_URL_MAX_LENGTH = 2000;
+
+/** `POST /api/v2/webhooks`: where to send, and which events. */
+export const CreateWebhookRequest = z
+  .object({
+    url: zRequiredString(WEBHOOK_URL_MAX_LENGTH),
+    events: z
+      .array(z.enum(WEBHOOK_EVENTS))
+      .min(1)
+      .max(WEBHOOK_EVENTS.length)
+      .transform((events) => [...new Set(events)]),
+  })
+  .meta({
+    id: 'CreateWebhookRequest',
+    examples: [{ url: 'https://partner.example.com/hooks', events: ['claim.submitted'] }],
+  });
+export type CreateWebhookRequest = z.input<typeof CreateWebhookRequest>;
+
+/** `POST /api/v2/webhooks/{id}/rotate`: hours the old secret still signs (default 24, 0 = none). */
+export const RotateWebhookRequest = z
+  .object({ overlapHours: z.number().int().min(0).max(168).default(24) })
+  .meta({ id: 'RotateWebhookRequest' });
+export type RotateWebhookRequest = z.input<typeof RotateWebhookRequest>;
+
+/** A webhook endpoint, without its secret. */
+export const WebhookResponse = z
+  .object({
+    id: z.number().int(),
+    partnerId: z.number().int(),
+    url: z.string(),
+    events: z.array(z.string()),
+    /** Until when the previous secret (before the last rotation) still signs; null: none. */
+    previousSecretExpiresAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'WebhookResponse' });
+export type WebhookResponse = z.infer<typeof WebhookResponse>;
+export const WebhookListResponse = listResponse(WebhookResponse).meta({ id: 'WebhookListResponse' });
+
+/** A new endpoint or a rotated secret: the only answer that carries `secret` (`whsec_...`). */
+export const CreatedWebhookResponse = WebhookResponse.extend({
+  secret: z.string(),
+  message: z.string(),
+}).meta({
+  id: 'CreatedWebhookResponse',
+  examples: [
+    {
+      id: 7,
+      partnerId: 3,
+      url: 'https://partner.example.com/hooks',
+      events: ['claim.submitted'],
+      previousSecretExpiresAt: null,
+      createdAt: '2026-11-25T19:00:00.000Z',
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      message: 'Keep the signing secret now: it is not shown again.',
+    },
+  ],
+});
+export type CreatedWebhookResponse = z.infer<typeof CreatedWebhookResponse>;
+
+/** One event sent to one endpoint: the delivery log. */
+export const WebhookDeliveryResponse = z
+  .object({
+    id: z.number().int(),
+    endpointId: z.number().int(),
+    /** The `webhook-id` header, the same on every attempt. */
+    messageId: z.string(),
+    eventType: z.string(),
+    status: z.enum(['pending', 'delivered', 'failed']),
+    attempts: z.number().int(),
+    lastResponseCode: z.number().int().nullable(),
+    lastLatencyMs: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    lastAttemptAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({
+    id: 'WebhookDeliveryResponse',
+    examples: [
+      {
+        id: 120,
+        endpointId: 7,
+        messageId: 'msg_2b1c4f0e-7d1a-4c55-9f4e-0a6b1d2c3e4f',
+        eventType: 'claim.submitted',
+        status: 'delivered',
+        attempts: 1,
+        lastResponseCode: 204,
+        lastLatencyMs: 84,
+        lastError: null,
+        lastAttemptAt: '2026-11-25T19:00:01.000Z',
+        createdAt: '2026-11-25T19:00:00.000Z',
+      },
+    ],
+  });
+export type WebhookDeliveryResponse = z.infer<typeof WebhookDeliveryResponse>;
+export const WebhookDeliveryListResponse = listResponse(WebhookDeliveryResponse).meta({
+  id: 'WebhookDeliveryListResponse',
+});
+
+/** The delivery log's query: newest first, `filter[status]`. */
+export const WebhookDeliveryListQuery = listQuery({
+  sort: ['id'],
+  defaultSort: [{ field: 'id', direction: 'desc' }],
+  filter: { status: z.enum(['pending', 'delivered', 'failed']) },
+});
+export type WebhookDeliveryListQuery = z.infer<typeof WebhookDeliveryListQuery>;
+
+/** Path of one webhook in the back office: `partners/{id}/webhooks/{webhookId}`. */
+export const PartnerWebhookParams = z.object({
+  id: z.coerce.number().int().min(1),
+  webhookId: z.coerce.number().int().min(1),
+});
