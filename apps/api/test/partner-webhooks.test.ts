@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, webhookDeliveries } from '../src/db/schema/index.js';
-import { WEBHOOK_QUEUE } from '../src/modules/webhooks/webhook-deliveries.service.js';
+import { auditEvents, partnerWebhookEndpoints, webhookDeliveries } from '../src/db/schema/index.js';
+import { deliverWebhook, WEBHOOK_QUEUE } from '../src/modules/webhooks/webhook-deliveries.service.js';
 import { createWebhook } from '../src/modules/webhooks/webhook-endpoints.service.js';
 import { call } from './support/accounts.js';
 import { claimingMember, prepareClaim } from './support/claims.js';
@@ -296,5 +296,48 @@ describe('webhook routes: who may call them', () => {
     const otherPartner = await administratorOf(app(), (await claimingMember(app())).fundId);
     const wrong = `/api/v1/partners/${otherPartner.partnerId}/webhooks/${endpoint.id}/deliveries`;
     expect((await call(app(), 'GET', wrong, { token: reader.token })).statusCode).toBe(404);
+  });
+});
+
+describe('webhook deliveries reach public addresses only (SSRF)', () => {
+  it('refuses at send time a host that resolves to an internal address, and an internal IP literal', async () => {
+    const member = await claimingMember(app());
+    const partner = await administratorOf(app(), member.fundId);
+    const port = (receiver.address() as AddressInfo).port;
+    // Registered while its name pointed elsewhere; DNS (answered here, as a rebinding attacker's
+    // server would) now says 127.0.0.1.
+    const deps = {
+      db: app().db,
+      appSecret: app().config.appSecret as string,
+      config: { ...app().config.webhooks, allowHttp: false },
+      resolve: (_host: string, callback: (error: null, addresses: { address: string; family: number }[]) => void) =>
+        callback(null, [{ address: '127.0.0.1', family: 4 }]),
+    };
+    for (const host of [`rebound.example:${port}`, `127.0.0.1:${port}`]) {
+      const endpoint = await subscribe(partner.key, '/ok/rebound');
+      await app()
+        .db.update(partnerWebhookEndpoints)
+        .set({ url: `http://${host}/ok/rebound` })
+        .where(eq(partnerWebhookEndpoints.id, endpoint.id));
+      // A delivery row without its job (the app's own worker allows http to 127.0.0.1 in tests).
+      const [row] = await app()
+        .db.insert(webhookDeliveries)
+        .values({ endpointId: endpoint.id, messageId: `msg_${host}`, eventType: 'webhook.test', payload: {} })
+        .returning({ id: webhookDeliveries.id });
+      const deliveryId = row?.id as number;
+      await deliverWebhook(deps, deliveryId, deps.config.retryLimit);
+      const [delivery] = await app().db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+      expect(delivery, host).toMatchObject({ status: 'failed', lastError: 'internal address refused' });
+    }
+    expect(receivedAt('/ok/rebound')).toHaveLength(0);
+    // Registration refuses `localhost.` too (a fully qualified localhost).
+    await expect(
+      createWebhook(
+        { db: app().db, appSecret: deps.appSecret, allowHttp: false },
+        partner.partnerId,
+        { url: 'https://localhost./h', events: ['claim.submitted'] },
+        { actor: { type: 'partner', id: partner.partnerId } },
+      ),
+    ).rejects.toMatchObject({ code: 'validation' });
   });
 });

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { WEBHOOK_TEST_EVENT, type WebhookDeliveryResponse, type WebhookEvent } from '@bcp/contract';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
+import { fetch } from 'undici';
 import type { WebhooksConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { funds, partnerFunds, partners, partnerWebhookEndpoints, webhookDeliveries } from '../../db/schema/index.js';
 import { decryptField } from '../../platform/crypto/field-encryption.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
+import { InternalAddressError, isInternalAddress, publicOnlyDispatcher, type ResolveAll } from './public-address.js';
 import { partnersEndpoint } from './webhook-endpoints.service.js';
 
 /** The pg-boss queue of webhook deliveries: one job per delivery row. */
@@ -115,6 +117,8 @@ export interface DeliveryDependencies {
   db: Database;
   appSecret: string;
   config: WebhooksConfig;
+  /** DNS resolution of endpoint hosts; the system's when left out (tests answer for DNS). */
+  resolve?: ResolveAll;
 }
 
 /** The secrets that sign now: the current one, and the previous one during a rotation's overlap. */
@@ -126,25 +130,36 @@ function signingSecrets(appSecret: string, endpoint: typeof partnerWebhookEndpoi
   return secrets;
 }
 
-/** One POST to the endpoint: the status code (undefined when none came) and a short reason when not 2xx. */
+/**
+ * One POST to the endpoint: the status code (undefined when none came) and a short reason when not
+ * 2xx. Unless `allowHttp` (tests, development), the connection goes only to public addresses: an
+ * internal IP literal is refused here, a hostname resolving to one by `publicOnlyDispatcher`
+ * (the endpoint's URL was checked when registered, but DNS can change since).
+ */
 async function post(
   url: string,
   headers: Record<string, string>,
   body: string,
-  timeoutSeconds: number,
+  config: Pick<WebhooksConfig, 'timeoutSeconds' | 'allowHttp'>,
+  resolve?: ResolveAll,
 ): Promise<{ code?: number; error?: string }> {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  if (!config.allowHttp && isInternalAddress(host)) return { error: 'internal address refused' };
   try {
     const response = await fetch(url, {
       method: 'POST',
       headers,
       body,
       redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutSeconds * 1000),
+      signal: AbortSignal.timeout(config.timeoutSeconds * 1000),
+      ...(config.allowHttp ? {} : { dispatcher: publicOnlyDispatcher(resolve) }),
     });
     await response.body?.cancel();
     const ok = response.status >= 200 && response.status < 300;
     return { code: response.status, ...(ok ? {} : { error: `HTTP ${response.status}` }) };
   } catch (error) {
+    const cause = (error as Error & { cause?: unknown }).cause;
+    if (cause instanceof InternalAddressError) return { error: 'internal address refused' };
     const name = (error as Error).name;
     return { error: name === 'TimeoutError' ? 'timeout' : 'connection failed' };
   }
@@ -192,7 +207,7 @@ export async function deliverWebhook(
     'webhook-signature': signature,
   };
   const started = performance.now();
-  const result = await post(endpoint.url, headers, body, deps.config.timeoutSeconds);
+  const result = await post(endpoint.url, headers, body, deps.config, deps.resolve);
   const lastRetry = retryCount >= deps.config.retryLimit;
   await deps.db
     .update(webhookDeliveries)

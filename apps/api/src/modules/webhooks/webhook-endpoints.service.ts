@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
 import {
   type CreatedWebhookResponse,
   type CreateWebhookRequest,
@@ -19,6 +18,7 @@ import { type AuditContext, recordAudit } from '../../platform/audit/audit.servi
 import { encryptField } from '../../platform/crypto/field-encryption.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { listPage, orderBy } from '../../platform/lists/list-page.js';
+import { namesInternalHost } from './public-address.js';
 
 type EndpointRow = typeof partnerWebhookEndpoints.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -61,36 +61,6 @@ function toDeliveryResponse(row: DeliveryRow): WebhookDeliveryResponse {
     lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** Addresses a partner's endpoint may not name: loopback, private, link-local, unspecified. */
-const INTERNAL = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const) {
-  INTERNAL.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['::ffff:0:0', 96],
-] as const) {
-  INTERNAL.addSubnet(network, prefix, 'ipv6');
-}
-
-/** True for `localhost` and IP literals of internal addresses (a hostname is not resolved here). */
-function namesInternalHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  const version = isIP(host);
-  return version !== 0 && INTERNAL.check(host, version === 4 ? 'ipv4' : 'ipv6');
 }
 
 /**
