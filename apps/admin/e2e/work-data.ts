@@ -1,14 +1,7 @@
 import { buildSaIdNumber } from '@bcp/contract';
 import { expect, type Page } from '@playwright/test';
 import { memberViaApi } from '../../web/e2e/support';
-import { readPasswordLink } from './support';
-
-/** A signed-in staff page's token and XSRF cookie as request headers, as the app sends them. */
-export async function staffHeaders(page: Page): Promise<Record<string, string>> {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('adminSession') ?? '{}').state?.apiToken);
-  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  return { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf };
-}
+import { readPasswordLink, staffHeaders } from './support';
 
 /** A signed-in staff page's JSON API calls under `/api/v1` (each must succeed). */
 export async function staffApi(page: Page) {

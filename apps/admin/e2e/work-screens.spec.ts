@@ -1,15 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessibleHere, signInDemoAdmin, signInThroughScreens, staffPage } from './support';
-import {
-  createFundWithFee,
-  fileMember,
-  memberFileCsv,
-  paidClaim,
-  secondStaffUser,
-  staffApi,
-  staffHeaders,
-} from './work-data';
+import { expectAccessibleHere, signInDemoAdmin, signInThroughScreens, staffHeaders, staffPage } from './support';
+import { createFundWithFee, fileMember, memberFileCsv, paidClaim, secondStaffUser, staffApi } from './work-data';
 
 // Issue 20 "Done when" (uploads, invoices) and axe on the uploads, enrichment, partner files and
 // invoices screens. The demo admin uploads; a second staff user accepts (maker-checker).
