@@ -68,7 +68,11 @@ export interface JobQueue {
   idle(names?: string[]): Promise<void>;
   /** Installs pg-boss's schema when missing, creates the queues, starts the workers. */
   start(): Promise<void>;
-  /** Stops the workers, waiting up to `timeoutMs` for running jobs. */
+  /**
+   * Stops the workers, waiting up to `timeoutMs` for running jobs. A job still running then is
+   * failed (retried later, here or by another process); if it finishes after the database has
+   * closed, its outcome is dropped, not raised (see `createPgBossDatabase`).
+   */
   stop(timeoutMs?: number): Promise<void>;
 }
 
@@ -90,7 +94,9 @@ export function createJobQueue(deps: {
 }): JobQueue {
   const { config, log } = deps;
   const boss = new PgBoss({
-    db: createPgBossDatabase(deps.db, deps.kind),
+    db: createPgBossDatabase(deps.db, deps.kind, (statement) =>
+      log.warn({ statement }, 'job queue: statement after the database closed dropped (a job outlived shutdown)'),
+    ),
     schedule: true,
     supervise: true,
     migrate: true,
