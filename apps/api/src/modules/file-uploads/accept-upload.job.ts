@@ -84,16 +84,15 @@ async function loadPlainly(db: Database, tx: Database, id: number, fundId: numbe
       order by r.id_number, r.line desc`);
   });
   await lockFundAndUpload(tx, id, fundId);
+  // A fund's first file has no benefits to update: no second sort and join of its rows for that.
+  const [fund] = rowsOf<{ known: boolean }>(
+    await tx.execute(sql`select exists (select 1 from benefits where fund_id = ${fundId}) as known`),
+  );
+  const noneKnown = sql`select null::bigint as person_id, false as inserted where false`;
   return clock.time('benefits', () =>
     withoutRowForeignKeyChecks(db, tx, () =>
       tx.execute(sql`
-      with updated as (
-        update benefits b set amount_cents = r.amount_cents, file_upload_id = r.file_upload_id, updated_at = now()
-        from (${benefitRows(id, fundId)} order by r.member_number, r.benefit_type, r.line desc) r
-        where b.fund_id = ${fundId} and b.member_number = r.member_number and b.benefit_type = r.benefit_type
-          and b.status = 'unclaimed'
-        returning b.person_id, false as inserted
-      ), inserted as (
+      with updated as (${fund?.known ? updateKnownBenefits(id, fundId) : noneKnown}), inserted as (
         insert into benefits (${benefitColumns})
         ${benefitRows(id, fundId)} and not exists (
           select 1 from benefits known
@@ -105,6 +104,14 @@ async function loadPlainly(db: Database, tx: Database, id: number, fundId: numbe
     ),
   );
 }
+
+/** The fund's known benefits still unclaimed, with the file's amounts (`returning person_id, inserted`). */
+const updateKnownBenefits = (id: number, fundId: number) => sql`
+        update benefits b set amount_cents = r.amount_cents, file_upload_id = r.file_upload_id, updated_at = now()
+        from (${benefitRows(id, fundId)} order by r.member_number, r.benefit_type, r.line desc) r
+        where b.fund_id = ${fundId} and b.member_number = r.member_number and b.benefit_type = r.benefit_type
+          and b.status = 'unclaimed'
+        returning b.person_id, false as inserted`;
 
 /**
  * The same load with `INSERT ... ON CONFLICT`, safe beside other writers of persons and benefits:
