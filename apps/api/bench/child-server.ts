@@ -8,6 +8,8 @@ export interface ChildServer {
   origin: string;
   /** Everything the child reported with its port (e.g. tokens made at start). */
   ready: Record<string, unknown>;
+  /** What the child sent over IPC after it was ready, in order (e.g. `{ phases }` of upload jobs). */
+  messages: Record<string, unknown>[];
   /** The child's process id (its peak RSS: `/proc/<pid>/status` VmHWM). */
   pid: number;
   /** Stops the child (SIGTERM) and waits for it to exit. */
@@ -36,7 +38,10 @@ export async function startChildServer(file: string, env: Record<string, string>
   const ready = once(child, 'message') as Promise<[{ port: number } & Record<string, unknown>]>;
   const first = await Promise.race([ready, exited.then(() => null)]);
   if (!first) throw new Error(`${file} exited before listening`);
+  const messages: Record<string, unknown>[] = [];
+  child.on('message', (message) => messages.push(message as Record<string, unknown>));
   return {
+    messages,
     origin: `http://127.0.0.1:${first[0].port}`,
     ready: first[0],
     pid: child.pid ?? 0,

@@ -5,6 +5,7 @@
  * npm run build -w @bcp/api`. Reports its port over IPC.
  */
 import { randomBytes } from 'node:crypto';
+import diagnosticsChannel from 'node:diagnostics_channel';
 import { loadConfig } from '../dist/config.js';
 import { startServer } from '../dist/server.js';
 
@@ -22,6 +23,7 @@ const config = loadConfig({
   IIDENTIFII_CALLBACK_SECRET: 'bench-callback-secret',
 });
 const app = await startServer(config);
+diagnosticsChannel.subscribe('bcp:file-upload-phases', (phases) => process.send?.({ phases }));
 process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
 process.once('disconnect', () => process.exit(0));
 process.send?.({ port: app.server.address().port });

@@ -81,6 +81,7 @@ async function uploadThroughApi(
   file: string,
   peakRss: () => number,
 ): Promise<{
+  uploadedSeconds: number;
   uploadedRssMb: number;
   validatedSeconds: number;
   validatedRssMb: number;
@@ -93,6 +94,7 @@ async function uploadThroughApi(
   const form = new FormData();
   form.append('file', await openAsBlob(file, { type: 'text/csv' }), 'member-file.csv');
   await api(tokens.maker, 'POST', `file-uploads/upload?fileUploadId=${created.id}`, form);
+  const uploadedSeconds = (performance.now() - started) / 1000;
   const uploadedRssMb = peakRss();
   const waitFor = async (status: string) => {
     for (;;) {
@@ -108,6 +110,7 @@ async function uploadThroughApi(
   await api(tokens.checker, 'PATCH', `file-uploads/${created.id}/accept`, {});
   const upload = await waitFor('accepted');
   return {
+    uploadedSeconds,
     uploadedRssMb,
     validatedSeconds,
     validatedRssMb,
@@ -123,6 +126,8 @@ function peakRssMb(pid: number): number {
 }
 
 interface Round {
+  /** Seconds until the file was stored (create and the multipart upload). */
+  uploadedSeconds: number;
   validatedSeconds: number;
   totalSeconds: number;
   copySeconds?: number;
@@ -132,6 +137,29 @@ interface Round {
   uploadedRssMb: number;
   validatedRssMb: number;
   benefits: number;
+  /** Seconds by job phase as the server measured them (`validate: …`, `accept: …`). */
+  phases: Record<string, number>;
+}
+
+/**
+ * The phases the server published for `fileUploadId` (`{ phases }` messages of the child, see
+ * `upload-phases.ts`), waiting a moment for the accept job's (sent after its commit).
+ */
+async function phasesOf(app: ChildServer, fileUploadId: number): Promise<Record<string, number>> {
+  type Published = { fileUploadId: number; job: string; seconds: Record<string, number> };
+  const published = () =>
+    app.messages.flatMap((message) => {
+      const phases = message.phases as Published | undefined;
+      return phases?.fileUploadId === fileUploadId ? [phases] : [];
+    });
+  for (let waited = 0; waited < 5000 && !published().some((phases) => phases.job === 'accept'); waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const seconds: Record<string, number> = {};
+  for (const phases of published()) {
+    for (const [phase, value] of Object.entries(phases.seconds)) seconds[`${phases.job}: ${phase}`] = value;
+  }
+  return seconds;
 }
 
 async function freshDatabase(adminUrl: string, name: string): Promise<string> {
@@ -201,6 +229,7 @@ async function round(file: string, dataDir: string, databaseUrl?: string): Promi
       peakRssMb: peakRssMb(app.pid),
       startedRssMb,
       benefits: run.upload.importedCount,
+      phases: await phasesOf(app, run.upload.id),
       ...(databaseUrl ? { copySeconds: plainCopySeconds(databaseUrl, file) } : {}),
     };
   } finally {
@@ -227,6 +256,12 @@ function printRounds(label: string, rounds: Round[]): void {
   console.info(
     `${label} median: end to end ${oneDecimal.format(total)} s (validated after ${oneDecimal.format(validated)} s), ` +
       `${integer.format(rounds[0]?.benefits ?? 0)} benefits, peak RSS ${integer.format(rss)} MB (target <= 300: ${rss <= 300 ? 'met' : 'NOT met'}; peak ${integer.format(started)} MB once started, ${integer.format(uploadedRss)} MB once stored, ${integer.format(validatedRss)} MB once validated)`,
+  );
+  const phaseNames = [...new Set(rounds.flatMap((round) => Object.keys(round.phases)))];
+  const phase = (name: string) => median(rounds.map((round) => round.phases[name] ?? 0));
+  console.info(
+    `${label} phases (s, median; server-side): upload (HTTP, stored) ${oneDecimal.format(median(rounds.map((round) => round.uploadedSeconds)))}; ` +
+      phaseNames.map((name) => `${name} ${oneDecimal.format(phase(name))}`).join('; '),
   );
   if (copies.length > 0) {
     const copy = median(copies);

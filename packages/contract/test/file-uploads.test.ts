@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
 import {
   buildSaIdNumber,
@@ -5,6 +6,7 @@ import {
   FILE_UPLOAD_TARGET_FIELDS,
   FILE_UPLOAD_TYPES,
   MAPPING_MESSAGES,
+  normalizePhoneNumber,
   ROW_MESSAGES,
   readDateCell,
   readEmailCell,
@@ -75,13 +77,20 @@ describe('cell checks', () => {
     const badCheck = valid.slice(0, 12) + String((Number(valid[12]) + 1) % 10);
     expect(readIdNumberCell(badCheck, today).findings[0]?.message).toBe(SA_ID_NUMBER_MESSAGES.checksum);
     expect(readIdNumberCell(`801301${valid.slice(6)}`, today).findings[0]?.message).toBe(SA_ID_NUMBER_MESSAGES.date);
-    expect(readIdNumberCell(valid, today)).toEqual({ idNumber: valid, findings: [] });
+    expect(readIdNumberCell(valid, today)).toEqual({
+      idNumber: valid,
+      dateOfBirth: '1980-01-01',
+      gender: 'male',
+      findings: [],
+    });
   });
 
   it('pads an ID number that lost its leading zero (born 2000-2009), with a warning', () => {
     const id = buildSaIdNumber('2003-04-05', 1234);
     expect(readIdNumberCell(id.slice(1), today)).toEqual({
       idNumber: id,
+      dateOfBirth: '2003-04-05',
+      gender: 'female',
       findings: [{ level: 'warning', field: 'id_number', message: ROW_MESSAGES.idPadded }],
     });
   });
@@ -106,6 +115,21 @@ describe('cell checks', () => {
     expect(readDateCell('2019-03-31', today)).toBe('2019-03-31');
     expect(readDateCell('2019-02-30', today)).toBeNull();
     expect(readDateCell('2030-01-01', today)).toBeNull();
+  });
+
+  it('reads plain +27 and 0 numbers (the quick path) exactly as parsing them does', () => {
+    // Every 3-digit start of a national number, with varied rest: valid and invalid ranges alike.
+    for (let start = 100; start < 1000; start += 1) {
+      for (const rest of ['000000', '123456', '987654', '555000', '010101']) {
+        for (const text of [`+27${start}${rest}`, `0${start}${rest}`, ` 0${start}${rest} `]) {
+          const parsed = parsePhoneNumberFromString(text.trim(), 'ZA');
+          expect(normalizePhoneNumber(text), text).toBe(parsed?.isValid() ? parsed.number : null);
+        }
+      }
+    }
+    expect(normalizePhoneNumber('+27821234567')).toBe('+27821234567');
+    expect(normalizePhoneNumber('0821234567')).toBe('+27821234567');
+    expect(normalizePhoneNumber('0021234567')).toBeNull();
   });
 });
 

@@ -38,12 +38,13 @@ const SCIENTIFIC = /^\d+(?:[.,]\d+)?E\+?\d+$/i;
 /**
  * Reads an ID number cell, with the Excel traps: scientific notation is an error; 12 digits that
  * become a valid ID of someone born 2000-2009 with a leading 0 are padded, with a warning.
- * @returns the 13 digits and any findings (an `error` finding when the ID cannot be used)
+ * @returns the 13 digits with the date of birth and gender read from them, and any findings (an
+ *   `error` finding when the ID cannot be used)
  */
 export function readIdNumberCell(
   cell: string,
   today: Date = new Date(),
-): { idNumber?: string; findings: RowFinding[] } {
+): { idNumber?: string; dateOfBirth?: string; gender?: 'female' | 'male'; findings: RowFinding[] } {
   const text = cell.trim();
   if (SCIENTIFIC.test(text))
     return { findings: [{ level: 'error', field: 'id_number', message: ROW_MESSAGES.idScientific }] };
@@ -53,13 +54,15 @@ export function readIdNumberCell(
     if (padded.valid && padded.dateOfBirth.startsWith('200')) {
       return {
         idNumber: padded.idNumber,
+        dateOfBirth: padded.dateOfBirth,
+        gender: padded.gender,
         findings: [{ level: 'warning', field: 'id_number', message: ROW_MESSAGES.idPadded }],
       };
     }
   }
   const parsed = parseSaIdNumber(text, today);
   if (!parsed.valid) return { findings: [{ level: 'error', field: 'id_number', message: parsed.message }] };
-  return { idNumber: parsed.idNumber, findings: [] };
+  return { idNumber: parsed.idNumber, dateOfBirth: parsed.dateOfBirth, gender: parsed.gender, findings: [] };
 }
 
 /**

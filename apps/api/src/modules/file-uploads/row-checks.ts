@@ -1,7 +1,6 @@
 import {
   FILE_UPLOAD_TARGET_FIELDS,
   type FileUploadType,
-  parseSaIdNumber,
   ROW_MESSAGES,
   type RowFinding,
   readDateCell,
@@ -42,9 +41,8 @@ export function checkRowCells(type: FileUploadType, cellOf: (key: string) => str
         values[field.key] = read.idNumber ?? null;
         findings.push(...read.findings);
         // What a new person needs, read from the ID number.
-        const parsed = read.idNumber ? parseSaIdNumber(read.idNumber, today) : undefined;
-        values.date_of_birth = parsed?.valid ? parsed.dateOfBirth : null;
-        values.gender = parsed?.valid ? parsed.gender : null;
+        values.date_of_birth = read.dateOfBirth ?? null;
+        values.gender = read.gender ?? null;
         break;
       }
       case 'rand_amount': {

@@ -1,6 +1,7 @@
 import { type FileUploadType, ROW_MESSAGES } from '@bcp/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { UploadPhaseClock } from './upload-phases.js';
 
 /**
  * The row checks that need the whole file or the database (issue 16 rule 4), run set-based on an
@@ -86,15 +87,22 @@ async function checkClaims(db: Database, id: number, fundId: number): Promise<vo
 }
 
 /** Runs the set-based checks of an upload's type on its staging rows. */
-export async function checkStagedRows(db: Database, type: FileUploadType, id: number, fundId: number): Promise<void> {
-  await checkDuplicateRows(db, id);
+export async function checkStagedRows(
+  db: Database,
+  type: FileUploadType,
+  id: number,
+  fundId: number,
+  clock?: UploadPhaseClock,
+): Promise<void> {
+  const time = (phase: string, check: () => Promise<void>) => (clock ? clock.time(phase, check) : check());
+  await time('check duplicate rows', () => checkDuplicateRows(db, id));
   if (type === 'member_file') {
-    await checkNames(db, id);
-    await checkKnownBenefits(db, id, fundId);
+    await time('check names', () => checkNames(db, id));
+    await time('check known benefits', () => checkKnownBenefits(db, id, fundId));
   } else if (type === 'trace_results') {
-    await checkPersonsKnown(db, id);
-    await checkNames(db, id);
-  } else await checkClaims(db, id, fundId);
+    await time('check persons known', () => checkPersonsKnown(db, id));
+    await time('check names', () => checkNames(db, id));
+  } else await time('check claims', () => checkClaims(db, id, fundId));
 }
 
 /** Rows, refused rows and rows kept with a warning, of an upload's staging rows. */

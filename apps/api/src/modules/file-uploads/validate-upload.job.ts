@@ -9,6 +9,7 @@ import { formatOfFileName, readRowBatches, type UploadFileFormat } from './file-
 import { FILE_UPLOADS_FOLDER } from './file-uploads.service.js';
 import { checkRowCells } from './row-checks.js';
 import { checkStagedRows, countStagedRows } from './staging-checks.js';
+import { type UploadPhaseClock, uploadPhaseClock } from './upload-phases.js';
 
 /** The job queue that reads and checks an uploaded file into its staging rows. */
 export const VALIDATE_UPLOAD_QUEUE = 'file-upload-validate';
@@ -56,6 +57,7 @@ async function copyRows(
   path: string,
   format: UploadFileFormat,
   today: Date,
+  clock: UploadPhaseClock,
 ): Promise<void> {
   const mapping = upload.mapping ?? {};
   // The staged rows' one foreign key (their upload) is checked and locked once, not per row.
@@ -65,6 +67,11 @@ async function copyRows(
   let header: string[] | undefined;
   let columnOf = new Map<string, number>();
   let line = 1;
+  // Phases: the cell checks, handing rows to the copy (formatting, waiting for the database),
+  // and the rest of the loop (reading and parsing the file).
+  let checking = 0;
+  let copying = 0;
+  const started = performance.now();
   try {
     for await (const batch of readRowBatches(path, format)) {
       for (const cells of batch) {
@@ -74,11 +81,15 @@ async function copyRows(
           continue;
         }
         line += 1;
+        const checkStarted = performance.now();
         const checked = checkRowCells(upload.kind, (key) => cells[columnOf.get(key) ?? -1] ?? '', today);
         const refused = checked.findings.some((finding) => finding.level === 'error');
         const row: CopyValue[] = [upload.id, line, refused, checked.findings.length > 0 ? checked.findings : null];
         for (const key of STAGED_VALUES) row.push(checked.values[key]);
+        const copyStarted = performance.now();
+        checking += copyStarted - checkStarted;
         await copy.write(row);
+        copying += performance.now() - copyStarted;
         if ((line - 1) % PROGRESS_EVERY_ROWS === 0) {
           await db
             .update(fileUploads)
@@ -87,7 +98,10 @@ async function copyRows(
         }
       }
     }
-    await copy.end();
+    clock.add('read and parse', (performance.now() - started - checking - copying) / 1000);
+    clock.add('row checks', checking / 1000);
+    clock.add('copy rows (format, send, wait)', copying / 1000);
+    await clock.time('copy end', () => copy.end());
   } catch (error) {
     await copy.abort();
     throw error;
@@ -111,14 +125,15 @@ export async function validateUpload(deps: { db: Database; dataDir: string }, id
   const dropStaged = () => db.delete(fileUploadRows).where(eq(fileUploadRows.fileUploadId, id));
   await dropStaged();
   const format = formatOfFileName(upload.fileName ?? '') ?? 'csv';
+  const clock = uploadPhaseClock(id, 'validate');
   const path = privateFilePath(deps.dataDir, FILE_UPLOADS_FOLDER, upload.storedName);
   try {
-    const estimate = await estimateRows(path, format);
+    const estimate = await clock.time('estimate rows', () => estimateRows(path, format));
     await db
       .update(fileUploads)
       .set({ rowsRead: 0, rowCount: estimate ?? 0 })
       .where(eq(fileUploads.id, id));
-    await copyRows(db, upload, path, format, today);
+    await copyRows(db, upload, path, format, today, clock);
   } catch {
     await dropStaged();
     await db
@@ -132,10 +147,10 @@ export async function validateUpload(deps: { db: Database; dataDir: string }, id
     const tx = transaction as unknown as Database;
     // Fresh statistics (without them the planner takes the staged rows for a handful and picks
     // nested loops), and room to sort a large file's rows in memory (this transaction only).
-    await tx.execute(sql`analyze file_upload_rows`);
+    await clock.time('analyze', () => tx.execute(sql`analyze file_upload_rows`));
     await tx.execute(sql`set local work_mem = '64MB'`);
-    await checkStagedRows(tx, upload.kind, id, upload.fundId);
-    const counts = await countStagedRows(tx, id);
+    await checkStagedRows(tx, upload.kind, id, upload.fundId, clock);
+    const counts = await clock.time('count', () => countStagedRows(tx, id));
     await tx
       .update(fileUploads)
       .set({
@@ -154,4 +169,5 @@ export async function validateUpload(deps: { db: Database; dataDir: string }, id
       after: { rowCount: counts.rows, refused: counts.refused, warnings: counts.warnings },
     });
   });
+  clock.publish();
 }
