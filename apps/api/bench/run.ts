@@ -32,7 +32,7 @@ const { values } = parseCommandLine({
   usage: `
 Usage: ${command} -- [--duration S] [--connections N] [--warmup S] [--ids N] [--rounds N]
                         [--messages N] [--only lists|messages|uploads|export] [--upload-rows N]
-                        [--list-duration S] [--list-rounds N] [--redis URL|none]
+                        [--list-duration S] [--list-rounds N] [--list-plans-only] [--redis URL|none]
                         [--upload-rounds N] [--pglite-rows N] [--pglite-rounds N]
 
 Benchmarks (README "Benchmarks"), on PostgreSQL (BENCH_DATABASE_URL, default
@@ -51,6 +51,7 @@ the benefits export, then message delivery end to end, then a member file upload
                     p50/p95/p99 of each list, median of the rounds, against p95 <= 50 ms
   --list-duration S seconds per list and round (default 5)
   --list-rounds N   rounds of the lists bench (default 3, at least 3)
+  --list-plans-only the lists bench's EXPLAIN check and query times only, no load
   --redis URL       REDIS_URL of the app in the lists bench (default redis://127.0.0.1:6379;
                     BENCH_REDIS_URL), or none (then the app checks staff sessions in PostgreSQL
                     on every request)
@@ -76,6 +77,7 @@ the benefits export, then message delivery end to end, then a member file upload
     only: { type: 'string' },
     'list-duration': { type: 'string', default: '5' },
     'list-rounds': { type: 'string', default: '3' },
+    'list-plans-only': { type: 'boolean', default: false },
     redis: { type: 'string', default: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379' },
   },
 });
@@ -121,6 +123,7 @@ const listOptions = (databaseUrl: string) => ({
   durationSeconds: readNumber('list-duration', 1),
   warmupSeconds: options.warmupSeconds,
   rounds: readNumber('list-rounds', 3),
+  plansOnly: values['list-plans-only'],
   serverEnv: { REDIS_URL: values.redis === 'none' ? '' : values.redis },
 });
 

@@ -3,7 +3,7 @@ import { setTimeout } from 'node:timers/promises';
 import type pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
 import { startChildServer } from './child-server.js';
-import { checkListPlans, describeFindings, NO_SEQUENTIAL_SCAN } from './list-plans.js';
+import { checkListPlans, describeFindings, describeQueryTimes, NO_SEQUENTIAL_SCAN } from './list-plans.js';
 import { type LoadFigures, runLoad, summarizeRuns } from './load.js';
 import { median } from './report.js';
 import { buildListTargets, type ListTarget } from './staff-list-targets.js';
@@ -21,6 +21,8 @@ export interface StaffListBenchOptions {
   warmupSeconds: number;
   /** At least 3: the median of the rounds is reported. */
   rounds: number;
+  /** true: stop after the plans and their query times (no load). */
+  plansOnly?: boolean;
   /** Environment of the app's process (e.g. `REDIS_URL`). */
   serverEnv?: Record<string, string>;
 }
@@ -96,7 +98,7 @@ export async function runStaffListBench(client: pg.Client, options: StaffListBen
     };
     const targets = await buildListTargets(client, fetchJson);
     console.info(`\nStaff lists: EXPLAIN of every query of ${targets.length} lists on the bench database ...`);
-    const findings = await checkListPlans(client, options.databaseUrl, targets);
+    const { findings, times } = await checkListPlans(client, options.databaseUrl, targets);
     const fatal = findings.filter((finding) => finding.fatal);
     if (findings.length > fatal.length) {
       console.info(['plans to watch (not fatal):', ...describeFindings(findings.filter((f) => !f.fatal))].join('\n'));
@@ -112,6 +114,13 @@ export async function runStaffListBench(client: pg.Client, options: StaffListBen
       process.exit(1);
     }
     console.info('plans: no sequential scan of persons, benefits, benefit_claims or audit_events');
+    console.info(
+      [
+        'database time per request (EXPLAIN ANALYZE of its queries, one request at a time, no load):',
+        ...describeQueryTimes(times),
+      ].join('\n'),
+    );
+    if (options.plansOnly) return true;
     const load = { connections: options.connections, durationSeconds: options.durationSeconds, headers };
     const results: ListResult[] = targets.map((target) => ({ target, rounds: [] }));
     if (options.warmupSeconds > 0) {

@@ -304,6 +304,20 @@ describe('issue 18 GET invoices, export and one invoice', () => {
     expect(notes.json()).toMatchObject({ total: 1, page: 1, items: [{ kind: 'credit_note' }] });
     const byNumber = await call(app(), 'GET', '/api/v1/invoices?q=CN-', { token: reader.token });
     expect(byNumber.json().total).toBe(1);
+    // The number search (issue 25: a series-prefixed term is a prefix on its index): any case,
+    // digits anywhere, and LIKE's wildcards matched literally.
+    const number: string = notes.json().items[0].number;
+    const search = async (q: string) =>
+      (await call(app(), 'GET', `/api/v1/invoices?q=${encodeURIComponent(q)}`, { token: reader.token })).json();
+    expect(await search(number.toLowerCase())).toMatchObject({ total: 1, items: [{ number }] });
+    expect(await search(`cn-${number.slice(3, -1)}`)).toMatchObject({ total: 1, items: [{ number }] });
+    expect((await search(number.slice(4))).items.map((item: { number: string }) => item.number)).toContain(number);
+    expect((await search(`x${number}`)).total).toBe(0);
+    expect((await search('%')).total).toBe(0);
+    expect((await search('N-_')).total).toBe(0);
+    const byTotal = (await call(app(), 'GET', '/api/v1/invoices?sort=totalCents:desc', { token: reader.token })).json();
+    const totals = byTotal.items.map((item: { totalCents: number }) => item.totalCents);
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
     const exported = await call(app(), 'GET', '/api/v1/invoices/export?filter[status]=issued', { token: reader.token });
     expect(exported.statusCode).toBe(200);
     const lines = exported.body.trim().split('\n');

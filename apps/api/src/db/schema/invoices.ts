@@ -45,6 +45,12 @@ export const invoices = pgTable(
   (table) => [
     uniqueIndex('invoices_number_unique').on(table.number),
     index('invoices_fund_idx').on(table.fundId, table.id),
+    // The list's pages by status, by kind and by total (issue 25); newest first is the primary key.
+    index('invoices_status_idx').on(table.status, table.id),
+    index('invoices_kind_idx').on(table.kind, table.id),
+    index('invoices_total_idx').on(table.totalCents, table.id),
+    // The number search by prefix (`number LIKE 'INV-00017%'`), whatever the database's collation.
+    index('invoices_number_pattern_idx').on(table.number.op('text_pattern_ops')),
     index('invoices_created_by_idx').on(table.createdByUserId),
     index('invoices_issued_by_idx').on(table.issuedByUserId),
     // One credit note per invoice.

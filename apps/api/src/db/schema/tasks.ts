@@ -26,9 +26,10 @@ export const tasks = pgTable(
     ...timestamps(),
   },
   (table) => [
-    index('tasks_status_idx').on(table.status, table.createdAt),
-    // The queue newest first, and one person's queue by status (issue 25).
+    // The queue newest first, whole or by status, and by due date; one person's queue by status (issue 25).
+    index('tasks_status_created_at_idx').on(table.status, table.createdAt, table.id),
     index('tasks_created_at_idx').on(table.createdAt, table.id),
+    index('tasks_due_date_idx').on(table.dueDate, table.id),
     index('tasks_assignee_status_idx').on(table.assigneeId, table.status, table.createdAt),
     index('tasks_entity_idx').on(table.entityType, table.entityId),
     index('tasks_created_by_idx').on(table.createdById),

@@ -117,7 +117,7 @@ export async function listEnrichmentRecords(
         : counted.where(where));
       return Number(row?.value ?? 0);
     },
-    countKey: `enrichment-records:${fundId}:${JSON.stringify(filter)}:${query.q ?? ''}`,
+    countKey: { scope: db, key: `enrichment-records:${fundId}:${JSON.stringify(filter)}:${query.q ?? ''}` },
     toItem: toRecordResponse,
   });
 }

@@ -10,7 +10,7 @@ import {
   type InvoiceUpdateRequest,
   payoutDate,
 } from '@bcp/contract';
-import { and, asc, desc, eq, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { InvoiceSupplierConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { funds, invoiceCounters, invoiceLines, invoices } from '../../db/schema/index.js';
@@ -108,6 +108,23 @@ export async function getInvoice(db: Database, id: number): Promise<InvoiceRespo
   };
 }
 
+/** `q` as a LIKE pattern's text: `%`, `_` and the backslash match literally. */
+const likeText = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The number search: `q` anywhere in the number, case-insensitively. Numbers are a series and
+ * digits in upper case (`invoiceNumber`), so a term of letters, digits and dashes is compared in
+ * upper case with LIKE (several times faster than ILIKE), and a term that starts with a series
+ * (`INV-00017`: staff typing a number) can only match from the number's start: a prefix, which
+ * the `text_pattern_ops` index answers without reading the table (issue 25).
+ */
+function numberSearch(q: string): SQL {
+  if (!/^[A-Za-z0-9-]+$/.test(q)) return ilike(invoices.number, `%${likeText(q)}%`);
+  const term = q.toUpperCase();
+  const series = Object.values(PREFIX).some((prefix) => term.startsWith(`${prefix}-`));
+  return like(invoices.number, series ? `${term}%` : `%${term}%`);
+}
+
 /** The list's filters and search (`q` matches the number) as one condition: the list and its export. */
 export function invoiceListCondition(query: Pick<InvoiceListQuery, 'filter' | 'q'>): SQL | undefined {
   const filter = query.filter;
@@ -115,7 +132,7 @@ export function invoiceListCondition(query: Pick<InvoiceListQuery, 'filter' | 'q
     filter?.fundId ? eq(invoices.fundId, filter.fundId) : undefined,
     filter?.status ? eq(invoices.status, filter.status) : undefined,
     filter?.kind ? eq(invoices.kind, filter.kind) : undefined,
-    query.q ? ilike(invoices.number, `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    query.q ? numberSearch(query.q) : undefined,
   );
 }
 
@@ -135,7 +152,7 @@ export async function listInvoices(db: Database, query: InvoiceListQuery): Promi
         .limit(window.limit)
         .offset(window.offset),
     count: async () => db.$count(invoices, where),
-    countKey: `invoices:${JSON.stringify(query.filter ?? {})}:${query.q ?? ''}`,
+    countKey: { scope: db, key: `invoices:${JSON.stringify(query.filter ?? {})}:${query.q ?? ''}` },
     toItem: (found) => found,
   });
   const credits = await creditNoteIds(

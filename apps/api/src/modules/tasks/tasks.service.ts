@@ -164,7 +164,7 @@ export async function listTasks(
       return rows;
     },
     count: async () => db.$count(tasks, where),
-    countKey: `tasks:${JSON.stringify(filter)}:${query.q ?? ''}`,
+    countKey: { scope: db, key: `tasks:${JSON.stringify(filter)}:${query.q ?? ''}` },
     toItem: (row) => toResponse(row, assignees),
   });
 }

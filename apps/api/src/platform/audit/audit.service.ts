@@ -121,7 +121,7 @@ export async function listAuditTrail(
         .limit(window.limit)
         .offset(window.offset),
     count: async () => db.$count(auditEvents, where),
-    countKey: `audits:${entity.entityType}:${entity.entityId}:${query.filter?.action ?? ''}`,
+    countKey: { scope: db, key: `audits:${entity.entityType}:${entity.entityId}:${query.filter?.action ?? ''}` },
     toItem: toAuditEventResponse,
   });
 }

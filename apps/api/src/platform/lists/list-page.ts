@@ -51,30 +51,90 @@ export function searchCondition(q: string | undefined, columns: (AnyPgColumn | S
 /** A total of at least this many rows is kept for `LARGE_TOTAL_SECONDS` (smaller ones are counted every time). */
 export const LARGE_TOTAL_ROWS = 10_000;
 const LARGE_TOTAL_SECONDS = 30;
-const largeTotals = new Map<string, { total: number; until: number }>();
+/**
+ * A total whose count took long is kept this many times the count's time when that is longer than
+ * LARGE_TOTAL_SECONDS (a count of 2 s: 100 s), so counting again takes at most 2 % of the
+ * database's time per list, filter and search in use.
+ */
+const KEEP_PER_COUNT_TIME = 50;
+/** How long past `LARGE_TOTAL_SECONDS` a kept total is still answered while it is counted again. */
+const STALE_TOTAL_SECONDS = 300;
+
+/** Where a list's total may be kept: the database it counts in (totals are kept per database), and the list's key. */
+export interface CountKey {
+  scope: object;
+  /** The list's name, filters and search, e.g. `tasks:{"status":"open"}:`. */
+  key: string;
+}
+
+/** A database's kept totals, and the counts running now (requests at the same moment share one count). */
+interface TotalsOfScope {
+  kept: Map<string, { total: number; until: number }>;
+  running: Map<string, Promise<number>>;
+}
+const totalsByScope = new WeakMap<object, TotalsOfScope>();
+
+function totalsOf(scope: object): TotalsOfScope {
+  let totals = totalsByScope.get(scope);
+  if (!totals) {
+    totals = { kept: new Map(), running: new Map() };
+    totalsByScope.set(scope, totals);
+  }
+  return totals;
+}
+
+/** Counts the total of `key`, once however many requests ask at the same moment; keeps it when large. */
+function countOnce(totals: TotalsOfScope, key: string, count: () => Promise<number>): Promise<number> {
+  const running = totals.running.get(key);
+  if (running) return running;
+  const started = Date.now();
+  const counting = count()
+    .then((total) => {
+      if (total >= LARGE_TOTAL_ROWS) {
+        if (totals.kept.size >= 1000) totals.kept.clear();
+        const now = Date.now();
+        const keepMs = Math.max(LARGE_TOTAL_SECONDS * 1000, (now - started) * KEEP_PER_COUNT_TIME);
+        totals.kept.set(key, { total, until: now + keepMs });
+      } else {
+        totals.kept.delete(key);
+      }
+      return total;
+    })
+    .finally(() => totals.running.delete(key));
+  totals.running.set(key, counting);
+  return counting;
+}
 
 /**
- * The total of a list, counted, or, when `key` names it and it was at least LARGE_TOTAL_ROWS less
- * than LARGE_TOTAL_SECONDS ago, as counted then (issue 25: paging through 200,000 tasks does not
- * count them again on every page; a total that large is shown as "about" in a list anyway).
+ * The total of a list, counted, or, when `countKey` names it and it was at least LARGE_TOTAL_ROWS
+ * less than LARGE_TOTAL_SECONDS ago (or KEEP_PER_COUNT_TIME times its count's time), as counted
+ * then (issue 25: paging through 200,000 tasks does not count them again on every page; a total
+ * that large is shown as "about" in a list anyway).
+ * A kept total older than that is still answered, for up to STALE_TOTAL_SECONDS more, while one
+ * count in the background replaces it: once a large total was counted, no page waits for a count
+ * of hundreds of thousands of rows again while the list is in use. Requests for the same key at
+ * the same moment share one count (one started a moment before a request sees what it counts).
  */
-async function listTotal(key: string | undefined, count: () => Promise<number>): Promise<number> {
+async function listTotal(countKey: CountKey | undefined, count: () => Promise<number>): Promise<number> {
+  if (countKey === undefined) return count();
+  const totals = totalsOf(countKey.scope);
+  const { key } = countKey;
   const now = Date.now();
-  const kept = key === undefined ? undefined : largeTotals.get(key);
+  const kept = totals.kept.get(key);
   if (kept && kept.until > now) return kept.total;
-  const total = await count();
-  if (key !== undefined && total >= LARGE_TOTAL_ROWS) {
-    if (largeTotals.size >= 1000) largeTotals.clear();
-    largeTotals.set(key, { total, until: now + LARGE_TOTAL_SECONDS * 1000 });
+  if (kept && kept.until + STALE_TOTAL_SECONDS * 1000 > now) {
+    // A failed recount leaves the kept total as it is: a later request tries again.
+    countOnce(totals, key, count).catch(() => undefined);
+    return kept.total;
   }
-  return total;
+  return countOnce(totals, key, count);
 }
 
 /**
  * Runs a list: the page of rows (in the window given) and the total count, in parallel, mapped
- * into the one envelope `{ items, page, pageSize, total, totalPages }`. `countKey` (the list's
- * name, filters and search, e.g. `tasks:{"status":"open"}:`) lets a large total be reused for a
- * few seconds (`listTotal`): for lists that grow to hundreds of thousands of rows.
+ * into the one envelope `{ items, page, pageSize, total, totalPages }`. `countKey` (the database,
+ * and the list's name, filters and search, e.g. `tasks:{"status":"open"}:`) lets a large total be
+ * reused for a few seconds (`listTotal`): for lists that grow to hundreds of thousands of rows.
  */
 export async function listPage<Row, Item>(
   query: Pick<ListQuery, 'page' | 'pageSize'>,
@@ -82,7 +142,7 @@ export async function listPage<Row, Item>(
     rows: (window: { limit: number; offset: number }) => Promise<Row[]>;
     count: () => Promise<number>;
     toItem: (row: Row) => Item | Promise<Item>;
-    countKey?: string;
+    countKey?: CountKey;
   },
 ): Promise<ListResponse<Item>> {
   const [rows, total] = await Promise.all([parts.rows(pageWindow(query)), listTotal(parts.countKey, parts.count)]);
