@@ -7,6 +7,16 @@ const sourceConditions = {
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions], externalConditions: ['source'] } },
 };
 
+/**
+ * The API's tests resolve packages as Node does: without bundlers' `module` condition, which
+ * sends the AWS SDK (decision 031) to its extensionless `dist-es` build that Node cannot load.
+ */
+const nodeServerConditions = ['source', ...defaultServerConditions.filter((condition) => condition !== 'module')];
+const apiConditions = {
+  resolve: { conditions: nodeServerConditions },
+  ssr: { resolve: { conditions: nodeServerConditions, externalConditions: ['source'] } },
+};
+
 /** Every project runs in a temp folder of its own, removed at the end (`vitest.temp-folder.ts`). */
 const tempFolder = './vitest.temp-folder.ts';
 
@@ -29,7 +39,7 @@ export default defineConfig({
         },
       },
       {
-        ...sourceConditions,
+        ...apiConditions,
         test: {
           name: 'api',
           include: ['apps/api/test/**/*.test.ts'],

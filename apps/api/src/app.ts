@@ -56,6 +56,8 @@ import { createStaffAuthCache, registerStaffAuthCache } from './platform/auth/st
 import { createBankVerificationProvider } from './platform/bank-verification/bank-verification-provider.js';
 import { type Clock, createClock } from './platform/clock/clock.js';
 import { installErrorHandling, sendError } from './platform/errors/error-handler.js';
+import type { FileStore } from './platform/files/file-store.js';
+import { createFileStore, signedDownloadOrigin } from './platform/files/file-stores.js';
 import { installBodySizeGuard } from './platform/http/body-size.js';
 import { answerClientError } from './platform/http/client-error.js';
 import { installCompression } from './platform/http/compression.js';
@@ -86,6 +88,8 @@ declare module 'fastify' {
     identityProvider: IdentityProvider;
     /** The time for rules of the time of day and of elapsed days (tests may set it). */
     clock: Clock;
+    /** The private file store chosen by configuration (local folder or S3; decision 031). */
+    files: FileStore;
   }
 }
 
@@ -150,6 +154,9 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   app.decorate('messenger', createMessenger({ db: database.db, config, log: app.log, jobs }));
   app.decorate('identityProvider', createIdentityProvider(config, { logger: app.log }));
   app.decorate('clock', createClock());
+  const files = createFileStore(config.files, config.dataDir);
+  app.decorate('files', files);
+  app.addHook('onClose', async () => files.close());
   app.decorate('bankVerification', createBankVerificationProvider(config));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -157,7 +164,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
 
   installErrorHandling(app);
   installBodySizeGuard(app);
-  await installSecurityHeaders(app);
+  const downloadOrigin = signedDownloadOrigin(config.files);
+  await installSecurityHeaders(app, { connectSources: downloadOrigin ? [downloadOrigin] : [] });
   await installCompression(app);
   await app.register(cookie);
   // Callers without our cookies: partners (API keys), identity providers (signed callbacks), and

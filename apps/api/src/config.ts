@@ -47,6 +47,25 @@ const EnvSchema = z.object({
       .optional(),
   ),
   DATA_DIR: z.string().min(1).default('./.data'),
+  /** Where private files are kept (decision 031): `local`, under DATA_DIR; `s3`, an S3-compatible bucket. */
+  FILE_STORE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name (3-63 lower-case letters, digits, dots, dashes)',
+      )
+      .optional(),
+  ),
+  S3_REGION: z.string().min(1).max(50).default('us-east-1'),
+  S3_ENDPOINT: optionalString.pipe(z.url('must be a URL such as https://s3.example.com').optional()),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanFlag(false),
+  /** Downloads answer 302 to a signed link of the bucket (after the permission check) rather than streaming. */
+  S3_DOWNLOAD_REDIRECT: booleanFlag(false),
+  S3_SIGNED_URL_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
   ADMIN_DIST_DIR: optionalString,
@@ -269,6 +288,28 @@ export interface BankVerificationConfig {
   provider: 'sandbox' | 'none';
 }
 
+/** An S3-compatible bucket for private files (`FILE_STORE=s3`). */
+export interface S3StoreConfig {
+  bucket: string;
+  region: string;
+  /** An S3-compatible server's URL (MinIO, Ceph, s3rver); undefined: AWS itself. */
+  endpoint: string | undefined;
+  /** Both unset: the SDK's default credential chain (environment, instance or task role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key` (most S3-compatible servers). */
+  forcePathStyle: boolean;
+}
+
+/**
+ * The private file store (decision 031): a folder under `dataDir` (one machine), or an S3 bucket
+ * (several API processes). With S3, `downloadRedirect` makes downloads answer 302 to a signed
+ * link valid `signedUrlSeconds`, given only after the permission check.
+ */
+export type FileStoreConfig =
+  | { kind: 'local' }
+  | { kind: 's3'; s3: S3StoreConfig; downloadRedirect: boolean; signedUrlSeconds: number };
+
 /** Who issues tax invoices (VAT Act s20(4)): shown on every invoice. */
 export interface InvoiceSupplierConfig {
   name: string;
@@ -285,8 +326,10 @@ export interface Config {
   host: string;
   /** PostgreSQL URL; undefined means the embedded PGlite database in `dataDir`. */
   databaseUrl: string | undefined;
-  /** Embedded database and stored files live here. */
+  /** Embedded database and (with the local file store) stored files live here. */
   dataDir: string;
+  /** Where private files are kept (`FILE_STORE`, `S3_*`). */
+  files: FileStoreConfig;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** The built web app served at `/`; undefined: the default `apps/web/dist`. */
   webDistDir: string | undefined;
@@ -377,6 +420,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOS
       if (!values[name]) problems.push(`${name}: is required when IDENTITY_PROVIDER is iidentifii`);
     }
   }
+  if (values.FILE_STORE === 's3' && !values.S3_BUCKET) problems.push('S3_BUCKET: is required when FILE_STORE is s3');
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  if (values.FILE_STORE !== 's3' && values.S3_DOWNLOAD_REDIRECT) {
+    problems.push('S3_DOWNLOAD_REDIRECT: needs FILE_STORE=s3');
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration. ${problems.join('; ')}`);
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(baseDir, path));
   return {
@@ -385,6 +435,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOS
     host: values.HOST,
     databaseUrl: values.DATABASE_URL,
     dataDir: absolute(values.DATA_DIR),
+    files:
+      values.FILE_STORE === 's3'
+        ? {
+            kind: 's3',
+            s3: {
+              bucket: values.S3_BUCKET as string,
+              region: values.S3_REGION,
+              endpoint: values.S3_ENDPOINT,
+              accessKeyId: values.S3_ACCESS_KEY_ID,
+              secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: values.S3_FORCE_PATH_STYLE,
+            },
+            downloadRedirect: values.S3_DOWNLOAD_REDIRECT,
+            signedUrlSeconds: values.S3_SIGNED_URL_SECONDS,
+          }
+        : { kind: 'local' },
     logLevel: values.LOG_LEVEL,
     webDistDir: values.WEB_DIST_DIR === undefined ? undefined : absolute(values.WEB_DIST_DIR),
     adminDistDir: values.ADMIN_DIST_DIR === undefined ? undefined : absolute(values.ADMIN_DIST_DIR),

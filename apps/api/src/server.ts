@@ -26,7 +26,7 @@ export async function startServer(environmentConfig: Config): Promise<FastifyIns
       // the generator (@faker-js/faker, a dev dependency).
       if (config.seedDemoData && config.env !== 'production') {
         const { seedDemoData } = await import('./modules/file-uploads/demo/seed-all-demo-data.js');
-        await seedDemoData(database.db, config.dataDir, app.log);
+        await seedDemoData(database.db, config.dataDir, app.files, app.log);
       }
     });
     await app.listen({ port: config.port, host: config.host });

@@ -19,7 +19,6 @@ import {
 } from '../src/db/schema/index.js';
 import { FILE_UPLOADS_FOLDER } from '../src/modules/file-uploads/file-uploads.service.js';
 import { createSession, markSessionVerified } from '../src/platform/auth/sessions.js';
-import { storePrivateFile } from '../src/platform/files/private-file-store.js';
 import { call, latestOtp } from './support/accounts.js';
 import { addBankAccount, type ClaimingMember, claimingMember, submittedClaim } from './support/claims.js';
 import { createPersonUser } from './support/fixtures.js';
@@ -57,7 +56,7 @@ async function auditsOf(action: string, entityId: number | string) {
 async function uploadedFrom(benefitId: number, idNumber: string, memberNumber: string): Promise<number> {
   const [benefit] = await app().db.select().from(benefits).where(eq(benefits.id, benefitId));
   const file = `id_number,amount\n${idNumber},1.00\n${idNumber},"R 12 480,50"\n`;
-  const stored = await storePrivateFile(testApp.config.dataDir, FILE_UPLOADS_FOLDER, Readable.from([file]), 1_000_000);
+  const stored = await app().files.put(FILE_UPLOADS_FOLDER, Readable.from([file]), 1_000_000);
   const [upload] = await app()
     .db.insert(fileUploads)
     .values({

@@ -14,7 +14,7 @@ beforeAll(async () => {
   const path = join(testApp.config.dataDir, 'm.csv');
   writeFileSync(path, generateMemberFile({ seed: 1, members: 20 }));
   await importFileAsSystem(
-    { db: testApp.app.db, dataDir: testApp.config.dataDir },
+    { db: testApp.app.db, files: testApp.app.files },
     { fundId: fund.id, type: 'member_file', path },
   );
 });

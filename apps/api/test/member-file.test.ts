@@ -14,6 +14,7 @@ import {
 } from '../src/modules/file-uploads/demo/generate-member-file.js';
 import { importFileAsSystem, SYSTEM_IMPORT_NOTE } from '../src/modules/file-uploads/system-import.service.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
+import { createLocalFileStore } from '../src/platform/files/local-file-store.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 describe('demo member file generator', () => {
@@ -60,7 +61,7 @@ describe('member file loaded by the system through the upload pipeline (demo see
   let database: TestDatabase;
   let dataDir: string;
   let fundId: number;
-  const deps = () => ({ db: database.handle.db, dataDir });
+  const deps = () => ({ db: database.handle.db, files: createLocalFileStore(dataDir) });
   function file(name: string, content: string): string {
     const path = join(dataDir, name);
     writeFileSync(path, content);

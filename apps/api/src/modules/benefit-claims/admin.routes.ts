@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
+import { sendStoredFile } from '../../platform/files/file-stores.js';
 import { getClaimForStaff } from './admin-claims.service.js';
 import { matchClaimBankAccount } from './bank-match.service.js';
 import { assertStaffMayDecide, decideClaim, lodgeClaimForMember } from './claim-decisions.service.js';
@@ -111,17 +112,15 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await openClaimDocumentForStaff(
-        { db: app.db, dataDir: app.config.dataDir },
+        { db: app.db, files: app.files },
         request.params.id,
         request.params.documentId,
         auditContext(request),
       );
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.sizeBytes))
-        .header('content-disposition', `attachment; filename="document-${request.params.documentId}"`)
-        .header('cache-control', 'no-store')
-        .send(file.content);
+      return sendStoredFile(reply, app.files, app.config.files, {
+        ...file,
+        fileName: `document-${request.params.documentId}`,
+      });
     },
   );
 

@@ -135,7 +135,7 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('validation', CLAIM_MESSAGES.documentMissing, { file: [CLAIM_MESSAGES.documentMissing] });
       }
       const claim = await addClaimDocument(
-        { db: app.db, dataDir: app.config.dataDir },
+        { db: app.db, files: app.files },
         personUserId,
         request.params.id,
         request.query.kind,
@@ -158,7 +158,7 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       removeClaimDocument(
-        { db: app.db, dataDir: app.config.dataDir },
+        { db: app.db, files: app.files },
         requireBeneficiary(request).personUserId,
         request.params.id,
         request.params.documentId,

@@ -1,29 +1,30 @@
-import { createReadStream, type ReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { CLAIM_DOCUMENT_LIMITS, CLAIM_MESSAGES, type ClaimDocumentKind, type ClaimResponse } from '@bcp/contract';
 import { and, eq, isNull } from 'drizzle-orm';
-import { fileTypeFromFile } from 'file-type';
-import { imageSizeFromFile } from 'image-size/fromFile';
+import { fileTypeFromBuffer } from 'file-type';
+import { imageSize } from 'image-size';
 import type { Database } from '../../db/client.js';
 import { claimDocuments } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import {
-  FileTooLargeError,
-  privateFilePath,
-  removePrivateFile,
-  storePrivateFile,
-} from '../../platform/files/private-file-store.js';
+import { type FileStore, FileTooLargeError, readAll, type StoredFile } from '../../platform/files/file-store.js';
+import type { StoredDownload } from '../../platform/files/file-stores.js';
 import { findMemberBenefit } from '../benefits/member-benefits.service.js';
 import { requireIdentityVerified } from '../person-users/person-users.service.js';
 import { findOpenClaim, getBenefitClaim } from './benefit-claims.service.js';
 
-/** Claim documents live in `DATA_DIR/claim-documents/` (never served from a public path). */
+/** The file store's folder of claim documents (never served from a public path). */
 export const CLAIM_DOCUMENTS_FOLDER = 'claim-documents';
+
+/**
+ * Bytes of a document's start its type and an image's dimensions are read from (as image-size's
+ * own file reader; file-type needs far fewer): one ranged read, from the local folder or S3.
+ */
+const HEAD_BYTES = 512 * 1024;
 
 export interface ClaimDocumentDependencies {
   db: Database;
-  dataDir: string;
+  files: FileStore;
 }
 
 export interface UploadedFile {
@@ -49,13 +50,18 @@ function isAcceptableSide(pixels: number | undefined): boolean {
  * whatever decodes it (a staff browser, a thumbnailer). Unreadable dimensions fail too: a header
  * cut short, or one declaring 0 pixels a side.
  */
-async function hasAcceptableDimensions(path: string): Promise<boolean> {
+function hasAcceptableDimensions(head: Uint8Array): boolean {
   try {
-    const { width, height } = await imageSizeFromFile(path);
+    const { width, height } = imageSize(head);
     return isAcceptableSide(width) && isAcceptableSide(height);
   } catch {
     return false;
   }
+}
+
+/** The first `HEAD_BYTES` of a stored document (all of a smaller one). */
+async function headOf(files: FileStore, storedName: string): Promise<Buffer> {
+  return readAll(await files.open(CLAIM_DOCUMENTS_FOLDER, storedName, { start: 0, end: HEAD_BYTES - 1 }), HEAD_BYTES);
 }
 
 /** The member's draft claim for a benefit, after the identity (403) and ownership (404) checks. */
@@ -85,23 +91,23 @@ export async function addClaimDocument(
   file: UploadedFile,
 ): Promise<ClaimResponse> {
   const claim = await draftClaimOf(deps.db, personUserId, benefitId);
-  let stored: Awaited<ReturnType<typeof storePrivateFile>>;
+  let stored: StoredFile;
   try {
-    stored = await storePrivateFile(deps.dataDir, CLAIM_DOCUMENTS_FOLDER, file.content, CLAIM_DOCUMENT_LIMITS.maxBytes);
+    stored = await deps.files.put(CLAIM_DOCUMENTS_FOLDER, file.content, CLAIM_DOCUMENT_LIMITS.maxBytes);
   } catch (error) {
     file.content.resume();
     if (isTooLarge(error)) throw new AppError('too_large', CLAIM_MESSAGES.documentTooLarge);
     throw error;
   }
-  const path = privateFilePath(deps.dataDir, CLAIM_DOCUMENTS_FOLDER, stored.storedName);
-  const detected = stored.sizeBytes > 0 ? await fileTypeFromFile(path) : undefined;
+  const head = stored.sizeBytes > 0 ? await headOf(deps.files, stored.storedName) : undefined;
+  const detected = head ? await fileTypeFromBuffer(head) : undefined;
   const allowed: readonly string[] = CLAIM_DOCUMENT_LIMITS.contentTypes;
   if (!detected || !allowed.includes(detected.mime)) {
-    await removePrivateFile(deps.dataDir, CLAIM_DOCUMENTS_FOLDER, stored.storedName);
+    await deps.files.remove(CLAIM_DOCUMENTS_FOLDER, stored.storedName);
     throw new AppError('unsupported_media_type', CLAIM_MESSAGES.documentType);
   }
-  if (detected.mime.startsWith('image/') && !(await hasAcceptableDimensions(path))) {
-    await removePrivateFile(deps.dataDir, CLAIM_DOCUMENTS_FOLDER, stored.storedName);
+  if (detected.mime.startsWith('image/') && !hasAcceptableDimensions(head as Buffer)) {
+    await deps.files.remove(CLAIM_DOCUMENTS_FOLDER, stored.storedName);
     throw new AppError('unsupported_media_type', CLAIM_MESSAGES.documentDimensions);
   }
   const replaced = await deps.db
@@ -118,7 +124,7 @@ export async function addClaimDocument(
     sizeBytes: stored.sizeBytes,
     sha256: stored.sha256,
   });
-  for (const old of replaced) await removePrivateFile(deps.dataDir, CLAIM_DOCUMENTS_FOLDER, old.storedName);
+  for (const old of replaced) await deps.files.remove(CLAIM_DOCUMENTS_FOLDER, old.storedName);
   return getBenefitClaim(deps.db, personUserId, benefitId);
 }
 
@@ -141,13 +147,13 @@ export async function removeClaimDocument(
     )
     .returning({ storedName: claimDocuments.storedName });
   if (!removed) throw new AppError('not_found', CLAIM_MESSAGES.documentNotFound);
-  await removePrivateFile(deps.dataDir, CLAIM_DOCUMENTS_FOLDER, removed.storedName);
+  await deps.files.remove(CLAIM_DOCUMENTS_FOLDER, removed.storedName);
   return getBenefitClaim(deps.db, personUserId, benefitId);
 }
 
 /**
  * A claim document's file for the staff reviewing the claim (issue 9: staff check the ID copy and
- * proof of account): its stream, type and the member's file name. Every read is audited
+ * proof of account): where it is stored, its type and the member's file name, for `sendStoredFile`. Every read is audited
  * (`claims.document_viewed`): the file is personal information.
  * @throws AppError 404 when the document is not on this claim (or was removed)
  */
@@ -156,7 +162,7 @@ export async function openClaimDocumentForStaff(
   claimId: number,
   documentId: number,
   context: AuditContext,
-): Promise<{ content: ReadStream; contentType: string; fileName: string; sizeBytes: number }> {
+): Promise<StoredDownload> {
   const [document] = await deps.db
     .select()
     .from(claimDocuments)
@@ -172,7 +178,8 @@ export async function openClaimDocumentForStaff(
     after: { documentId: document.id, kind: document.kind },
   });
   return {
-    content: createReadStream(privateFilePath(deps.dataDir, CLAIM_DOCUMENTS_FOLDER, document.storedName)),
+    folder: CLAIM_DOCUMENTS_FOLDER,
+    storedName: document.storedName,
     contentType: document.contentType,
     fileName: document.originalName,
     sizeBytes: document.sizeBytes,

@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
 import { requireStaff } from '../../platform/auth/route-access.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { attachmentHeader, sendStoredFile } from '../../platform/files/file-stores.js';
 import { ACCEPT_UPLOAD_QUEUE } from './accept-upload.job.js';
 import { acceptFileUpload, rejectFileUpload } from './decide-upload.service.js';
 import { downloadUpload } from './download-upload.service.js';
@@ -97,7 +98,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       mappingFor(
-        { db: app.db, readSample: (upload) => readUploadSample(app.config.dataDir, upload, MAPPING_SAMPLE_ROWS) },
+        { db: app.db, readSample: (upload) => readUploadSample(app.files, upload, MAPPING_SAMPLE_ROWS) },
         request.query,
       ),
   );
@@ -121,7 +122,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       chooseMapping(
         {
           db: app.db,
-          readHeader: async (upload) => (await readUploadSample(app.config.dataDir, upload, 0)).header,
+          readHeader: async (upload) => (await readUploadSample(app.files, upload, 0)).header,
           startValidation: (fileUploadId) => app.jobs.send(VALIDATE_UPLOAD_QUEUE, { fileUploadId }),
         },
         request.body,
@@ -180,7 +181,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       return uploadFile(
         {
           db: app.db,
-          dataDir: app.config.dataDir,
+          files: app.files,
           startValidation: (fileUploadId) => app.jobs.send(VALIDATE_UPLOAD_QUEUE, { fileUploadId }),
         },
         request.query.fileUploadId,
@@ -261,14 +262,11 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const download = await downloadUpload(
-        { db: app.db, dataDir: app.config.dataDir },
-        request.params.id,
-        request.query.file,
-      );
+      const download = await downloadUpload({ db: app.db, files: app.files }, request.params.id, request.query.file);
+      if (!('content' in download)) return sendStoredFile(reply, app.files, app.config.files, download);
       return reply
         .header('content-type', download.contentType)
-        .header('content-disposition', `attachment; filename="${download.fileName.replace(/["\\\r\n]/g, '_')}"`)
+        .header('content-disposition', attachmentHeader(download.fileName))
         .header('cache-control', 'no-store')
         .send(download.content);
     },

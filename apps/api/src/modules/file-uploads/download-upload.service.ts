@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { FILE_UPLOAD_MESSAGES } from '@bcp/contract';
 import { stringify } from 'csv-stringify';
@@ -6,18 +5,15 @@ import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { fileUploadRows } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { privateFilePath } from '../../platform/files/private-file-store.js';
+import { type FileStore, fileOpener, type OpenFile } from '../../platform/files/file-store.js';
+import type { StoredDownload } from '../../platform/files/file-stores.js';
 import { formatOfFileName, readRows, type UploadFileFormat } from './file-reader.js';
 import { FILE_UPLOADS_FOLDER, findFileUploadRow } from './file-uploads.service.js';
 
 const PAGE_ROWS = 1000;
 
-/** A download: its name, type and content stream. */
-export interface UploadDownload {
-  fileName: string;
-  contentType: string;
-  content: Readable;
-}
+/** A download: the stored file itself, or a made file (its name, type and content stream). */
+export type UploadDownload = StoredDownload | { fileName: string; contentType: string; content: Readable };
 
 /** The refused staging rows' lines and reasons, in line order, a page at a time. */
 async function* refusedReasons(db: Database, id: number): AsyncGenerator<{ line: number; reason: string }> {
@@ -50,11 +46,11 @@ async function* refusedReasons(db: Database, id: number): AsyncGenerator<{ line:
  * The header with `line` and `reason` added, then each refused row with its cells as in the file:
  * the stored file is read again (streamed) beside the refused lines, and reading stops after the last.
  */
-async function* refusedRows(db: Database, id: number, path: string, format: UploadFileFormat) {
+async function* refusedRows(db: Database, id: number, file: OpenFile, format: UploadFileFormat) {
   const reasons = refusedReasons(db, id);
   let next = await reasons.next();
   let line = 0;
-  for await (const cells of readRows(path, format)) {
+  for await (const cells of readRows(file, format)) {
     line += 1;
     if (line === 1) yield [...cells, 'line', 'reason'];
     else if (next.done) break;
@@ -67,27 +63,32 @@ async function* refusedRows(db: Database, id: number, path: string, format: Uplo
 
 /**
  * An upload's file (spec 7 `GET file-uploads/{id}/download`): `original`, the file as uploaded;
- * `errors`, a CSV of its refused rows as in the file with `line` and `reason` columns. Both are
- * streamed (the errors read the file again beside the refused staging rows, a page at a time).
+ * `errors`, a CSV of its refused rows as in the file with `line` and `reason` columns. The
+ * original is handed to `sendStoredFile` (streamed, or a signed S3 link; decision 031); the errors
+ * are streamed (the errors read the file again beside the refused staging rows, a page at a time).
  * @throws AppError 404 for an unknown upload or one without its file
  */
 export async function downloadUpload(
-  deps: { db: Database; dataDir: string },
+  deps: { db: Database; files: FileStore },
   id: number,
   file: 'original' | 'errors',
 ): Promise<UploadDownload> {
   const upload = await findFileUploadRow(deps.db, id);
   if (!upload.storedName || !upload.fileName) throw new AppError('not_found', FILE_UPLOAD_MESSAGES.noFile);
-  const path = privateFilePath(deps.dataDir, FILE_UPLOADS_FOLDER, upload.storedName);
   if (file === 'original') {
     const xlsx = formatOfFileName(upload.fileName) === 'xlsx';
     return {
+      folder: FILE_UPLOADS_FOLDER,
+      storedName: upload.storedName,
       fileName: upload.fileName,
       contentType: xlsx ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv',
-      content: createReadStream(path),
+      sizeBytes: upload.fileSize,
     };
   }
   const csv = stringify({ bom: true });
-  Readable.from(refusedRows(deps.db, id, path, formatOfFileName(upload.fileName) ?? 'csv')).pipe(csv);
+  const stored = fileOpener(deps.files, FILE_UPLOADS_FOLDER, upload.storedName);
+  const rows = Readable.from(refusedRows(deps.db, id, stored, formatOfFileName(upload.fileName) ?? 'csv'));
+  rows.on('error', (error) => csv.destroy(error));
+  rows.pipe(csv);
   return { fileName: `upload-${id}-refused-rows.csv`, contentType: 'text/csv; charset=utf-8', content: csv };
 }

@@ -1,16 +1,16 @@
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import chardet from 'chardet';
 import { parse } from 'csv-parse';
 import type ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import { type OpenFile, readAll } from '../../platform/files/file-store.js';
 
 /**
  * Reads an uploaded file row by row, streamed (issue 16 rule 3): CSV with csv-parse's stream API
  * (delimiter, BOM and Windows-1252 detected from the first 64 KB), XLSX with exceljs' streaming
  * reader (first worksheet). Every row is an array of cell texts; the first row is the header.
- * Never holds the whole file in memory.
+ * Never holds the whole file in memory. Files are read from the file store (`OpenFile`, local
+ * folder or S3; decision 031): the first bytes as a range, the rows as one stream.
  */
 export type UploadFileFormat = 'csv' | 'xlsx';
 
@@ -25,20 +25,13 @@ export function formatOfFileName(fileName: string): UploadFileFormat | null {
   return null;
 }
 
-async function firstBytes(path: string): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
+async function firstBytes(file: OpenFile): Promise<Buffer> {
+  return readAll(await file({ start: 0, end: SNIFF_BYTES - 1 }), SNIFF_BYTES);
 }
 
 /** Whether the file starts like a zip archive (what an XLSX is). */
-export async function looksLikeZip(path: string): Promise<boolean> {
-  const head = await firstBytes(path);
+export async function looksLikeZip(file: OpenFile): Promise<boolean> {
+  const head = await firstBytes(file);
   return head.length >= 4 && head.readUInt32LE(0) === 0x04034b50;
 }
 
@@ -79,12 +72,12 @@ async function* recordBatches(parser: Readable): AsyncGenerator<string[][]> {
   }
 }
 
-async function* csvRows(path: string): AsyncGenerator<string[][]> {
-  const head = await firstBytes(path);
+async function* csvRows(file: OpenFile): AsyncGenerator<string[][]> {
+  const head = await firstBytes(file);
   const encoding = encodingOf(head);
   const firstLine = iconv.decode(head, encoding).split(/\r?\n/)[0] ?? '';
-  const file = createReadStream(path);
-  const source: NodeJS.ReadableStream = encoding === 'win1252' ? file.pipe(iconv.decodeStream('win1252')) : file;
+  const content = await file();
+  const source: NodeJS.ReadableStream = encoding === 'win1252' ? content.pipe(iconv.decodeStream('win1252')) : content;
   const parser = source.pipe(
     parse({
       bom: true,
@@ -94,7 +87,14 @@ async function* csvRows(path: string): AsyncGenerator<string[][]> {
       trim: true,
     }),
   );
-  yield* recordBatches(parser);
+  // A read error (a dropped connection to the store) ends the rows with it rather than a hang.
+  content.on('error', (error) => parser.destroy(error));
+  try {
+    yield* recordBatches(parser);
+  } finally {
+    // Stopped early (a sample) or failed: the file's stream (a socket with S3) is released.
+    content.destroy();
+  }
 }
 
 /** A cell's value as text: dates as YYYY-MM-DD, formulas by their result, rich text joined. */
@@ -111,28 +111,33 @@ function cellText(value: unknown): string {
   return String(value).trim();
 }
 
-async function* xlsxRows(path: string): AsyncGenerator<string[][]> {
+async function* xlsxRows(file: OpenFile): AsyncGenerator<string[][]> {
   // exceljs loads at the first XLSX file, not at the server's start (about 27 MB resident).
   const { default: excel } = await import('exceljs');
-  const reader = new excel.stream.xlsx.WorkbookReader(path, {
+  const content = await file();
+  const reader = new excel.stream.xlsx.WorkbookReader(content, {
     entries: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
     worksheets: 'emit',
   });
-  for await (const worksheet of reader) {
-    let batch: string[][] = [];
-    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-      const values = (row.values as unknown[]).slice(1).map(cellText);
-      if (values.some((value) => value !== '')) batch.push(values);
-      if (batch.length >= XLSX_BATCH_ROWS) {
-        yield batch;
-        batch = [];
+  try {
+    for await (const worksheet of reader) {
+      let batch: string[][] = [];
+      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+        const values = (row.values as unknown[]).slice(1).map(cellText);
+        if (values.some((value) => value !== '')) batch.push(values);
+        if (batch.length >= XLSX_BATCH_ROWS) {
+          yield batch;
+          batch = [];
+        }
       }
+      if (batch.length > 0) yield batch;
+      return; // the first worksheet only
     }
-    if (batch.length > 0) yield batch;
-    return; // the first worksheet only
+  } finally {
+    content.destroy();
   }
 }
 
@@ -141,9 +146,9 @@ async function* xlsxRows(path: string): AsyncGenerator<string[][]> {
  * cell texts, padded to the header's width (XLSX rows end at their last filled cell).
  * @throws Error from the parser when the file is not valid CSV or XLSX
  */
-export async function* readRowBatches(path: string, format: UploadFileFormat): AsyncGenerator<string[][]> {
+export async function* readRowBatches(file: OpenFile, format: UploadFileFormat): AsyncGenerator<string[][]> {
   let width: number | undefined;
-  for await (const batch of format === 'csv' ? csvRows(path) : xlsxRows(path)) {
+  for await (const batch of format === 'csv' ? csvRows(file) : xlsxRows(file)) {
     width ??= batch[0]?.length ?? 0;
     for (let at = 0; at < batch.length; at += 1) {
       const row = batch[at] as string[];
@@ -157,19 +162,19 @@ export async function* readRowBatches(path: string, format: UploadFileFormat): A
  * The rows of a stored file one by one, the header first (`readRowBatches`).
  * @throws Error from the parser when the file is not valid CSV or XLSX
  */
-export async function* readRows(path: string, format: UploadFileFormat): AsyncGenerator<string[]> {
-  for await (const batch of readRowBatches(path, format)) yield* batch;
+export async function* readRows(file: OpenFile, format: UploadFileFormat): AsyncGenerator<string[]> {
+  for await (const batch of readRowBatches(file, format)) yield* batch;
 }
 
 /** The header and up to `sampleSize` rows under it (stops reading there). */
 export async function readHeaderAndSample(
-  path: string,
+  file: OpenFile,
   format: UploadFileFormat,
   sampleSize: number,
 ): Promise<{ header: string[]; sampleRows: string[][] }> {
   let header: string[] | undefined;
   const sampleRows: string[][] = [];
-  const rows = readRows(path, format);
+  const rows = readRows(file, format);
   try {
     for await (const row of rows) {
       if (!header) header = row;

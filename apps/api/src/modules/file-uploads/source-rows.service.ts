@@ -10,16 +10,16 @@ import type { Database } from '../../db/client.js';
 import { benefits, fileUploadRows, fileUploads, persons } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { privateFilePath } from '../../platform/files/private-file-store.js';
+import { type FileStore, fileOpener } from '../../platform/files/file-store.js';
 import { listPage } from '../../platform/lists/list-page.js';
 import { formatOfFileName, readRows } from './file-reader.js';
 import { FILE_UPLOADS_FOLDER } from './file-uploads.service.js';
 import { STAGED_VALUES } from './validate-upload.job.js';
 
-/** What the source views need: the database and the data folder (the stored files). */
+/** What the source views need: the database and the file store (the uploaded files). */
 export interface SourceRowDeps {
   db: Database;
-  dataDir: string;
+  files: FileStore;
 }
 
 const sourceColumns = {
@@ -66,17 +66,17 @@ type StagedSourceRow = {
  * after the last line wanted): staging keeps the normalised values only (decision 023).
  */
 async function cellsOfLines(
-  dataDir: string,
+  files: FileStore,
   upload: { storedName: string | null; fileName: string | null },
   lines: Set<number>,
 ): Promise<Map<number, string[]>> {
   const found = new Map<number, string[]>();
   if (!upload.storedName || !upload.fileName || lines.size === 0) return found;
   const last = Math.max(...lines);
-  const path = privateFilePath(dataDir, FILE_UPLOADS_FOLDER, upload.storedName);
+  const file = fileOpener(files, FILE_UPLOADS_FOLDER, upload.storedName);
   let line = 0;
   try {
-    for await (const cells of readRows(path, formatOfFileName(upload.fileName) ?? 'csv')) {
+    for await (const cells of readRows(file, formatOfFileName(upload.fileName) ?? 'csv')) {
       line += 1;
       if (lines.has(line)) found.set(line, cells);
       if (line >= last) break;
@@ -88,7 +88,7 @@ async function cellsOfLines(
 }
 
 /** The answers for staged rows, with their original cells read from the stored files. */
-async function toSourceRowResponses(dataDir: string, rows: StagedSourceRow[]): Promise<AdminSourceRowResponse[]> {
+async function toSourceRowResponses(files: FileStore, rows: StagedSourceRow[]): Promise<AdminSourceRowResponse[]> {
   const byUpload = new Map<number, StagedSourceRow[]>();
   for (const row of rows) {
     const uploadRows = byUpload.get(row.upload.id);
@@ -99,7 +99,7 @@ async function toSourceRowResponses(dataDir: string, rows: StagedSourceRow[]): P
   for (const [uploadId, uploadRows] of byUpload) {
     const first = uploadRows[0] as StagedSourceRow;
     const read = await cellsOfLines(
-      dataDir,
+      files,
       { storedName: first.storedName, fileName: first.upload.fileName },
       new Set(uploadRows.map((row) => row.line)),
     );
@@ -127,7 +127,7 @@ async function toSourceRowResponses(dataDir: string, rows: StagedSourceRow[]): P
  * @throws AppError `not_found` (404): no benefit, or it did not come from an uploaded file
  */
 export async function getBenefitSourceForStaff(
-  { db, dataDir }: SourceRowDeps,
+  { db, files }: SourceRowDeps,
   benefitId: number,
   context: AuditContext,
 ): Promise<AdminSourceRowResponse> {
@@ -158,7 +158,7 @@ export async function getBenefitSourceForStaff(
     entityType: 'benefits',
     entityId: benefitId,
   });
-  const [answer] = await toSourceRowResponses(dataDir, [row as StagedSourceRow]);
+  const [answer] = await toSourceRowResponses(files, [row as StagedSourceRow]);
   return answer as AdminSourceRowResponse;
 }
 
@@ -169,7 +169,7 @@ export async function getBenefitSourceForStaff(
  * @throws AppError `not_found` (404) when there is no such person
  */
 export async function listPersonSourceRowsForStaff(
-  { db, dataDir }: SourceRowDeps,
+  { db, files }: SourceRowDeps,
   personId: number,
   query: Pick<ListQuery, 'page' | 'pageSize'>,
   context: AuditContext,
@@ -191,5 +191,5 @@ export async function listPersonSourceRowsForStaff(
     toItem: (row) => row as StagedSourceRow,
   });
   await recordAudit(db, { ...context, action: 'persons.source-viewed', entityType: 'persons', entityId: personId });
-  return { ...page, items: await toSourceRowResponses(dataDir, page.items) };
+  return { ...page, items: await toSourceRowResponses(files, page.items) };
 }

@@ -9,7 +9,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { fileUploads } from '../../db/schema/index.js';
-import { storePrivateFile } from '../../platform/files/private-file-store.js';
+import type { FileStore } from '../../platform/files/file-store.js';
 import { acceptUpload } from './accept-upload.job.js';
 import { FILE_UPLOADS_FOLDER, getFileUpload } from './file-uploads.service.js';
 import { validateUpload } from './validate-upload.job.js';
@@ -27,16 +27,11 @@ export const SYSTEM_IMPORT_NOTE = 'Loaded by the system (demo data), without mak
  * @returns the upload, `accepted` (or `failed`), with its counts and first findings
  */
 export async function importFileAsSystem(
-  deps: { db: Database; dataDir: string },
+  deps: { db: Database; files: FileStore },
   input: { fundId: number; type: FileUploadType; path: string; mapping?: Record<string, string> },
 ): Promise<FileUploadResponse> {
   const { db } = deps;
-  const stored = await storePrivateFile(
-    deps.dataDir,
-    FILE_UPLOADS_FOLDER,
-    createReadStream(input.path),
-    FILE_UPLOAD_MAX_BYTES,
-  );
+  const stored = await deps.files.put(FILE_UPLOADS_FOLDER, createReadStream(input.path), FILE_UPLOAD_MAX_BYTES);
   const mapping =
     input.mapping ?? Object.fromEntries(FILE_UPLOAD_TARGET_FIELDS[input.type].map((field) => [field.key, field.key]));
   const [upload] = await db

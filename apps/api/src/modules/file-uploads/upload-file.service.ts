@@ -7,36 +7,36 @@ import { type AuditContext, recordAudit } from '../../platform/audit/audit.servi
 import { AppError } from '../../platform/errors/app-error.js';
 import { isUniqueViolation } from '../../platform/errors/error-handler.js';
 import {
+  type FileStore,
   FileTooLargeError,
-  privateFilePath,
-  removePrivateFile,
+  fileOpener,
+  type OpenFile,
   type StoredFile,
-  storePrivateFile,
-} from '../../platform/files/private-file-store.js';
+} from '../../platform/files/file-store.js';
 import { formatOfFileName, looksLikeZip, readHeaderAndSample, type UploadFileFormat } from './file-reader.js';
 import { assertMappingUsable, FILE_UPLOADS_FOLDER, findFileUploadRow, getFileUpload } from './file-uploads.service.js';
 
 export interface FileUploadDependencies {
   db: Database;
-  dataDir: string;
+  files: FileStore;
   /** Enqueues the validation job of an upload (`VALIDATE_UPLOAD_QUEUE`). */
   startValidation: (fileUploadId: number) => Promise<unknown>;
 }
 
 /** The header and first rows of an upload's stored file (for the mapping screen). */
 export async function readUploadSample(
-  dataDir: string,
+  files: FileStore,
   upload: { storedName: string | null; fileName: string | null },
   sampleSize: number,
 ): Promise<{ header: string[]; sampleRows: string[][] }> {
   const format = formatOfFileName(upload.fileName ?? '');
   if (!upload.storedName || !format) return { header: [], sampleRows: [] };
-  return readHeaderAndSample(privateFilePath(dataDir, FILE_UPLOADS_FOLDER, upload.storedName), format, sampleSize);
+  return readHeaderAndSample(fileOpener(files, FILE_UPLOADS_FOLDER, upload.storedName), format, sampleSize);
 }
 
-async function storeUpload(dataDir: string, content: Readable): Promise<StoredFile> {
+async function storeUpload(files: FileStore, content: Readable): Promise<StoredFile> {
   try {
-    return await storePrivateFile(dataDir, FILE_UPLOADS_FOLDER, content, FILE_UPLOAD_MAX_BYTES);
+    return await files.put(FILE_UPLOADS_FOLDER, content, FILE_UPLOAD_MAX_BYTES);
   } catch (error) {
     content.resume();
     const tooLarge =
@@ -48,13 +48,14 @@ async function storeUpload(dataDir: string, content: Readable): Promise<StoredFi
 }
 
 /** The header of a stored file, or a 422 when it cannot be read or has no rows. */
-async function headerOf(path: string, format: UploadFileFormat): Promise<string[]> {
-  if (format === 'xlsx' && !(await looksLikeZip(path))) {
+async function headerOf(file: OpenFile, format: UploadFileFormat, sizeBytes: number): Promise<string[]> {
+  // An empty file is not read at all (S3 answers a range of it with 416).
+  if (format === 'xlsx' && (sizeBytes === 0 || !(await looksLikeZip(file)))) {
     throw new AppError('unsupported_media_type', FILE_UPLOAD_MESSAGES.fileUnreadable);
   }
-  let sample: { header: string[]; sampleRows: string[][] };
+  let sample: { header: string[]; sampleRows: string[][] } = { header: [], sampleRows: [] };
   try {
-    sample = await readHeaderAndSample(path, format, 1);
+    if (sizeBytes > 0) sample = await readHeaderAndSample(file, format, 1);
   } catch {
     throw new AppError('validation', FILE_UPLOAD_MESSAGES.fileUnreadable, {
       file: [FILE_UPLOAD_MESSAGES.fileUnreadable],
@@ -91,8 +92,7 @@ export async function uploadFile(
     if (!format) throw new AppError('unsupported_media_type', FILE_UPLOAD_MESSAGES.fileKind);
     throw new AppError('conflict', FILE_UPLOAD_MESSAGES.alreadyHasFile);
   }
-  const stored = await storeUpload(deps.dataDir, file.content);
-  const path = privateFilePath(deps.dataDir, FILE_UPLOADS_FOLDER, stored.storedName);
+  const stored = await storeUpload(deps.files, file.content);
   const refuseIfUploadedBefore = async () => {
     const [earlier] = await deps.db
       .select({ id: fileUploads.id, fileName: fileUploads.fileName })
@@ -103,7 +103,11 @@ export async function uploadFile(
   };
   try {
     await refuseIfUploadedBefore();
-    const header = await headerOf(path, format);
+    const header = await headerOf(
+      fileOpener(deps.files, FILE_UPLOADS_FOLDER, stored.storedName),
+      format,
+      stored.sizeBytes,
+    );
     if (upload.mapping) assertMappingUsable(upload.kind, upload.mapping, header);
     await deps.db
       .transaction(async (tx) => {
@@ -133,7 +137,7 @@ export async function uploadFile(
         throw error;
       });
   } catch (error) {
-    await removePrivateFile(deps.dataDir, FILE_UPLOADS_FOLDER, stored.storedName);
+    await deps.files.remove(FILE_UPLOADS_FOLDER, stored.storedName);
     throw error;
   }
   if (upload.mapping) await deps.startValidation(id);

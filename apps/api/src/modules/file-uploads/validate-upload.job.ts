@@ -1,10 +1,9 @@
-import { createReadStream } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { type CopyValue, openCopy } from '../../db/copy-rows.js';
 import { fileUploadRows, fileUploads } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
-import { privateFilePath } from '../../platform/files/private-file-store.js';
+import { type FileStore, fileOpener, type OpenFile } from '../../platform/files/file-store.js';
 import { formatOfFileName, readRowBatches, type UploadFileFormat } from './file-reader.js';
 import { FILE_UPLOADS_FOLDER } from './file-uploads.service.js';
 import { checkRowCells } from './row-checks.js';
@@ -39,11 +38,11 @@ const STAGED_COLUMNS = ['file_upload_id', 'line', 'refused', 'findings', ...STAG
  * The data rows of a CSV file as far as counting its line ends tells (a quoted cell holding a line
  * break counts twice): the total shown while the file is read. Null for XLSX (known at the end).
  */
-async function estimateRows(path: string, format: UploadFileFormat): Promise<number | null> {
+async function estimateRows(file: OpenFile, format: UploadFileFormat): Promise<number | null> {
   if (format !== 'csv') return null;
   let breaks = 0;
   let last = 0x0a;
-  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+  for await (const chunk of (await file()) as AsyncIterable<Buffer>) {
     for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) breaks += 1;
     last = chunk[chunk.length - 1] ?? last;
   }
@@ -54,7 +53,7 @@ async function estimateRows(path: string, format: UploadFileFormat): Promise<num
 async function copyRows(
   db: Database,
   upload: typeof fileUploads.$inferSelect,
-  path: string,
+  file: OpenFile,
   format: UploadFileFormat,
   today: Date,
   clock: UploadPhaseClock,
@@ -73,7 +72,7 @@ async function copyRows(
   let copying = 0;
   const started = performance.now();
   try {
-    for await (const batch of readRowBatches(path, format)) {
+    for await (const batch of readRowBatches(file, format)) {
       for (const cells of batch) {
         if (!header) {
           header = cells;
@@ -109,7 +108,7 @@ async function copyRows(
 }
 
 /**
- * Reads an uploaded file, streamed, and checks each row (issue 16 rules 3-5) into the staging
+ * Reads an uploaded file, streamed from the file store (local or S3), and checks each row (issue 16 rules 3-5) into the staging
  * table `file_upload_rows` with `COPY` (decision 023), updating `rows_read` every 10,000 rows (the
  * progress of `GET file-uploads/{id}`; the total is estimated from a CSV's line ends first). The
  * checks that need the whole file or the database then run set-based on the staged rows. At the
@@ -118,7 +117,7 @@ async function copyRows(
  * starts over. The set-based checks, the counts and the new status are one transaction. Audited
  * (`file-uploads.validated`).
  */
-export async function validateUpload(deps: { db: Database; dataDir: string }, id: number, today = new Date()) {
+export async function validateUpload(deps: { db: Database; files: FileStore }, id: number, today = new Date()) {
   const { db } = deps;
   const [upload] = await db.select().from(fileUploads).where(eq(fileUploads.id, id));
   if (upload?.status !== 'validating' || !upload.storedName || !upload.mapping) return;
@@ -126,14 +125,14 @@ export async function validateUpload(deps: { db: Database; dataDir: string }, id
   await dropStaged();
   const format = formatOfFileName(upload.fileName ?? '') ?? 'csv';
   const clock = uploadPhaseClock(id, 'validate');
-  const path = privateFilePath(deps.dataDir, FILE_UPLOADS_FOLDER, upload.storedName);
+  const file = fileOpener(deps.files, FILE_UPLOADS_FOLDER, upload.storedName);
   try {
-    const estimate = await clock.time('estimate rows', () => estimateRows(path, format));
+    const estimate = await clock.time('estimate rows', () => estimateRows(file, format));
     await db
       .update(fileUploads)
       .set({ rowsRead: 0, rowCount: estimate ?? 0 })
       .where(eq(fileUploads.id, id));
-    await copyRows(db, upload, path, format, today, clock);
+    await copyRows(db, upload, file, format, today, clock);
   } catch {
     await dropStaged();
     await db

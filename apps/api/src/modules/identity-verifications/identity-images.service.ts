@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { type AdminIdentityImageListResponse, PERSON_ADMIN_MESSAGES, wholeList } from '@bcp/contract';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
@@ -7,7 +6,7 @@ import type { Database } from '../../db/client.js';
 import { identityImages, identityVerifications, persons, personUsers } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { privateFilePath, removePrivateFile, storePrivateFile } from '../../platform/files/private-file-store.js';
+import { type FileStore, readAll } from '../../platform/files/file-store.js';
 import { IDENTITY_IMAGE_MAX_BYTES } from '../../platform/identity/identity-images.js';
 import type { IdentityProvider } from '../../platform/identity/identity-provider.js';
 
@@ -17,10 +16,10 @@ export const IDENTITY_IMAGES_FOLDER = 'identity-images';
 const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 type ImageType = (typeof IMAGE_TYPES)[number];
 
-/** What the images calls need: the database, the private file store's folder, the identity provider. */
+/** What the images calls need: the database, the private file store, the identity provider. */
 export interface IdentityImageDependencies {
   db: Database;
-  dataDir: string;
+  files: FileStore;
   provider: IdentityProvider;
 }
 
@@ -48,8 +47,7 @@ async function fetchMissingImages(deps: IdentityImageDependencies, personUserId:
       if (image.content.length > IDENTITY_IMAGE_MAX_BYTES) continue;
       const type = (await fileTypeFromBuffer(image.content))?.mime;
       if (!type || !(IMAGE_TYPES as readonly string[]).includes(type)) continue;
-      const stored = await storePrivateFile(
-        deps.dataDir,
+      const stored = await deps.files.put(
         IDENTITY_IMAGES_FOLDER,
         Readable.from([image.content]),
         IDENTITY_IMAGE_MAX_BYTES,
@@ -100,7 +98,7 @@ export async function listPersonImagesForStaff(
   });
   const items = await Promise.all(
     rows.map(async ({ image }) => {
-      const content = await readFile(privateFilePath(deps.dataDir, IDENTITY_IMAGES_FOLDER, image.storedName));
+      const content = await readAll(await deps.files.open(IDENTITY_IMAGES_FOLDER, image.storedName));
       return {
         id: image.id,
         identityCheckId: image.identityVerificationId,
@@ -133,6 +131,6 @@ export async function deletePersonUserImageRows(db: Database, personUserId: numb
 }
 
 /** Removes identity image files from the private file store (missing ones are fine). */
-export async function removeIdentityImageFiles(dataDir: string, storedNames: readonly string[]): Promise<void> {
-  for (const name of storedNames) await removePrivateFile(dataDir, IDENTITY_IMAGES_FOLDER, name);
+export async function removeIdentityImageFiles(files: FileStore, storedNames: readonly string[]): Promise<void> {
+  for (const name of storedNames) await files.remove(IDENTITY_IMAGES_FOLDER, name);
 }

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
 import { requireStaff } from '../../platform/auth/route-access.js';
+import { sendStoredFile } from '../../platform/files/file-stores.js';
 import { downloadPartnerFile, generatePartnerFile, listTracingPartners } from './partner-files.service.js';
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
@@ -74,16 +75,12 @@ export const partnerFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const download = await downloadPartnerFile(
-        { db: app.db, dataDir: app.config.dataDir, clock: app.clock },
+        { db: app.db, clock: app.clock },
         request.params.id,
         request.query.file,
         auditContext(request),
       );
-      return reply
-        .header('content-type', download.contentType)
-        .header('content-disposition', `attachment; filename="${download.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(download.content);
+      return sendStoredFile(reply, app.files, app.config.files, download);
     },
   );
 };

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { partnerFiles } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
-import { storePrivateFile } from '../../platform/files/private-file-store.js';
+import type { FileStore } from '../../platform/files/file-store.js';
 import { type PersonToTrace, personsToTrace } from './tracing-candidates.js';
 
 /** The job queue that builds partner files. */
@@ -25,7 +25,7 @@ const cellsOf = (person: PersonToTrace) => [
 ];
 
 /** Streams the rows as CSV into the file store; returns the stored file and the row count. */
-async function storeCsv(dataDir: string, rows: AsyncGenerator<PersonToTrace>) {
+async function storeCsv(files: FileStore, rows: AsyncGenerator<PersonToTrace>) {
   let count = 0;
   const cells = Readable.from(
     (async function* () {
@@ -37,14 +37,14 @@ async function storeCsv(dataDir: string, rows: AsyncGenerator<PersonToTrace>) {
   );
   const csv = cells.pipe(stringify({ header: true, columns: [...PARTNER_FILE_COLUMNS] }));
   cells.on('error', (error) => csv.destroy(error));
-  const stored = await storePrivateFile(dataDir, PARTNER_FILES_FOLDER, csv, MAX_BYTES);
+  const stored = await files.put(PARTNER_FILES_FOLDER, csv, MAX_BYTES);
   return { stored, count };
 }
 
 /** Streams the rows as XLSX (one sheet, ID numbers as text) into the file store. */
-async function storeXlsx(dataDir: string, rows: AsyncGenerator<PersonToTrace>) {
+async function storeXlsx(files: FileStore, rows: AsyncGenerator<PersonToTrace>) {
   const output = new PassThrough();
-  const storing = storePrivateFile(dataDir, PARTNER_FILES_FOLDER, output, MAX_BYTES);
+  const storing = files.put(PARTNER_FILES_FOLDER, output, MAX_BYTES);
   // exceljs loads at the first partner file, not at the server's start.
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output });
@@ -69,14 +69,14 @@ async function storeXlsx(dataDir: string, rows: AsyncGenerator<PersonToTrace>) {
  * who still need tracing, streamed page by page into CSV or XLSX in the private file store; the
  * file becomes `ready` with its row count (audited `partners.file_generated`), or `failed`.
  */
-export async function buildPartnerFile(deps: { db: Database; dataDir: string }, fileId: number): Promise<void> {
+export async function buildPartnerFile(deps: { db: Database; files: FileStore }, fileId: number): Promise<void> {
   const { db } = deps;
   const [file] = await db.select().from(partnerFiles).where(eq(partnerFiles.id, fileId));
   if (file?.status !== 'queued') return;
   try {
     const rows = personsToTrace(db, file.partnerId);
     const { stored, count } =
-      file.format === 'csv' ? await storeCsv(deps.dataDir, rows) : await storeXlsx(deps.dataDir, rows);
+      file.format === 'csv' ? await storeCsv(deps.files, rows) : await storeXlsx(deps.files, rows);
     await db.transaction(async (tx) => {
       await tx
         .update(partnerFiles)

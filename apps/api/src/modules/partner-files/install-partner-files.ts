@@ -5,7 +5,7 @@ import { buildPartnerFile, PARTNER_FILE_QUEUE } from './build-partner-file.job.j
 export function installPartnerFiles(app: FastifyInstance): void {
   app.jobs.define<{ fileId: number }>(
     PARTNER_FILE_QUEUE,
-    (job) => buildPartnerFile({ db: app.db, dataDir: app.config.dataDir }, job.data.fileId),
+    (job) => buildPartnerFile({ db: app.db, files: app.files }, job.data.fileId),
     { retryLimit: 0, expireInSeconds: 3600 },
   );
 }

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
 import { PARTNER_FILE_MESSAGES, type PartnerFileResponse, type TracingPartnerResponse, wholeList } from '@bcp/contract';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -7,7 +5,7 @@ import { funds, partnerFiles, partnerFunds, partners } from '../../db/schema/ind
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import type { Clock } from '../../platform/clock/clock.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { privateFilePath } from '../../platform/files/private-file-store.js';
+import type { StoredDownload } from '../../platform/files/file-stores.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import { PARTNER_FILE_QUEUE, PARTNER_FILES_FOLDER } from './build-partner-file.job.js';
 import { countPersonsToTrace } from './tracing-candidates.js';
@@ -136,11 +134,11 @@ export async function generatePartnerFile(
  * @throws AppError 404 no such file of this partner; 409 still building or failed; 410 link expired
  */
 export async function downloadPartnerFile(
-  deps: { db: Database; dataDir: string; clock: Clock },
+  deps: { db: Database; clock: Clock },
   partnerId: number,
   fileId: number | undefined,
   context: AuditContext,
-): Promise<{ fileName: string; contentType: string; content: Readable }> {
+): Promise<StoredDownload> {
   const { db } = deps;
   const [file] = await db
     .select()
@@ -162,6 +160,7 @@ export async function downloadPartnerFile(
   return {
     fileName: `to-trace-${partnerId}-${file.id}.${file.format}`,
     contentType: CONTENT_TYPES[file.format],
-    content: createReadStream(privateFilePath(deps.dataDir, PARTNER_FILES_FOLDER, file.storedName)),
+    folder: PARTNER_FILES_FOLDER,
+    storedName: file.storedName,
   };
 }

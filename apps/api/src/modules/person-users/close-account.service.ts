@@ -5,6 +5,7 @@ import { personUsers } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { revokeSubjectSessions } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import type { FileStore } from '../../platform/files/file-store.js';
 import { removePersonUserDevices } from '../devices/devices.service.js';
 import {
   deletePersonUserImageRows,
@@ -27,7 +28,7 @@ const CLOSED_PASSWORD_HASH = '!account-closed';
  * @throws AppError `not_found` (404): no person or no account; `conflict` (409): already closed
  */
 export async function closeMemberAccount(
-  deps: { db: Database; dataDir: string },
+  deps: { db: Database; files: FileStore },
   personId: number,
   reason: string,
   context: AuditContext,
@@ -72,6 +73,6 @@ export async function closeMemberAccount(
     });
     return { result: summary, imageFiles: files };
   });
-  await removeIdentityImageFiles(deps.dataDir, imageFiles);
+  await removeIdentityImageFiles(deps.files, imageFiles);
   return result;
 }

@@ -79,7 +79,7 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getBenefitSourceForStaff({ db: app.db, dataDir: app.config.dataDir }, request.params.id, auditContext(request)),
+      getBenefitSourceForStaff({ db: app.db, files: app.files }, request.params.id, auditContext(request)),
   );
 
   app.get(
@@ -96,7 +96,7 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       listPersonSourceRowsForStaff(
-        { db: app.db, dataDir: app.config.dataDir },
+        { db: app.db, files: app.files },
         request.params.id,
         request.query,
         auditContext(request),
@@ -119,7 +119,7 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return listPersonImagesForStaff(
-        { db: app.db, dataDir: app.config.dataDir, provider: app.identityProvider },
+        { db: app.db, files: app.files, provider: app.identityProvider },
         request.query.personId,
         auditContext(request),
       );
@@ -173,7 +173,7 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       closeMemberAccount(
-        { db: app.db, dataDir: app.config.dataDir },
+        { db: app.db, files: app.files },
         request.params.id,
         request.body.reason,
         auditContext(request),

@@ -6,9 +6,12 @@ import type { FastifyInstance } from 'fastify';
  * scripts only from our origin; inline styles allowed because Mantine sets CSS variables inline;
  * nothing may frame us, and we frame only our own pages and `blob:` URLs (a PDF read with the user's
  * token, shown in place by the back office, decision 026); no plugins. `upgrade-insecure-requests` is left out so the app also runs on plain
- * http://localhost. Every `/api` answer is `Cache-Control: no-store` unless its route says otherwise.
+ * http://localhost. `connectSources`: further origins the pages may fetch from. Every `/api` answer is `Cache-Control: no-store` unless its route says otherwise.
  */
-export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  options: { connectSources?: string[] } = {},
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -18,7 +21,8 @@ export async function installSecurityHeaders(app: FastifyInstance): Promise<void
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // Plus the bucket's origin when downloads redirect to signed S3 links (decision 031).
+        connectSrc: ["'self'", ...(options.connectSources ?? [])],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         // The back office shows claim documents in place: a PDF fetched with the staff token, in a

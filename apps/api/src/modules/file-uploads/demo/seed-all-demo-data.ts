@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
+import type { FileStore } from '../../../platform/files/file-store.js';
 import { seedDemoPartnerIfNone } from '../../partners/demo-partner.js';
 import { seedDemoStaffIfNone } from '../../users/bootstrap.service.js';
 import { DEMO_FUND, seedDemoDataIfEmpty } from './seed-demo-data.js';
@@ -10,8 +11,13 @@ import { DEMO_FUND, seedDemoDataIfEmpty } from './seed-demo-data.js';
  * administrator whose API key is logged once (README "Partners and API keys"). The server imports
  * this module lazily and never in production (issue 15 item 6).
  */
-export async function seedDemoData(db: Database, dataDir: string, log: FastifyBaseLogger): Promise<void> {
-  await seedDemoDataIfEmpty(db, dataDir, log);
+export async function seedDemoData(
+  db: Database,
+  dataDir: string,
+  files: FileStore,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  await seedDemoDataIfEmpty(db, dataDir, files, log);
   await seedDemoStaffIfNone(db, log);
   await seedDemoPartnerIfNone(db, log, DEMO_FUND.registrationNumber);
 }

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
+import type { FileStore } from '../../../platform/files/file-store.js';
 import { seedDemoFaqs } from '../../faqs/demo-faqs.js';
 import { configureDemoFund } from '../../funds/demo-fund.js';
 import { countFunds, createFund } from '../../funds/funds.service.js';
@@ -19,7 +20,12 @@ export const DEMO_MEMBER_COUNT = 2000;
  * into staging, then accepted; `importFileAsSystem`), so the app is usable at once. Does nothing when any fund exists.
  * @returns whether demo data was created
  */
-export async function seedDemoDataIfEmpty(db: Database, dataDir: string, log: FastifyBaseLogger): Promise<boolean> {
+export async function seedDemoDataIfEmpty(
+  db: Database,
+  dataDir: string,
+  files: FileStore,
+  log: FastifyBaseLogger,
+): Promise<boolean> {
   if ((await countFunds(db)) > 0) return false;
   const folder = join(dataDir, 'demo');
   mkdirSync(folder, { recursive: true });
@@ -30,7 +36,7 @@ export async function seedDemoDataIfEmpty(db: Database, dataDir: string, log: Fa
   // Issue 8: fund type, a tracing fee (2.5% + VAT) and the staff checklist.
   await configureDemoFund(db, fund.id);
   await seedDemoFaqs(db, fund.id);
-  const upload = await importFileAsSystem({ db, dataDir }, { fundId: fund.id, type: 'member_file', path });
+  const upload = await importFileAsSystem({ db, files }, { fundId: fund.id, type: 'member_file', path });
   log.info(
     {
       fundId: fund.id,
