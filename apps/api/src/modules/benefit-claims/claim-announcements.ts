@@ -1,4 +1,4 @@
-import { type ClaimStatus, formatRand, type NotificationEvent, type WebhookEvent } from '@bcp/contract';
+import { CLAIM_STATUSES, type ClaimStatus, formatRand, type NotificationEvent, type WebhookEvent } from '@bcp/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { benefitClaims, benefits, funds } from '../../db/schema/index.js';
@@ -8,14 +8,7 @@ import { recordNotification } from '../notifications/notify.service.js';
 import { announceWebhookEvent } from '../webhooks/webhook-deliveries.service.js';
 
 /** Claim statuses the member is told about (a message `claim.<status>` each, issue 7 templates). */
-const ANNOUNCED: readonly ClaimStatus[] = [
-  'submitted',
-  'in_review',
-  'information_requested',
-  'approved',
-  'rejected',
-  'paid',
-];
+const ANNOUNCED: readonly ClaimStatus[] = CLAIM_STATUSES.filter((status) => status !== 'draft');
 
 /**
  * Tells the member their claim moved (issue 5 and 9: submitted, in review, approved, rejected with
