@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { declareAndSubmit, fillBankAccountForm, memberViaApi, uploadClaimDocuments } from '../../web/e2e/support';
+import {
+  chooseFile,
+  declareAndSubmit,
+  expectAccessible,
+  fillBankAccountForm,
+  memberViaApi,
+  SAMPLE_PDF,
+  uploadClaimDocuments,
+} from '../../web/e2e/support';
 import { expectAccessibleHere, signInDemoAdmin, staffHeaders, staffPage } from './support';
 
 // Issue 20 "Done when": staff review a submitted claim end to end and the member's app shows it;
@@ -120,6 +128,50 @@ test('staff review the claim from the queue: document, bank match, checklist, ap
   await expectAccessibleHere(admin, 'the step outcome form');
   await outcome.getByRole('button', { name: 'Pass step' }).click();
   await expect(checklist).toContainText('Checked against the fund record');
+
+  // Issue 21 item 1: staff ask for a newer statement (rejecting the old one); the member uploads it
+  // right on the claim page and the claim comes back to review, where staff accept it.
+  await admin.getByRole('button', { name: 'Request more information' }).click();
+  const ask = admin.getByRole('dialog', { name: 'Request more information' });
+  await ask.getByRole('combobox', { name: 'Document', exact: true }).click();
+  await admin.getByRole('option', { name: 'Proof of bank account' }).click();
+  await ask
+    .getByRole('textbox', { name: 'Message (the member reads it)' })
+    .fill('Please upload a bank statement from the last three months.');
+  await ask.getByRole('combobox', { name: 'Reject a document (optional)' }).click();
+  await admin.getByRole('option', { name: 'Proof of bank account: statement.png' }).click();
+  await ask.getByRole('textbox', { name: 'Why it is rejected' }).fill('The statement is older than three months.');
+  await ask.getByRole('textbox', { name: 'What the member should do' }).fill('Upload a statement dated this quarter.');
+  await expectAccessibleHere(admin, 'the request-more-information dialog');
+  await ask.getByRole('button', { name: 'Send request' }).click();
+  await expect(ask).toBeHidden();
+  await expect(admin.getByText('Waiting for the member’s answer.')).toBeVisible();
+  await expectAccessibleHere(admin, 'the claim page waiting for the member');
+
+  await member.reload();
+  const asked = member.getByRole('region', { name: 'We need more information' });
+  await expect(asked).toContainText('Please upload a bank statement from the last three months.');
+  const oldStatement = member.getByTestId('claim-document').filter({ hasText: 'statement.png' });
+  await expect(oldStatement).toContainText('Rejected');
+  await expect(oldStatement).toContainText('Upload a statement dated this quarter.');
+  await expectAccessible(member, 'the claim page asking for more information');
+  await chooseFile(member, 'Upload proof of bank account', {
+    name: 'recent-statement.pdf',
+    mimeType: 'application/pdf',
+    buffer: SAMPLE_PDF,
+  });
+  await expect(asked).toBeHidden();
+  await expect(member.getByTestId('claim-document').filter({ hasText: 'recent-statement.pdf' })).toContainText(
+    'Received',
+  );
+  await expect(member.getByLabel('Claim timeline')).toContainText('More information needed');
+
+  await admin.reload();
+  await expect(admin.getByText(/Answered .* with a new document/)).toBeVisible();
+  await admin.getByRole('button', { name: 'Accept recent-statement.pdf' }).click();
+  await expect(admin.getByTestId('staff-claim-document').filter({ hasText: 'recent-statement.pdf' })).toContainText(
+    'Accepted',
+  );
 
   await admin.getByRole('button', { name: 'Approve', exact: true }).click();
   const approve = admin.getByRole('dialog', { name: 'Approve the claim' });

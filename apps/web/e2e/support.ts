@@ -147,14 +147,16 @@ export async function memberViaApi(
   return token;
 }
 
-const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+export const SAMPLE_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+);
 const SAMPLE_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
 
 /** Chooses a file through the page's file picker, as a person would after tapping the button. */
-async function chooseFile(page: Page, button: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+export async function chooseFile(page: Page, button: string, file: { name: string; mimeType: string; buffer: Buffer }) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: button }).click();
   await (await chooser).setFiles(file);

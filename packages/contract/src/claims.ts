@@ -3,7 +3,15 @@
  * and approved"). Shared by the server (which enforces them) and the app (which shows them).
  */
 
-export const CLAIM_STATUSES = ['draft', 'submitted', 'in_review', 'approved', 'rejected', 'paid'] as const;
+export const CLAIM_STATUSES = [
+  'draft',
+  'submitted',
+  'in_review',
+  'information_requested',
+  'approved',
+  'rejected',
+  'paid',
+] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 /** What members read for each status. */
@@ -11,16 +19,23 @@ export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
   draft: 'Not yet submitted',
   submitted: 'Submitted',
   in_review: 'In review',
+  information_requested: 'More information needed',
   approved: 'Approved',
   rejected: 'Rejected',
   paid: 'Paid',
 };
 
-/** The moves a claim may make: draft -> submitted -> in_review -> approved | rejected; approved -> paid. */
+/**
+ * The moves a claim may make: draft -> submitted -> in_review -> approved | rejected; approved -> paid.
+ * Staff or the fund may ask the member for more (issue 21 item 1): submitted | in_review ->
+ * information_requested, and the member's answer takes it back: information_requested -> in_review
+ * (or the claim is rejected while waiting).
+ */
 export const CLAIM_TRANSITIONS: Record<ClaimStatus, readonly ClaimStatus[]> = {
   draft: ['submitted'],
-  submitted: ['in_review', 'rejected'],
-  in_review: ['approved', 'rejected'],
+  submitted: ['in_review', 'information_requested', 'rejected'],
+  in_review: ['information_requested', 'approved', 'rejected'],
+  information_requested: ['in_review', 'rejected'],
   approved: ['paid'],
   rejected: [],
   paid: [],
@@ -32,7 +47,12 @@ export function canMoveClaim(from: ClaimStatus, to: ClaimStatus): boolean {
 }
 
 /** Submitted and not yet finished: its bank account is locked behind a PIN. */
-export const CLAIM_STATUSES_IN_PROGRESS: readonly ClaimStatus[] = ['submitted', 'in_review', 'approved'];
+export const CLAIM_STATUSES_IN_PROGRESS: readonly ClaimStatus[] = [
+  'submitted',
+  'in_review',
+  'information_requested',
+  'approved',
+];
 
 /** Document kinds a claim needs, with what members read. */
 export const CLAIM_DOCUMENT_KINDS = ['ID_COPY', 'PROOF_OF_BANK_ACCOUNT'] as const;
@@ -41,6 +61,22 @@ export const CLAIM_DOCUMENT_LABELS: Record<ClaimDocumentKind, string> = {
   ID_COPY: 'Copy of your ID',
   PROOF_OF_BANK_ACCOUNT: 'Proof of bank account',
 };
+
+/**
+ * A document's own state (issue 21 item 1): `received` when uploaded, then `accepted` or `rejected`
+ * (with the reason and what to do) by the reviewer.
+ */
+export const CLAIM_DOCUMENT_STATES = ['received', 'accepted', 'rejected'] as const;
+export type ClaimDocumentState = (typeof CLAIM_DOCUMENT_STATES)[number];
+export const CLAIM_DOCUMENT_STATE_LABELS: Record<ClaimDocumentState, string> = {
+  received: 'Received',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+};
+
+/** What a request for more information asks for (issue 21 item 1): a document, or a correction in words. */
+export const INFORMATION_REQUEST_KINDS = ['document', 'correction'] as const;
+export type InformationRequestKind = (typeof INFORMATION_REQUEST_KINDS)[number];
 
 /**
  * Uploads: PDF, JPEG or PNG (checked by their magic bytes), at most 10 MB each; images at most

@@ -5,6 +5,7 @@ const COLORS: Record<ClaimStatus, string> = {
   draft: 'gray',
   submitted: 'blue',
   in_review: 'indigo',
+  information_requested: 'blue',
   approved: 'teal',
   rejected: 'red',
   paid: 'green',

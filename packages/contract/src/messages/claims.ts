@@ -22,3 +22,16 @@ export const CLAIM_MESSAGES = {
   documentKind: 'Choose what the document is.',
   documentNotFound: 'Document not found.',
 } as const;
+
+/** Messages of requests for more information (issue 21 item 1). */
+export const INFORMATION_REQUEST_MESSAGES = {
+  messageRequired: 'Tell the member what you need.',
+  documentKindRequired: 'Choose the document you need.',
+  reasonRequired: 'Give the reason the member will read.',
+  whatToDoRequired: 'Tell the member what to do.',
+  notRequestable: 'More information can be asked for while a claim is submitted or in review.',
+  noOpenRequest: 'Nothing is asked of you on this claim.',
+  uploadAsked: 'Upload the document asked for.',
+  answerRequired: 'Write your answer.',
+  documentsLocked: 'Documents can be reviewed once the claim is submitted.',
+} as const;

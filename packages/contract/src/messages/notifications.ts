@@ -13,6 +13,8 @@ export const NOTIFICATION_EVENTS = [
   'identity.verified',
   'claim.submitted',
   'claim.in_review',
+  /** Staff or the fund asked the member for a document or a correction (issue 21 item 1). */
+  'claim.information_requested',
   'claim.approved',
   'claim.rejected',
   'claim.paid',

@@ -3,7 +3,7 @@ import { CLAIM_STATUSES } from '../claims.js';
 import { PersonBankResponse } from './bank-accounts.js';
 import { BankMatchResponse } from './bank-match.js';
 import { BENEFIT_STATUSES, FundSummary, PayoutResponse } from './benefits.js';
-import { ClaimDocumentResponse, ClaimEventResponse } from './claims.js';
+import { ClaimDocumentResponse, ClaimEventResponse, InformationRequestResponse } from './claims.js';
 import { ClaimProcessStepResponse } from './funds.js';
 import { cursorListResponse, listQuery, zCursor, zQueryBoolean, zQueryId } from './lists.js';
 
@@ -141,6 +141,8 @@ export const AdminClaimResponse = z
     bankMatch: BankMatchResponse.nullable(),
     /** The fund's checklist as it was at submission, with each step's outcome. */
     processSteps: z.array(ClaimProcessStepResponse),
+    /** Every request for more information on the claim, newest first (issue 21 item 1). */
+    informationRequests: z.array(InformationRequestResponse),
   })
   .meta({ id: 'AdminClaimResponse' });
 export type AdminClaimResponse = z.infer<typeof AdminClaimResponse>;

@@ -4,9 +4,10 @@ import { listQuery, listResponse } from './lists.js';
 
 /**
  * Events a partner may subscribe to (issue 26 item 3). Payloads carry the event type and ids only;
- * the partner reads the rest through the partner API. `claim.submitted` is sent today; the others
- * are declared for the flows that do not exist yet (a member withdrawing a claim, changing its
- * documents after submission, answering a request for more information) and are sent once they do.
+ * the partner reads the rest through the partner API. `claim.submitted` and
+ * `claim.information_answered` (the member answered a request for more information, issue 21) are
+ * sent today; the others are declared for the flows that do not exist yet (a member withdrawing a
+ * claim, changing its documents after submission) and are sent once they do.
  */
 export const WEBHOOK_EVENTS = [
   'claim.submitted',

@@ -8,6 +8,7 @@ import { api } from '../../lib/api';
 import { checkRequest } from '../../lib/form';
 import { useCan } from '../../lib/permissions';
 import { save } from '../../lib/save';
+import { InformationRequestModal } from './claim-information';
 
 type Decision = 'approved' | 'rejected' | 'paid';
 
@@ -81,7 +82,8 @@ function DecisionModal(props: { claim: AdminClaimResponse; decision: Decision; o
 }
 
 /**
- * The moves the user may make on the claim now: "Start review" (`claims.review`, submitted);
+ * The moves the user may make on the claim now: "Start review" (`claims.review`, submitted),
+ * "Request more information" (`claims.review`, submitted or in review; issue 21 item 1);
  * approve, reject (`claims.approve`, submitted or in review) and mark paid (approved), only for a
  * fund without a connected administrator (who decides through the partner API).
  */
@@ -91,6 +93,7 @@ export function ClaimActions(props: { claim: AdminClaimResponse }) {
   const canApprove = useCan('claims.approve');
   const canReadFunds = useCan('funds.read');
   const [deciding, setDeciding] = useState<Decision | null>(null);
+  const [asking, setAsking] = useState(false);
   const fund = useQuery({
     queryKey: ['v1/funds', String(claim.benefit.fund.id)],
     queryFn: () => unwrap(api.get<FundResponse>(`v1/funds/${claim.benefit.fund.id}`)),
@@ -104,6 +107,11 @@ export function ClaimActions(props: { claim: AdminClaimResponse }) {
     <>
       <Group gap="xs">
         {canReview && claim.status === 'submitted' && <Button onClick={startReview}>Start review</Button>}
+        {canReview && open && (
+          <Button variant="default" onClick={() => setAsking(true)}>
+            Request more information
+          </Button>
+        )}
         {canApprove && !administrator && (
           <>
             {claim.status === 'in_review' && (
@@ -129,6 +137,7 @@ export function ClaimActions(props: { claim: AdminClaimResponse }) {
           {administrator.name} decides this fund’s claims through the partner API.
         </Alert>
       )}
+      {asking && <InformationRequestModal claim={claim} onClose={() => setAsking(false)} />}
       {deciding && <DecisionModal claim={claim} decision={deciding} onClose={() => setDeciding(null)} />}
     </>
   );

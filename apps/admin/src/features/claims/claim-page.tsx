@@ -9,6 +9,7 @@ import { ClaimActions } from './claim-actions';
 import { ClaimBank } from './claim-bank';
 import { ClaimChecklist } from './claim-checklist';
 import { ClaimDocuments } from './claim-documents';
+import { ClaimInformationRequests } from './claim-information';
 import { AssistedClaimNotice, ClaimMember } from './claim-member';
 import { ClaimStatusBadge } from './claim-status';
 import { ClaimPayout, ClaimTimeline } from './claim-timeline';
@@ -44,6 +45,7 @@ export default function ClaimPage() {
       <ClaimActions claim={data} />
       <AssistedClaimNotice claim={data} />
       <ClaimMember claim={data} />
+      <ClaimInformationRequests claim={data} />
       <ClaimDocuments claim={data} />
       <ClaimChecklist claim={data} />
       <SimpleGrid cols={2}>

@@ -6,6 +6,7 @@ const STATUS_COLOR: Record<ClaimStatus, string> = {
   draft: 'gray',
   submitted: 'gray',
   in_review: 'blue',
+  information_requested: 'blue',
   approved: 'teal',
   rejected: 'red',
   paid: 'green',
@@ -21,6 +22,6 @@ export function ClaimStatusBadge(props: { status: ClaimStatus }) {
 }
 
 /** The claim statuses staff filter by (drafts are the member's own business). */
-export const CLAIM_STATUS_OPTIONS = (['submitted', 'in_review', 'approved', 'rejected', 'paid'] as const).map(
-  (status) => ({ value: status, label: CLAIM_STATUS_LABELS[status] }),
-);
+export const CLAIM_STATUS_OPTIONS = (
+  ['submitted', 'in_review', 'information_requested', 'approved', 'rejected', 'paid'] as const
+).map((status) => ({ value: status, label: CLAIM_STATUS_LABELS[status] }));

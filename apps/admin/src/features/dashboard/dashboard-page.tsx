@@ -24,6 +24,7 @@ const STATUS_COLORS: Record<(typeof CLAIM_STATUSES)[number], string> = {
   draft: 'gray.6',
   submitted: 'blue.6',
   in_review: 'teal.6',
+  information_requested: 'blue.8',
   approved: 'green.7',
   rejected: 'red.6',
   paid: 'teal.9',

@@ -1,3 +1,4 @@
+import { CLAIM_STATUSES } from '@bcp/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { benefits } from './benefits.js';
@@ -6,7 +7,7 @@ import { personBankAccounts } from './person-bank-accounts.js';
 import { personUsers } from './person-users.js';
 
 /** Claim statuses (contract CLAIM_STATUSES). */
-export const CLAIM_STATUS_VALUES = ['draft', 'submitted', 'in_review', 'approved', 'rejected', 'paid'] as const;
+export const CLAIM_STATUS_VALUES = CLAIM_STATUSES;
 
 /**
  * A member's claim of one benefit (issue 4): draft -> submitted -> in_review -> approved | rejected
@@ -105,8 +106,49 @@ export const claimDocuments = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     /** Hex SHA-256 of the content. */
     sha256: text('sha256').notNull(),
+    /** `received` | `accepted` | `rejected` (contract CLAIM_DOCUMENT_STATES; issue 21 item 1). */
+    state: text('state', { enum: ['received', 'accepted', 'rejected'] })
+      .notNull()
+      .default('received'),
+    /** Why the reviewer rejected it, and what the member should do (shown to the member). */
+    rejectionReason: text('rejection_reason'),
+    whatToDo: text('what_to_do'),
+    reviewedAt: at('reviewed_at'),
     removedAt: at('removed_at'),
     ...timestamps(),
   },
   (table) => [index('claim_documents_claim_idx').on(table.claimId)],
+);
+
+/**
+ * A request for more information on a claim (issue 21 item 1): staff or the fund's partner ask the
+ * member for a document of a kind or a correction, with a message; the member's answer (the
+ * uploaded document, or the written correction) closes it. At most one open request per claim
+ * (a partial unique index: two racing requests cannot both be open).
+ */
+export const claimInformationRequests = pgTable(
+  'claim_information_requests',
+  {
+    id: idColumn(),
+    claimId: bigint('claim_id', { mode: 'number' })
+      .notNull()
+      .references(() => benefitClaims.id),
+    /** `document` | `correction` (contract INFORMATION_REQUEST_KINDS). */
+    kind: text('kind', { enum: ['document', 'correction'] }).notNull(),
+    documentKind: text('document_kind', { enum: ['ID_COPY', 'PROOF_OF_BANK_ACCOUNT'] }),
+    /** What the member reads. */
+    message: text('message').notNull(),
+    /** `user` (staff) | `partner` */
+    requestedByType: text('requested_by_type', { enum: ['user', 'partner'] }).notNull(),
+    requestedById: bigint('requested_by_id', { mode: 'number' }),
+    answerText: text('answer_text'),
+    answerDocumentId: bigint('answer_document_id', { mode: 'number' }).references(() => claimDocuments.id),
+    answeredAt: at('answered_at'),
+    ...timestamps(),
+  },
+  (table) => [
+    index('claim_information_requests_claim_idx').on(table.claimId, table.id),
+    uniqueIndex('claim_information_requests_one_open').on(table.claimId).where(sql`${table.answeredAt} is null`),
+    index('claim_information_requests_answer_document_idx').on(table.answerDocumentId),
+  ],
 );

@@ -23,6 +23,7 @@ import {
 import { listClaimProcessSteps } from '../process-steps/process-steps.service.js';
 import { toBankMatchResponse } from './bank-match.service.js';
 import { describeClaim } from './benefit-claims.service.js';
+import { listInformationRequests } from './claim-information.service.js';
 import { findCurrentClaim } from './current-claims.js';
 
 const claimListColumns = {
@@ -167,6 +168,7 @@ export async function getClaimForStaff(
     paymentReference: claim.paymentReference,
     bankMatch: toBankMatchResponse(claim),
     processSteps: await listClaimProcessSteps(db, claim.id),
+    informationRequests: await listInformationRequests(db, claim.id),
     ...details,
   };
 }

@@ -4,8 +4,10 @@ import {
   BankMatchQuery,
   BankMatchResponse,
   ClaimDecisionRequest,
+  ClaimDocumentReviewRequest,
   ErrorResponse,
   IdParams,
+  InformationRequestRequest,
   ProcessStepLogRequest,
 } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,9 +18,11 @@ import { getClaimForStaff } from './admin-claims.service.js';
 import { matchClaimBankAccount } from './bank-match.service.js';
 import { assertStaffMayDecide, decideClaim, lodgeClaimForMember } from './claim-decisions.service.js';
 import { openClaimDocumentForStaff } from './claim-documents.service.js';
+import { requestClaimInformation, reviewClaimDocument } from './claim-information.service.js';
 import { recordProcessStepLog } from './process-step-log.service.js';
 
 const tags = ['staff review'];
+const DocumentParams = IdParams.extend({ documentId: z.coerce.number().int().min(1) });
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
 
 function staffActor(request: { staff?: { userId: number } }) {
@@ -100,7 +104,7 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "A claim document's file (PDF, JPEG or PNG), for the review; every read is audited",
         tags,
-        params: IdParams.extend({ documentId: z.coerce.number().int().min(1) }),
+        params: DocumentParams,
         produces: ['application/pdf', 'image/jpeg', 'image/png'],
         response: {
           200: z.any().describe('The file, as uploaded'),
@@ -121,6 +125,59 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
         ...file,
         fileName: `document-${request.params.documentId}`,
       });
+    },
+  );
+
+  app.post(
+    '/benefits/claim/:id/information',
+    {
+      config: { access: { area: 'admin', permission: 'claims.review' } },
+      schema: {
+        summary: 'Ask the member for a document or a correction (submitted | in_review -> information_requested)',
+        description:
+          'The member is told (activity, push, email or SMS) and answers on the claim page; the answer takes the ' +
+          "claim back to review. Optionally rejects one of the claim's documents with the reason and what to do. " +
+          '409 when the claim is not submitted or in review (e.g. a request is already open).',
+        tags,
+        params: IdParams,
+        body: InformationRequestRequest,
+        response: { 200: AdminClaimResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await requestClaimInformation(
+        app,
+        request.params.id,
+        request.body,
+        { type: 'user', id: request.staff?.userId ?? null },
+        auditContext(request),
+      );
+      return getClaimForStaff(app.db, request.params.id, auditContext(request));
+    },
+  );
+
+  app.post(
+    '/benefits/claim/:id/documents/:documentId/review',
+    {
+      config: { access: { area: 'admin', permission: 'claims.review' } },
+      schema: {
+        summary: 'Accept a claim document, or reject it with the reason and what the member should do',
+        description: 'The member sees the state on the claim page. 409 on a draft claim.',
+        tags,
+        params: DocumentParams,
+        body: ClaimDocumentReviewRequest,
+        response: { 200: AdminClaimResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await reviewClaimDocument(
+        app.db,
+        request.params.id,
+        request.params.documentId,
+        request.body,
+        auditContext(request),
+      );
+      return getClaimForStaff(app.db, request.params.id, auditContext(request));
     },
   );
 

@@ -7,6 +7,7 @@ import {
   ClaimSubmitRequest,
   ErrorResponse,
   IdParams,
+  InformationAnswerRequest,
 } from '@bcp/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,7 +16,7 @@ import { requireBeneficiary } from '../../platform/auth/route-access.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { runIdempotent } from '../../platform/http/idempotency.js';
 import { perIp } from '../../platform/http/rate-limit.js';
-import { getBenefitClaim, saveClaimDraft, submitClaim } from './benefit-claims.service.js';
+import { answerClaimInformation, getBenefitClaim, saveClaimDraft, submitClaim } from './benefit-claims.service.js';
 import { addClaimDocument, removeClaimDocument } from './claim-documents.service.js';
 
 const tags = ['benefit claims'];
@@ -116,10 +117,12 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: CLAIM_DOCUMENT_LIMITS.maxBytes + MULTIPART_OVERHEAD_BYTES,
       config: { ...member, throttle: perIp(60, '1 hour') },
       schema: {
-        summary: 'Upload a document for the draft claim (multipart, one file)',
+        summary: 'Upload a document for the draft claim, or the one a request for more information asks for',
         description:
           'PDF, JPEG or PNG, checked by the content itself (415 otherwise), at most 10 MB (413). A new document of a ' +
-          'kind replaces the earlier one. Files are stored under generated names and never served publicly.',
+          'kind replaces the earlier one. Files are stored under generated names and never served publicly. On a ' +
+          'claim in information_requested, only the document asked for (422 `kind` otherwise); it answers the request ' +
+          'and the claim goes back to review.',
         tags,
         consumes: ['multipart/form-data'],
         params: IdParams,
@@ -135,7 +138,7 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('validation', CLAIM_MESSAGES.documentMissing, { file: [CLAIM_MESSAGES.documentMissing] });
       }
       const claim = await addClaimDocument(
-        { db: app.db, files: app.files },
+        { db: app.db, files: app.files, jobs: app.jobs },
         personUserId,
         request.params.id,
         request.query.kind,
@@ -143,6 +146,25 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send(claim);
     },
+  );
+
+  app.post(
+    '/benefit-claims/:id/information',
+    {
+      config: { ...member, throttle: perIp(30, '1 hour') },
+      schema: {
+        summary: 'Answer a request for a correction in words; the claim goes back to review',
+        description:
+          '409 when nothing is asked of the member. A request for a document is answered by uploading it ' +
+          '(`POST benefit-claims/{id}/documents?kind=`; 422 `answer` here).',
+        tags,
+        params: IdParams,
+        body: InformationAnswerRequest,
+        response: { 200: ClaimResponse, ...errors },
+      },
+    },
+    async (request) =>
+      answerClaimInformation(app, requireBeneficiary(request).personUserId, request.params.id, request.body),
   );
 
   app.delete(

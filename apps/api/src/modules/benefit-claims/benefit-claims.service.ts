@@ -12,6 +12,7 @@ import {
   claimStepStates,
   ENRICHMENT_MESSAGES,
   formatRand,
+  type InformationAnswerRequest,
   type Payout,
   VALIDATION_FAILED_MESSAGE,
 } from '@bcp/contract';
@@ -26,6 +27,7 @@ import { findClaimBankAccount, findPersonBank } from '../person-banks/person-ban
 import { requireIdentityVerified } from '../person-users/person-users.service.js';
 import { snapshotProcessSteps } from '../process-steps/process-steps.service.js';
 import { createTask } from '../tasks/tasks.service.js';
+import { answerInformationRequest, openInformationRequest } from './claim-information.service.js';
 import { type ClaimActor, type ClaimDependencies, moveClaim } from './claim-moves.service.js';
 import { findCurrentClaim } from './current-claims.js';
 
@@ -98,6 +100,9 @@ export async function describeClaim(
       originalName: document.originalName,
       contentType: document.contentType,
       sizeBytes: document.sizeBytes,
+      state: document.state,
+      rejectionReason: document.rejectionReason,
+      whatToDo: document.whatToDo,
       createdAt: document.createdAt.toISOString(),
     })),
     payout: claim.status === 'draft' || !claim.payout ? await todaysPayout(db, benefit) : (claim.payout as Payout),
@@ -128,6 +133,7 @@ async function toClaimResponse(db: Database, claim: ClaimRow, benefit: MemberBen
     declarationAcceptedAt: claim.declarationAcceptedAt?.toISOString() ?? null,
     submittedAt: claim.submittedAt?.toISOString() ?? null,
     rejectionReason: claim.rejectionReason,
+    informationRequest: await openInformationRequest(db, claim),
     ...details,
   };
 }
@@ -300,4 +306,24 @@ export async function submitClaim(
   const [submitted] = await db.select().from(benefitClaims).where(eq(benefitClaims.id, claim.id));
   if (!submitted) throw new Error('claim vanished');
   return toClaimResponse(db, submitted, benefit);
+}
+
+/**
+ * `POST benefit-claims/{id}/information` ({id}: the benefit): the member answers a request for a
+ * correction in words (issue 21 item 1); the claim goes back to review (`answerInformationRequest`).
+ * @returns the claim after the answer
+ * @throws AppError 403 before the identity check; 404 for another member's benefit or no claim;
+ *   409 when nothing is asked; 422 `answer` when a document is asked (upload it instead)
+ */
+export async function answerClaimInformation(
+  deps: ClaimDependencies,
+  personUserId: number,
+  benefitId: number,
+  input: InformationAnswerRequest,
+): Promise<ClaimResponse> {
+  const benefit = await memberBenefitForClaim(deps.db, personUserId, benefitId);
+  const claim = await findOpenClaim(deps.db, benefit.id);
+  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound);
+  await answerInformationRequest(deps, personUserId, claim, input);
+  return getBenefitClaim(deps.db, personUserId, benefitId);
 }

@@ -1,4 +1,4 @@
-import { type ClaimStatus, formatRand, type NotificationEvent, type WebhookEvent } from '@bcp/contract';
+import { CLAIM_STATUSES, type ClaimStatus, formatRand, type NotificationEvent, type WebhookEvent } from '@bcp/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { benefitClaims, benefits, funds } from '../../db/schema/index.js';
@@ -8,11 +8,12 @@ import { recordNotification } from '../notifications/notify.service.js';
 import { announceWebhookEvent } from '../webhooks/webhook-deliveries.service.js';
 
 /** Claim statuses the member is told about (a message `claim.<status>` each, issue 7 templates). */
-const ANNOUNCED: readonly ClaimStatus[] = ['submitted', 'in_review', 'approved', 'rejected', 'paid'];
+const ANNOUNCED: readonly ClaimStatus[] = CLAIM_STATUSES.filter((status) => status !== 'draft');
 
 /**
  * Tells the member their claim moved (issue 5 and 9: submitted, in review, approved, rejected with
- * the reason, paid with the payment reference): in-app, live, push, and email or SMS, through
+ * the reason, paid with the payment reference; issue 21: more information needed, without the
+ * request's words, which may be personal: the member reads them signed in): in-app, live, push, and email or SMS, through
  * `recordNotification`; the texts are the templates `claim.<status>` (kind push) or their defaults.
  * Runs in the move's transaction `tx` (issue 15 item 1; `moveClaim` calls it), so the member is
  * told exactly when the move is stored. Drafts are not announced.

@@ -9,9 +9,11 @@ import { type AuditContext, recordAudit } from '../../platform/audit/audit.servi
 import { AppError } from '../../platform/errors/app-error.js';
 import { type FileStore, FileTooLargeError, readAll, type StoredFile } from '../../platform/files/file-store.js';
 import type { StoredDownload } from '../../platform/files/file-stores.js';
+import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import { findMemberBenefit } from '../benefits/member-benefits.service.js';
 import { requireIdentityVerified } from '../person-users/person-users.service.js';
 import { findOpenClaim, getBenefitClaim } from './benefit-claims.service.js';
+import { answerWithDocument, requestAnsweredByUpload } from './claim-information.service.js';
 
 /** The file store's folder of claim documents (never served from a public path). */
 export const CLAIM_DOCUMENTS_FOLDER = 'claim-documents';
@@ -25,6 +27,11 @@ const HEAD_BYTES = 512 * 1024;
 export interface ClaimDocumentDependencies {
   db: Database;
   files: FileStore;
+}
+
+/** An upload may answer a request for more information, which moves the claim: the job queue too. */
+export interface ClaimUploadDependencies extends ClaimDocumentDependencies {
+  jobs: JobQueue;
 }
 
 export interface UploadedFile {
@@ -75,22 +82,48 @@ async function draftClaimOf(db: Database, personUserId: number, benefitId: numbe
 }
 
 /**
+ * The member's claim an upload goes to, after the identity (403) and ownership (404) checks: a
+ * draft, or a claim whose open request for more information asks for this kind of document
+ * (issue 21 item 1; 422 `kind` for another kind, 409 for any other status).
+ */
+async function uploadTargetOf(db: Database, personUserId: number, benefitId: number, kind: ClaimDocumentKind) {
+  await requireIdentityVerified(db, personUserId);
+  const benefit = await findMemberBenefit(db, personUserId, benefitId);
+  const claim = await findOpenClaim(db, benefit.id);
+  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound);
+  if (claim.status === 'draft') return { claim, request: null };
+  if (claim.status === 'information_requested') {
+    return { claim, request: await requestAnsweredByUpload(db, claim, kind) };
+  }
+  throw new AppError('conflict', CLAIM_MESSAGES.notEditable);
+}
+
+/**
  * Stores a document for the member's draft claim (`POST benefit-claims/{id}/documents?kind=`):
  * PDF, JPEG or PNG as its magic bytes say (the name and the declared type are not trusted), at most
- * 10 MB, under a generated name. A new document of a kind replaces the earlier one.
+ * 10 MB, under a generated name. A new document of a kind replaces the earlier one. On a claim in
+ * `information_requested` whose request asks for this document, the upload is the answer: the
+ * claim goes back to review (issue 21 item 1; `answerWithDocument`).
  * @returns the claim with its documents
  * @throws AppError 413 `too_large` past 10 MB; 415 `unsupported_media_type` for other content, or
- *   an image over 12,000 pixels a side (or whose size cannot be read);
- *   403/404/409 as for the claim
+ *   an image over 12,000 pixels a side (or whose size cannot be read); 422 `kind` when another
+ *   document is asked; 403/404/409 as for the claim
  */
 export async function addClaimDocument(
-  deps: ClaimDocumentDependencies,
+  deps: ClaimUploadDependencies,
   personUserId: number,
   benefitId: number,
   kind: ClaimDocumentKind,
   file: UploadedFile,
 ): Promise<ClaimResponse> {
-  const claim = await draftClaimOf(deps.db, personUserId, benefitId);
+  let target: Awaited<ReturnType<typeof uploadTargetOf>>;
+  try {
+    target = await uploadTargetOf(deps.db, personUserId, benefitId, kind);
+  } catch (error) {
+    file.content.resume();
+    throw error;
+  }
+  const { claim, request } = target;
   let stored: StoredFile;
   try {
     stored = await deps.files.put(CLAIM_DOCUMENTS_FOLDER, file.content, CLAIM_DOCUMENT_LIMITS.maxBytes);
@@ -110,20 +143,31 @@ export async function addClaimDocument(
     await deps.files.remove(CLAIM_DOCUMENTS_FOLDER, stored.storedName);
     throw new AppError('unsupported_media_type', CLAIM_MESSAGES.documentDimensions);
   }
-  const replaced = await deps.db
-    .update(claimDocuments)
-    .set({ removedAt: new Date() })
-    .where(and(eq(claimDocuments.claimId, claim.id), eq(claimDocuments.kind, kind), isNull(claimDocuments.removedAt)))
-    .returning({ storedName: claimDocuments.storedName });
-  await deps.db.insert(claimDocuments).values({
-    claimId: claim.id,
+  const document = {
     kind,
     originalName: file.fileName.slice(0, 200) || 'document',
     storedName: stored.storedName,
     contentType: detected.mime,
     sizeBytes: stored.sizeBytes,
     sha256: stored.sha256,
-  });
+  };
+  if (request) {
+    let answeredReplaced: string[];
+    try {
+      answeredReplaced = await answerWithDocument(deps, claim, request, personUserId, document);
+    } catch (error) {
+      await deps.files.remove(CLAIM_DOCUMENTS_FOLDER, stored.storedName);
+      throw error;
+    }
+    for (const old of answeredReplaced) await deps.files.remove(CLAIM_DOCUMENTS_FOLDER, old);
+    return getBenefitClaim(deps.db, personUserId, benefitId);
+  }
+  const replaced = await deps.db
+    .update(claimDocuments)
+    .set({ removedAt: new Date() })
+    .where(and(eq(claimDocuments.claimId, claim.id), eq(claimDocuments.kind, kind), isNull(claimDocuments.removedAt)))
+    .returning({ storedName: claimDocuments.storedName });
+  await deps.db.insert(claimDocuments).values({ claimId: claim.id, ...document });
   for (const old of replaced) await deps.files.remove(CLAIM_DOCUMENTS_FOLDER, old.storedName);
   return getBenefitClaim(deps.db, personUserId, benefitId);
 }

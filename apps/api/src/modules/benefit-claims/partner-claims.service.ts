@@ -3,6 +3,7 @@ import type {
   PartnerApprovalRequest,
   PartnerClaimDetailsResponse,
   PartnerClaimListRequest,
+  PartnerInformationRequestRequest,
 } from '@bcp/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -22,6 +23,7 @@ import type { PartnerIdentity } from '../partners/partner-api-keys.service.js';
 import { listClaimsForStaff } from './admin-claims.service.js';
 import { describeClaim } from './benefit-claims.service.js';
 import { decideClaim } from './claim-decisions.service.js';
+import { requestClaimInformation } from './claim-information.service.js';
 import type { ClaimDependencies } from './claim-moves.service.js';
 
 /** Not found and not the partner's are the same answer: ids reveal nothing. */
@@ -159,4 +161,22 @@ export async function answerClaimApproval(
     context,
   );
   return { claimId: claim.id, status: claim.status, changed: moved };
+}
+
+/**
+ * `POST /api/v2/benefitclaim/requestinformation` (issue 21 item 1): the administrator asks the
+ * member for a document or a correction (`requestClaimInformation`); audited, the member told.
+ * @returns the claim's status after the request (`changed` is always true: a repeat is 409)
+ * @throws AppError 404 (not the partner's), 409 (not submitted or in review), 422 (bad request)
+ */
+export async function requestPartnerClaimInformation(
+  deps: ClaimDependencies,
+  partner: PartnerIdentity,
+  request: PartnerInformationRequestRequest,
+  context: AuditContext,
+): Promise<{ claimId: number; status: string; changed: boolean }> {
+  await partnersClaim(deps.db, partner, request.claimId);
+  const { claimId, ...input } = request;
+  await requestClaimInformation(deps, claimId, input, { type: 'partner', id: partner.partnerId }, context);
+  return { claimId, status: 'information_requested', changed: true };
 }

@@ -5,13 +5,19 @@ import {
   PartnerClaimDetailsResponse,
   PartnerClaimListRequest,
   PartnerClaimListResponse,
+  PartnerInformationRequestRequest,
 } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePartner } from '../../platform/auth/route-access.js';
 import { perIp } from '../../platform/http/rate-limit.js';
 import { partnerAuditContext } from '../partners/partner-api-keys.service.js';
-import { answerClaimApproval, getPartnerClaimDetails, listPartnerClaims } from './partner-claims.service.js';
+import {
+  answerClaimApproval,
+  getPartnerClaimDetails,
+  listPartnerClaims,
+  requestPartnerClaimInformation,
+} from './partner-claims.service.js';
 
 const tags = ['partner API'];
 /** Per client: a partner's batch job may be busy, but not unbounded. */
@@ -88,6 +94,27 @@ export const partnerClaimRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const identity = requirePartner(request);
       return answerClaimApproval(app, identity, request.body, partnerAuditContext(identity, request.ip));
+    },
+  );
+
+  app.post(
+    '/benefitclaim/requestinformation',
+    {
+      config: partner,
+      schema: {
+        summary: 'Ask the member for a document or a correction, with a message (the claim waits for the answer)',
+        description:
+          'The claim moves to information_requested and the member is told; their answer takes it back to review ' +
+          'and is announced by the `claim.information_answered` webhook. 409 when the claim is not submitted or in ' +
+          'review (e.g. a request is already open).',
+        tags,
+        body: PartnerInformationRequestRequest,
+        response: { 200: ApprovalResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const identity = requirePartner(request);
+      return requestPartnerClaimInformation(app, identity, request.body, partnerAuditContext(identity, request.ip));
     },
   );
 };

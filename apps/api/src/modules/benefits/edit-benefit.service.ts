@@ -13,7 +13,7 @@ import { findCurrentClaim } from '../benefit-claims/current-claims.js';
 import { getBenefitForStaff } from './admin-benefits.service.js';
 
 /** Claim statuses during which a benefit is not corrected: the member accepted its payout, or it is decided. */
-const IN_FLIGHT = new Set(['submitted', 'in_review', 'approved']);
+const IN_FLIGHT = new Set(['submitted', 'in_review', 'information_requested', 'approved']);
 
 /**
  * `PATCH /api/v1/benefits/edit/{id}` (issue 18): corrects a benefit's gross amount (cents), type or

@@ -7,7 +7,7 @@ import { hasPermission, type StaffAccess } from '../../platform/rbac/staff-acces
 /** Claims still waiting for staff. */
 const WAITING: ClaimStatus[] = ['submitted', 'in_review'];
 /** Claims that count as claimed: submitted and not rejected. */
-const CLAIMED: ClaimStatus[] = ['submitted', 'in_review', 'approved', 'paid'];
+const CLAIMED: ClaimStatus[] = ['submitted', 'in_review', 'information_requested', 'approved', 'paid'];
 
 /** South Africa is UTC+2 all year (no daylight saving). */
 const SA_OFFSET = '+02:00';

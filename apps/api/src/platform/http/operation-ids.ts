@@ -13,6 +13,7 @@ export const NAMED: Readonly<Record<string, string>> = {
   'POST /api/v2/benefitclaim/getlist': 'listBenefitClaims',
   'POST /api/v2/benefitclaim/getdetails': 'getBenefitClaim',
   'POST /api/v2/benefitclaim/approvalresponse': 'answerBenefitClaim',
+  'POST /api/v2/benefitclaim/requestinformation': 'requestBenefitClaimInformation',
   // Member app: the member's own things, named apart from the back office's.
   'POST /api/app/person-users': 'signUp',
   'GET /api/app/person-users/{id}': 'getMyAccount',
@@ -44,6 +45,7 @@ export const NAMED: Readonly<Record<string, string>> = {
   'GET /api/app/benefit-claims/{id}': 'getMyBenefitClaim',
   'POST /api/app/benefit-claims/{id}': 'saveMyBenefitClaim',
   'POST /api/app/benefit-claims/{id}/claim': 'submitMyBenefitClaim',
+  'POST /api/app/benefit-claims/{id}/information': 'answerMyClaimInformationRequest',
   'POST /api/app/benefit-claims/{id}/documents': 'uploadMyClaimDocument',
   'DELETE /api/app/benefit-claims/{id}/documents/{documentId}': 'deleteMyClaimDocument',
   'GET /api/app/benefit-claims/{id}/statement': 'getMyBenefitStatement',

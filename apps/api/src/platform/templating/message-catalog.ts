@@ -59,6 +59,11 @@ export const BUILT_IN_MESSAGES: Record<string, BuiltInMessage> = {
     'Claim in review',
     `<p>Your claim for ${CLAIM_WHAT} is being reviewed.</p>`,
   ),
+  'claim.information_requested': claimMove(
+    "Staff or the fund asked for a document or a correction on a member's claim",
+    'More information needed',
+    `<p>We need more information for your claim for ${CLAIM_WHAT}. Sign in and open your claim to see what is asked.</p>`,
+  ),
   'claim.approved': claimMove(
     'A claim was approved',
     'Claim approved',

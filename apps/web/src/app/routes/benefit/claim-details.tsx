@@ -1,5 +1,5 @@
-import { CLAIM_DOCUMENT_LABELS, formatRand } from '@bcp/contract';
-import { Alert, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { formatRand } from '@bcp/contract';
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import { ClaimStatusBadge } from '../../../components/claim-status-badge';
 import { PageIntro } from '../../../components/layout/page-intro';
@@ -9,6 +9,7 @@ import { ChooseBenefitFirst } from '../../../features/benefits/components/choose
 import { useSelectedBenefit } from '../../../features/benefits/selected-benefit';
 import { useClaim } from '../../../features/claims/api/claims';
 import { ClaimTimeline } from '../../../features/claims/components/claim-timeline';
+import { ClaimDocumentList, InformationRequestCard } from '../../../features/claims/components/information-request';
 import { PayoutTable } from '../../../features/claims/components/payout-table';
 import { StatementDownload } from '../../../features/claims/components/statement-download';
 import { errorMessage } from '../../../lib/api-client';
@@ -17,7 +18,8 @@ import { ApiQueryError } from '../../../lib/query';
 /**
  * Claim details (spec section 2, `/benefit/claim-details`): the selected benefit's claim: its
  * status, payout, bank account (masked), its statement as a PDF (issue 18), documents, and the
- * timeline of its moves (issue 4 item 8).
+ * timeline of its moves (issue 4 item 8). When staff or the fund asked for more (issue 21 item 1),
+ * what is asked comes first, with the upload or answer right there; each document shows its state.
  */
 export function ClaimDetailsPage() {
   const benefit = useSelectedBenefit();
@@ -48,6 +50,9 @@ export function ClaimDetailsPage() {
               Continue your claim
             </Button>
           )}
+          {claim.data.informationRequest && (
+            <InformationRequestCard benefitId={benefit.id} request={claim.data.informationRequest} />
+          )}
           {claim.data.rejectionReason && (
             <Alert color="red" title="Why your claim was rejected">
               {claim.data.rejectionReason}
@@ -76,13 +81,7 @@ export function ClaimDetailsPage() {
               <Title order={2} size="h4" mb="sm">
                 Documents
               </Title>
-              <List>
-                {claim.data.documents.map((document) => (
-                  <List.Item key={document.id}>
-                    {CLAIM_DOCUMENT_LABELS[document.kind]}: {document.originalName}
-                  </List.Item>
-                ))}
-              </List>
+              <ClaimDocumentList documents={claim.data.documents} />
             </Card>
           )}
         </Stack>

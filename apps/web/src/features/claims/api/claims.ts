@@ -108,3 +108,11 @@ export function sendPersonBankChangeOtp(accountId: number) {
 export function getBenefitStatement(benefitId: number) {
   return api.get<Blob>(`app/benefit-claims/${benefitId}/statement`, { as: 'blob' });
 }
+
+/**
+ * `POST benefit-claims/{id}/information`: the member's written answer to a request for a correction
+ * (issue 21 item 1); the claim goes back to review. A requested document is uploaded instead.
+ */
+export function answerInformationRequest(benefitId: number, answer: string) {
+  return api.post<ClaimResponse>(`app/benefit-claims/${benefitId}/information`, { json: { answer } });
+}
