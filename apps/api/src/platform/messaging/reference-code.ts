@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { formatReferenceCode, REFERENCE_CODE_ALPHABET, REFERENCE_CODE_LENGTH } from '@bcp/contract';
+import escapeHtml from 'escape-html';
+
+/**
+ * A new random reference code (issue 21 item 4): 8 characters of Crockford's base 32, 40 random
+ * bits (about 10^12 codes, so guessing one for a given destination is hopeless under the check's
+ * throttle).
+ */
+export function generateReferenceCode(): string {
+  const bytes = randomBytes(5);
+  let bits = 0n;
+  for (const byte of bytes) bits = (bits << 8n) | BigInt(byte);
+  let code = '';
+  for (let index = REFERENCE_CODE_LENGTH - 1; index >= 0; index -= 1) {
+    code += REFERENCE_CODE_ALPHABET[Number((bits >> BigInt(index * 5)) & 31n)];
+  }
+  return code;
+}
+
+/** The member app's "Is this message from us?" page. */
+export function messageCheckUrl(publicUrl: string): string {
+  return new URL('/check-message', publicUrl).toString();
+}
+
+/**
+ * The parts of a message as delivered: the text (SMS or the email's text part) and the HTML
+ * part each end with the reference code and where to check it. The subject is unchanged.
+ */
+export function withReferenceCode<Parts extends { text: string; html: string | null }>(
+  parts: Parts,
+  code: string,
+  checkUrl: string,
+): Parts {
+  const shown = formatReferenceCode(code);
+  const url = escapeHtml(checkUrl);
+  return {
+    ...parts,
+    text: `${parts.text}\n\nRef ${shown}. Is this from us? Check at ${checkUrl}`,
+    html:
+      parts.html === null
+        ? null
+        : `${parts.html}<p>Reference: <strong>${shown}</strong>. Is this message from us? Check at <a href="${url}">${url}</a>.</p>`,
+  };
+}
