@@ -1,7 +1,7 @@
 import { MESSAGE_CHECK_MESSAGES, MESSAGE_KINDS } from '@bcp/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages } from '../src/db/schema/index.js';
+import { messageReferences, outboxMessages } from '../src/db/schema/index.js';
 import {
   MESSAGE_CHECK_LIMIT_PER_DESTINATION_PER_HOUR,
   MESSAGE_CHECK_LIMIT_PER_IP_PER_HOUR,
@@ -53,6 +53,10 @@ describe('POST /api/app/message-check (Is this message from us?)', () => {
       .select()
       .from(outboxMessages)
       .where(eq(outboxMessages.referenceCode, reference.replace('-', '')));
+    const [record] = await testApp.app.db
+      .select()
+      .from(messageReferences)
+      .where(eq(messageReferences.referenceCode, reference.replace('-', '')));
     // Typed in lower case without the hyphen, and the number as people write it locally.
     const local = `0${smsMember.phoneNumber.slice(3, 5)} ${smsMember.phoneNumber.slice(5, 8)} ${smsMember.phoneNumber.slice(8)}`;
     const response = await check({ referenceCode: reference.replace('-', '').toLowerCase(), destination: local });
@@ -60,7 +64,7 @@ describe('POST /api/app/message-check (Is this message from us?)', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json()).toEqual({
       fromUs: true,
-      sentAt: row?.createdAt.toISOString(),
+      sentAt: record?.createdAt.toISOString(),
       channel: 'sms',
       kind: 'pin',
       kindText: MESSAGE_KINDS.pin,
@@ -79,6 +83,21 @@ describe('POST /api/app/message-check (Is this message from us?)', () => {
       destination: emailMember.email.toUpperCase(),
     });
     expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ fromUs: true, channel: 'email', kind: 'pin' });
+  });
+
+  it('keeps only a keyed hash of the destination, and still answers once the outbox row is purged', async () => {
+    const reference = (await latestReference(emailMember.email)).replace('-', '');
+    const records = await testApp.app.db.select().from(messageReferences);
+    expect(records.length).toBeGreaterThanOrEqual(2);
+    const stored = JSON.stringify(records);
+    for (const member of [smsMember, emailMember]) {
+      expect(stored).not.toContain(member.email);
+      expect(stored).not.toContain(member.phoneNumber.slice(3));
+    }
+    for (const record of records) expect(record.destinationHash).toMatch(/^[0-9a-f]{64}$/);
+    await testApp.app.db.delete(outboxMessages).where(eq(outboxMessages.referenceCode, reference));
+    const response = await check({ referenceCode: reference, destination: emailMember.email });
     expect(response.json()).toMatchObject({ fromUs: true, channel: 'email', kind: 'pin' });
   });
 

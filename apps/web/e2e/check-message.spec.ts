@@ -17,6 +17,8 @@ async function readReferenceCode(page: Page, destination: string): Promise<strin
 }
 
 test('a person checks a real SMS (yes, with date and kind) and a made-up one (no, with advice)', async ({ page }) => {
+  // Three axe runs and a sign-up: more than the default 30 s on a loaded machine.
+  test.slow();
   await page.setViewportSize(PHONE_VIEWPORT);
   await memberViaApi(page, YIBANATHI, { verifyPin: false, passIdentity: false });
   const pin = await readOtp(page, YIBANATHI.phone);

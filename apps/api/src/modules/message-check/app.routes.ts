@@ -40,7 +40,7 @@ export const messageCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return checkMessage(app.db, request.body);
+      return checkMessage(app.db, app.config.appSecret as string, request.body);
     },
   );
 };

@@ -1,49 +1,38 @@
 import { MESSAGE_CHECK_MESSAGES, MESSAGE_KINDS, type MessageCheckResponse } from '@bcp/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { outboxMessages } from '../../db/schema/index.js';
-
-type MessageKind = keyof typeof MESSAGE_KINDS;
-
-/** Purpose prefixes (the part before the first dot) and the kind each names. */
-const KIND_OF_PURPOSE: Record<string, MessageKind> = {
-  otp: 'pin',
-  account: 'account',
-  staff: 'account',
-  bank_account: 'bankAccount',
-  notification: 'notification',
-  outreach: 'invitation',
-};
-
-/** The kind of message a purpose names (`otp.sign_in` is a PIN); `other` for a purpose not listed. */
-export function messageKind(purpose: string): MessageKind {
-  return KIND_OF_PURPOSE[purpose.split('.')[0] ?? ''] ?? 'other';
-}
+import { messageReferences } from '../../db/schema/index.js';
+import { destinationHash } from '../../platform/messaging/reference-code.js';
 
 /**
- * "Is this message from us?" (issue 21 item 4): looks for an email or SMS we recorded with this
- * reference code to this destination (both already normalized by `MessageCheckRequest`).
+ * "Is this message from us?" (issue 21 item 4): looks for an email or SMS we sent with this
+ * reference code to this destination (both already normalized by `MessageCheckRequest`) in
+ * `message_references`, where the destination is kept only as a keyed hash under `secret`.
  * @returns when we sent it: `fromUs: true` with the time it was recorded, its channel and its
  *   kind, never its content, purpose or recipient; otherwise `fromUs: false` with the advice. A
- *   right code to another destination answers exactly like an unknown code. Messages are found
- *   while the outbox keeps them (`RETENTION_OUTBOX_HOURS`).
+ *   right code to another destination answers exactly like an unknown code. The record outlives
+ *   the outbox row (which holds the text and is purged after `RETENTION_OUTBOX_HOURS`).
  */
 export async function checkMessage(
   db: Database,
+  secret: string,
   input: { referenceCode: string; destination: string },
 ): Promise<MessageCheckResponse> {
   const [found] = await db
-    .select({ createdAt: outboxMessages.createdAt, channel: outboxMessages.channel, purpose: outboxMessages.purpose })
-    .from(outboxMessages)
+    .select({
+      createdAt: messageReferences.createdAt,
+      channel: messageReferences.channel,
+      kind: messageReferences.kind,
+    })
+    .from(messageReferences)
     .where(
       and(
-        eq(outboxMessages.referenceCode, input.referenceCode),
-        eq(outboxMessages.destination, input.destination),
-        inArray(outboxMessages.channel, ['email', 'sms']),
+        eq(messageReferences.referenceCode, input.referenceCode),
+        eq(messageReferences.destinationHash, destinationHash(secret, input.destination)),
       ),
     )
     .limit(1);
-  if (!found || found.channel === 'push') {
+  if (!found) {
     return {
       fromUs: false,
       sentAt: null,
@@ -54,7 +43,7 @@ export async function checkMessage(
       advice: `${MESSAGE_CHECK_MESSAGES.notFromUsAdvice} ${MESSAGE_CHECK_MESSAGES.advice}`,
     };
   }
-  const kind = messageKind(found.purpose);
+  const kind = (Object.hasOwn(MESSAGE_KINDS, found.kind) ? found.kind : 'other') as keyof typeof MESSAGE_KINDS;
   return {
     fromUs: true,
     sentAt: found.createdAt.toISOString(),

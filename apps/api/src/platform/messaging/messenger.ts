@@ -2,12 +2,18 @@ import { and, eq, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { outboxMessages } from '../../db/schema/index.js';
+import { messageReferences, outboxMessages } from '../../db/schema/index.js';
 import { decryptField, encryptField } from '../crypto/field-encryption.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { createSmtpEmailSender, type EmailSender } from './email-sender.js';
 import { describeDeliveryError, maskIdNumbers, redactSecrets } from './message-text.js';
-import { generateReferenceCode, messageCheckUrl, withReferenceCode } from './reference-code.js';
+import {
+  destinationHash,
+  generateReferenceCode,
+  messageCheckUrl,
+  messageKind,
+  withReferenceCode,
+} from './reference-code.js';
 import { createHttpSmsSender, type SmsSender } from './sms-sender.js';
 
 export type { EmailSender, EmailToSend } from './email-sender.js';
@@ -101,7 +107,8 @@ function mapParts(message: OutboundMessage, transform: (text: string) => string)
  * issue 15 item 2: every message is a job).
  *
  * `send` masks every 13-digit run (ID number) in subject, text and HTML, gives the message a new
- * unique reference code (issue 21 item 4: 8 characters, `reference-code.ts`), writes the message to
+ * unique reference code (issue 21 item 4, decision 033: 8 characters, `reference-code.ts`; its
+ * long-lived record in `message_references` with the destination only as a keyed hash), writes the message to
  * `outbox_messages` (in production with each of `secrets` replaced by `******`; elsewhere as is,
  * so development can read OTPs) and, in the same transaction, queues a delivery job on `jobs`
  * (queue `outbox-message`); it resolves with the row id and the code. What is delivered ends with
@@ -236,16 +243,31 @@ export function createMessenger(deps: {
     }
   }
 
-  /** Inserts the outbox row with a new reference code, drawing again on the (rare) clash with an existing one. */
-  async function insertWithCode(executor: Pick<Database, 'insert'>, values: typeof outboxMessages.$inferInsert) {
+  /**
+   * Inserts the outbox row with a new reference code, and the code's long-lived record for the
+   * check (`message_references`: keyed hash of the destination, channel, kind); draws again on the
+   * (rare) clash with an existing code. Run inside a transaction.
+   */
+  async function insertWithCode(tx: Pick<Database, 'insert'>, values: typeof outboxMessages.$inferInsert) {
     for (let draw = 0; draw < 3; draw += 1) {
       const referenceCode = generateReferenceCode();
-      const [row] = await executor
+      const [reference] = await tx
+        .insert(messageReferences)
+        .values({
+          referenceCode,
+          destinationHash: destinationHash(secret, values.destination),
+          channel: values.channel === 'sms' ? 'sms' : 'email',
+          kind: messageKind(values.purpose),
+        })
+        .onConflictDoNothing({ target: messageReferences.referenceCode })
+        .returning({ id: messageReferences.id });
+      if (!reference) continue;
+      const [row] = await tx
         .insert(outboxMessages)
         .values({ ...values, referenceCode })
-        .onConflictDoNothing({ target: outboxMessages.referenceCode })
         .returning({ id: outboxMessages.id });
-      if (row) return { id: row.id, referenceCode };
+      if (!row) throw new Error('The outbox insert returned no row');
+      return { id: row.id, referenceCode };
     }
     throw new Error('No free reference code after 3 draws');
   }
@@ -279,7 +301,7 @@ export function createMessenger(deps: {
       };
       const context = { channel: message.channel, purpose: message.purpose };
       if (!sender) {
-        const row = await insertWithCode(db, values);
+        const row = await db.transaction((tx) => insertWithCode(tx, values));
         log.info({ outboxId: row.id, ...context }, 'message recorded; channel not configured');
         return { outboxId: row.id, referenceCode: row.referenceCode };
       }

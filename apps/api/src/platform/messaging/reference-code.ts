@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { formatReferenceCode, REFERENCE_CODE_ALPHABET, REFERENCE_CODE_LENGTH } from '@bcp/contract';
+import { createHmac, randomBytes } from 'node:crypto';
+import { formatReferenceCode, type MESSAGE_KINDS, REFERENCE_CODE_ALPHABET, REFERENCE_CODE_LENGTH } from '@bcp/contract';
 import escapeHtml from 'escape-html';
 
 /**
@@ -42,4 +42,27 @@ export function withReferenceCode<Parts extends { text: string; html: string | n
         ? null
         : `${parts.html}<p>Reference: <strong>${shown}</strong>. Is this message from us? Check at <a href="${url}">${url}</a>.</p>`,
   };
+}
+
+/**
+ * The keyed hash a message's destination is kept under for the check (`message_references`):
+ * HMAC-SHA256 under the app secret of the normalized destination (E.164, lower-case email), hex.
+ */
+export function destinationHash(secret: string, destination: string): string {
+  return createHmac('sha256', secret).update(`message-destination:${destination}`).digest('hex');
+}
+
+/** Purpose prefixes (the part before the first dot) and the kind each names. */
+const KIND_OF_PURPOSE: Record<string, keyof typeof MESSAGE_KINDS> = {
+  otp: 'pin',
+  account: 'account',
+  staff: 'account',
+  bank_account: 'bankAccount',
+  notification: 'notification',
+  outreach: 'invitation',
+};
+
+/** The kind of message a purpose names (`otp.sign_in` is a PIN); `other` for a purpose not listed. */
+export function messageKind(purpose: string): keyof typeof MESSAGE_KINDS {
+  return KIND_OF_PURPOSE[purpose.split('.')[0] ?? ''] ?? 'other';
 }
