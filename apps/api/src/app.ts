@@ -29,6 +29,7 @@ import { historicAccountRoutes } from './modules/historic-accounts/admin.routes.
 import { identityVerificationRoutes } from './modules/identity-verifications/app.routes.js';
 import { identitySandboxRoutes } from './modules/identity-verifications/sandbox.routes.js';
 import { invoiceRoutes } from './modules/invoices/admin.routes.js';
+import { messageCheckRoutes } from './modules/message-check/app.routes.js';
 import { installNotifications } from './modules/notifications/install-notifications.js';
 import { outreachAdminRoutes } from './modules/outreach/admin.routes.js';
 import { installOutreach } from './modules/outreach/install-outreach.js';
@@ -189,6 +190,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(beneficiarySessionRoutes, { prefix: '/api/app' });
   await app.register(identityVerificationRoutes, { prefix: '/api/app' });
   await app.register(benefitRoutes, { prefix: '/api/app' });
+  await app.register(messageCheckRoutes, { prefix: '/api/app' });
   await installNotifications(app);
   // Purges what is no longer needed on a schedule (issue 15 item 4; README "Retention").
   installRetention(app);

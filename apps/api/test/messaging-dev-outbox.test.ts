@@ -163,7 +163,11 @@ describe('GET /api/dev/otp (development only)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json();
-    expect(body).toEqual({ otp: '222222', createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/) });
+    expect(body).toEqual({
+      otp: '222222',
+      referenceCode: `${newest.referenceCode.slice(0, 4)}-${newest.referenceCode.slice(4)}`,
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
+    });
     const [row] = await testApp.app.db.select().from(outboxMessages).where(eq(outboxMessages.id, newest.outboxId));
     expect(body.createdAt).toBe(row?.createdAt.toISOString());
   });

@@ -31,6 +31,19 @@ afterEach(async () => {
 });
 afterAll(async () => testApp.close());
 
+/**
+ * What delivery adds at the end of a message (issue 21 item 4): the reference code `send` gave it
+ * and the "Is this message from us?" page. Email text parts arrive with CRLF line ends.
+ */
+function textFooter(code: string, newline = '\n'): string {
+  const url = `${testApp.config.publicUrl}/check-message`;
+  return `${newline}${newline}Ref ${code.slice(0, 4)}-${code.slice(4)}. Is this from us? Check at ${url}`;
+}
+function htmlFooter(code: string): string {
+  const url = `${testApp.config.publicUrl}/check-message`;
+  return `<p>Reference: <strong>${code.slice(0, 4)}-${code.slice(4)}</strong>. Is this message from us? Check at <a href="${url}">${url}</a>.</p>`;
+}
+
 function configWith(overrides: {
   env?: Config['env'];
   smtpUrl?: string;
@@ -157,7 +170,7 @@ describe('messenger: recording in the outbox', () => {
   it('redacts secrets from the stored subject, body and HTML in production, but delivers the real text', async () => {
     const server = await smtp();
     const { messenger } = await messengerWith(configWith({ env: 'production', smtpUrl: server.url }));
-    const { outboxId } = await messenger.send(otpEmail('907153'));
+    const { outboxId, referenceCode } = await messenger.send(otpEmail('907153'));
     await messenger.flush();
 
     const row = await outboxRow(outboxId);
@@ -167,8 +180,12 @@ describe('messenger: recording in the outbox', () => {
     expect(row.status).toBe('sent');
     expect(server.received).toHaveLength(1);
     expect(server.received[0]?.headers.subject).toBe('Your sign-in PIN 907153');
-    expect(server.received[0]?.text).toBe('Your one-time PIN is 907153. It expires in 5 minutes.');
-    expect(server.received[0]?.html).toBe('<p>Your one-time PIN is <strong>907153</strong>.</p>');
+    expect(server.received[0]?.text).toBe(
+      `Your one-time PIN is 907153. It expires in 5 minutes.${textFooter(referenceCode, '\r\n')}`,
+    );
+    expect(server.received[0]?.html).toBe(
+      `<p>Your one-time PIN is <strong>907153</strong>.</p>${htmlFooter(referenceCode)}`,
+    );
     expect(JSON.stringify(testApp.logs)).not.toContain('907153');
   });
 
@@ -200,9 +217,30 @@ describe('messenger: recording in the outbox', () => {
     });
     expect((await outboxRow(sms.outboxId)).body).toBe('Claim for ID *********4085 received.');
     expect(server.received[0]?.headers.subject).toBe('Claim for *********3081');
-    expect(server.received[0]?.text).toBe('We received the claim for ID *********3081.');
-    expect(server.received[0]?.html).toBe('<p>ID <b>*********3081</b></p>');
-    expect(gateway.requests[0]?.body).toEqual({ to: '+27821234567', message: 'Claim for ID *********4085 received.' });
+    expect(server.received[0]?.text).toBe(
+      `We received the claim for ID *********3081.${textFooter(email.referenceCode, '\r\n')}`,
+    );
+    expect(server.received[0]?.html).toBe(`<p>ID <b>*********3081</b></p>${htmlFooter(email.referenceCode)}`);
+    expect(gateway.requests[0]?.body).toEqual({
+      to: '+27821234567',
+      message: `Claim for ID *********4085 received.${textFooter(sms.referenceCode)}`,
+    });
+  });
+
+  it('gives every message its own reference code (8 characters, no I, L, O or U), stored beside the body', async () => {
+    const { messenger } = await messengerWith(configWith({}));
+    const sent = [];
+    for (let index = 0; index < 20; index += 1) {
+      sent.push(
+        await messenger.send({ channel: 'sms', destination: '+27821234567', purpose: 'x', text: `Hi ${index}` }),
+      );
+    }
+    const codes = sent.map((message) => message.referenceCode);
+    expect(new Set(codes).size).toBe(20);
+    for (const code of codes) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
+    const row = await outboxRow(sent[0]?.outboxId as number);
+    expect(row.referenceCode).toBe(codes[0]);
+    expect(row.body).toBe('Hi 0');
   });
 
   it('refuses an email without a subject and destinations that are not an email or an E.164 number', async () => {
@@ -226,7 +264,7 @@ describe('messenger: email through SMTP (nodemailer)', () => {
     const server = await smtp();
     const { messenger } = await messengerWith(configWith({ smtpUrl: server.url }));
     const before = new Date();
-    const { outboxId } = await messenger.send({
+    const { outboxId, referenceCode } = await messenger.send({
       channel: 'email',
       destination: 'sipho@example.co.za',
       purpose: 'password.changed',
@@ -243,8 +281,8 @@ describe('messenger: email through SMTP (nodemailer)', () => {
     expect(email?.headers.from).toBe('Benefit Finder <no-reply@benefit-finder.test>');
     expect(email?.headers.to).toBe('sipho@example.co.za');
     expect(email?.headers.subject).toBe('Your password was changed');
-    expect(email?.text).toBe('Hello Sipho,\r\nyour password was changed.');
-    expect(email?.html).toBe('<p>Hello Sipho, your password was changed.</p>');
+    expect(email?.text).toBe(`Hello Sipho,\r\nyour password was changed.${textFooter(referenceCode, '\r\n')}`);
+    expect(email?.html).toBe(`<p>Hello Sipho, your password was changed.</p>${htmlFooter(referenceCode)}`);
     const row = await outboxRow(outboxId);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(row.sentAt?.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
@@ -321,7 +359,7 @@ describe('messenger: SMS through the HTTP gateway', () => {
     const { messenger } = await messengerWith(
       configWith({ gatewayUrl: gateway.url, gatewayToken: 'gateway-token-abc', env: 'production' }),
     );
-    const { outboxId } = await messenger.send({
+    const { outboxId, referenceCode } = await messenger.send({
       channel: 'sms',
       destination: '+27821234567',
       purpose: 'otp.sign_in',
@@ -335,7 +373,10 @@ describe('messenger: SMS through the HTTP gateway', () => {
     expect(request?.method).toBe('POST');
     expect(request?.headers.authorization).toBe('Bearer gateway-token-abc');
     expect(request?.headers['content-type']).toBe('application/json');
-    expect(request?.body).toEqual({ to: '+27821234567', message: 'Benefit Finder PIN: 577215' });
+    expect(request?.body).toEqual({
+      to: '+27821234567',
+      message: `Benefit Finder PIN: 577215${textFooter(referenceCode)}`,
+    });
     expect(await outboxRow(outboxId)).toMatchObject({
       status: 'sent',
       attempts: 1,

@@ -30,6 +30,7 @@ describe('navigation guard (spec section 4)', () => {
     '/search-complete/2/8001015009087',
     '/id-verify/8001015009087',
     '/main',
+    '/check-message',
   ])('allows %s without a user', (path) => {
     expect(decideNavigation(path, none)).toEqual({});
   });

@@ -13,16 +13,19 @@ export interface GuardDecision {
   logout?: boolean;
 }
 
-/** Paths allowed without a user (spec 4): auth, sign-up, search, id-verify, verify and main. */
+/**
+ * Paths allowed without a user (spec 4): auth, sign-up, search, id-verify, verify and main; and
+ * "Is this message from us?" (issue 21 item 4).
+ */
 const PUBLIC_PREFIXES = ['/auth/', '/sign-up/', '/search-complete/', '/id-verify/'];
-const PUBLIC_PATHS = ['/verify', '/main'];
+const PUBLIC_PATHS = ['/verify', '/main', paths.checkMessage()];
 
 /**
  * The navigation guard's rules (spec section 4), for a path without the base:
  * - `/` when iidentifiiVerified and verified goes to benefits;
  * - `/benefits` or `/` when not both verified logs out and goes to search;
  * - `/verify` with no user goes to login;
- * - auth, sign-up, search, id-verify, verify and main paths are allowed without a user;
+ * - auth, sign-up, search, id-verify, verify, main and check-message paths are allowed without a user;
  * - any other path with no user goes to search.
  */
 export function decideNavigation(path: string, state: GuardState): GuardDecision {

@@ -108,6 +108,12 @@ export const PAGE_ROUTES: PageRoute[] = [
     handle: { title: 'Your claim' },
     ...page(() => import('./routes/benefit/claim-details'), 'ClaimDetailsPage'),
   },
+  {
+    name: ROUTE_NAMES.checkMessage,
+    path: paths.checkMessage(),
+    handle: { title: 'Is this message from us?' },
+    ...page(() => import('./routes/check-message'), 'CheckMessagePage'),
+  },
 ];
 
 /** The page shown for any other path. */

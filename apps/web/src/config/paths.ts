@@ -19,6 +19,8 @@ export const paths = {
   benefits: () => '/benefits',
   steps: (benefitId?: number) => `/benefit/steps${benefitId === undefined ? '' : `?benefitId=${benefitId}`}`,
   claimDetails: () => '/benefit/claim-details',
+  /** "Is this message from us?" (issue 21 item 4): public, beyond the spec's routes. */
+  checkMessage: () => '/check-message',
 } as const;
 
 /** Route names of spec section 2, used as React Router route ids. */
@@ -37,6 +39,7 @@ export const ROUTE_NAMES = {
   benefits: 'benefits',
   steps: 'steps',
   claimDetails: 'claim-details',
+  checkMessage: 'check-message',
   notFound: 'not-found',
 } as const;
 

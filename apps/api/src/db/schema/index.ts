@@ -13,6 +13,7 @@ export * from './funds.js';
 export * from './idempotency-keys.js';
 export * from './identity-verifications.js';
 export * from './invoices.js';
+export * from './message-references.js';
 export * from './notifications.js';
 export * from './one-time-pins.js';
 export * from './outbox-messages.js';

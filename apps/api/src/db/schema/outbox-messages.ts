@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, idColumn } from './columns.js';
 
 /**
@@ -29,8 +29,17 @@ export const outboxMessages = pgTable(
     /** The person user or staff user it was for, when known. */
     recipientArea: text('recipient_area', { enum: ['admin', 'beneficiary'] }),
     recipientId: bigint('recipient_id', { mode: 'number' }),
+    /**
+     * The message's reference code (issue 21 item 4, "Is this message from us?"): 8 characters of
+     * `REFERENCE_CODE_ALPHABET`, unique, shown in the delivered text as `ABCD-EFGH`. Null for rows
+     * recorded before codes existed and for push.
+     */
+    referenceCode: text('reference_code'),
     createdAt: at('created_at').notNull().defaultNow(),
     sentAt: at('sent_at'),
   },
-  (table) => [index('outbox_messages_destination_idx').on(table.destination, table.createdAt)],
+  (table) => [
+    index('outbox_messages_destination_idx').on(table.destination, table.createdAt),
+    uniqueIndex('outbox_messages_reference_code_idx').on(table.referenceCode),
+  ],
 );

@@ -56,6 +56,7 @@ export const NAMED: Readonly<Record<string, string>> = {
   'DELETE /api/app/benefit-claims/person-banks/{id}': 'deleteMyBankAccount',
   'POST /api/app/benefit-claims/person-banks/{id}/otp': 'sendMyBankAccountPin',
   'GET /api/app/banks': 'listBanksForMembers',
+  'POST /api/app/message-check': 'checkMessage',
   // Back office: staff sign-in and the review screens' paths.
   'POST /api/v1/admin-sessions/login': 'signInStaff',
   'POST /api/v1/admin-sessions/otp': 'sendStaffSignInPin',

@@ -1,3 +1,4 @@
+import { formatReferenceCode } from '@bcp/contract';
 import escapeHtml from 'escape-html';
 import { OUTBOX_PAGE_SIZE, type OutboxMessageRow } from './dev-outbox.service.js';
 
@@ -22,6 +23,9 @@ function renderRow(message: OutboxMessageRow): string {
   const html = message.html
     ? `<details><summary>HTML part</summary><pre>${escapeHtml(message.html)}</pre></details>`
     : '';
+  const reference = message.referenceCode
+    ? `<div class="muted">Reference ${escapeHtml(formatReferenceCode(message.referenceCode))}</div>`
+    : '';
   const error = message.lastError ? `<div class="muted">${escapeHtml(message.lastError)}</div>` : '';
   return [
     '<tr>',
@@ -30,7 +34,7 @@ function renderRow(message: OutboxMessageRow): string {
     cell(message.destination),
     cell(message.purpose),
     cell(message.subject),
-    `<td><pre>${escapeHtml(message.body)}</pre>${html}</td>`,
+    `<td><pre>${escapeHtml(message.body)}</pre>${reference}${html}</td>`,
     `<td><span class="status-${escapeHtml(message.status)}">${escapeHtml(message.status)}</span>`,
     ` <span class="muted">(${message.attempts} ${message.attempts === 1 ? 'attempt' : 'attempts'})</span>${error}</td>`,
     '</tr>',

@@ -1,4 +1,4 @@
-import { ErrorResponse, zRequiredString } from '@bcp/contract';
+import { ErrorResponse, formatReferenceCode, zRequiredString } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
@@ -15,6 +15,7 @@ const OtpQuery = z.object({
 
 const OtpResponse = z.object({
   otp: z.string().describe('The 6-digit code'),
+  referenceCode: z.string().nullable().describe("The message's reference code (`ABCD-EFGH`), as delivered"),
   createdAt: z.string().describe('When the message was recorded (ISO 8601, UTC)'),
 });
 
@@ -22,7 +23,7 @@ const OtpResponse = z.object({
  * Development-only outbox viewer (register with prefix `/api`). Registers nothing when
  * `config.env` is `production`, so both paths answer 404 there.
  * - `GET /api/dev/outbox[?destination=]`: HTML page of the latest 50 messages, newest first;
- * - `GET /api/dev/otp?destination=<email or E.164>`: 200 `{ otp, createdAt }` from the newest
+ * - `GET /api/dev/otp?destination=<email or E.164>`: 200 `{ otp, referenceCode, createdAt }` from the newest
  *   `otp.*` message to that destination; 404 `{ message }` when there is none.
  * A `+` sent unencoded in `destination` (read as a space) is understood.
  */
@@ -65,7 +66,11 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await findLatestOtp(app.db, request.query.destination);
       if (!found) throw new AppError('not_found', 'No one-time PIN was sent to this destination.');
       reply.header('cache-control', 'no-store');
-      return { otp: found.otp, createdAt: found.createdAt.toISOString() };
+      return {
+        otp: found.otp,
+        referenceCode: found.referenceCode === null ? null : formatReferenceCode(found.referenceCode),
+        createdAt: found.createdAt.toISOString(),
+      };
     },
   );
 };

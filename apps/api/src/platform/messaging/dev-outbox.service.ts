@@ -39,15 +39,19 @@ const OTP_CODE = /(?<!\d)\d{6}(?!\d)/;
 /**
  * The one-time PIN in the newest message to `destination` whose purpose starts with `otp.`:
  * the first 6-digit number of its text body.
- * @returns `{ otp, createdAt }`, or null when there is no such message or it holds no 6-digit
+ * @returns `{ otp, referenceCode, createdAt }`, or null when there is no such message or it holds no 6-digit
  *   code (e.g. redacted to `******`)
  */
 export async function findLatestOtp(
   db: Database,
   destination: string,
-): Promise<{ otp: string; createdAt: Date } | null> {
+): Promise<{ otp: string; referenceCode: string | null; createdAt: Date } | null> {
   const [message] = await db
-    .select({ body: outboxMessages.body, createdAt: outboxMessages.createdAt })
+    .select({
+      body: outboxMessages.body,
+      referenceCode: outboxMessages.referenceCode,
+      createdAt: outboxMessages.createdAt,
+    })
     .from(outboxMessages)
     .where(
       and(
@@ -58,5 +62,5 @@ export async function findLatestOtp(
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
     .limit(1);
   const otp = message?.body.match(OTP_CODE)?.[0];
-  return message && otp ? { otp, createdAt: message.createdAt } : null;
+  return message && otp ? { otp, referenceCode: message.referenceCode, createdAt: message.createdAt } : null;
 }

@@ -2,11 +2,18 @@ import { and, eq, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { outboxMessages } from '../../db/schema/index.js';
+import { messageReferences, outboxMessages } from '../../db/schema/index.js';
 import { decryptField, encryptField } from '../crypto/field-encryption.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { createSmtpEmailSender, type EmailSender } from './email-sender.js';
 import { describeDeliveryError, maskIdNumbers, redactSecrets } from './message-text.js';
+import {
+  destinationHash,
+  generateReferenceCode,
+  messageCheckUrl,
+  messageKind,
+  withReferenceCode,
+} from './reference-code.js';
 import { createHttpSmsSender, type SmsSender } from './sms-sender.js';
 
 export type { EmailSender, EmailToSend } from './email-sender.js';
@@ -35,7 +42,7 @@ export interface OutboundMessage {
 /** Sends messages: records each in the outbox and queues its delivery as a job. */
 export interface Messenger {
   /** Records the message in the outbox and queues its delivery; resolves once both are stored. */
-  send(message: OutboundMessage): Promise<{ outboxId: number }>;
+  send(message: OutboundMessage): Promise<{ outboxId: number; referenceCode: string }>;
   /** Resolves when no delivery of this messenger is queued, waiting for a retry or running (tests). */
   flush(): Promise<void>;
 }
@@ -99,10 +106,14 @@ function mapParts(message: OutboundMessage, transform: (text: string) => string)
  * Creates the messenger every domain sends email and SMS through (DESIGN.md "Outbound channels";
  * issue 15 item 2: every message is a job).
  *
- * `send` masks every 13-digit run (ID number) in subject, text and HTML, writes the message to
+ * `send` masks every 13-digit run (ID number) in subject, text and HTML, gives the message a new
+ * unique reference code (issue 21 item 4, decision 033: 8 characters, `reference-code.ts`; its
+ * long-lived record in `message_references` with the destination only as a keyed hash), writes the message to
  * `outbox_messages` (in production with each of `secrets` replaced by `******`; elsewhere as is,
  * so development can read OTPs) and, in the same transaction, queues a delivery job on `jobs`
- * (queue `outbox-message`); it resolves with the row id. A message with secrets carries its real
+ * (queue `outbox-message`); it resolves with the row id and the code. What is delivered ends with
+ * the code and the address of the "Is this message from us?" page (text and HTML parts; the
+ * stored body is the message without it, the code is its own column). A message with secrets carries its real
  * text in the job encrypted with `config.appSecret`. The job survives a restart; each attempt is
  * retried with backoff (`retry`, default `JOB_RETRY_LIMIT` retries after `JOB_RETRY_DELAY_SECONDS`,
  * doubling). It is idempotent per message: it sends only while the row is `pending` and only after
@@ -148,8 +159,16 @@ export function createMessenger(deps: {
   const retryLimit = deps.retry?.limit ?? config.jobs.retryLimit;
   const redactStored = config.env === 'production';
 
+  const checkUrl = messageCheckUrl(config.publicUrl);
+
   /** One delivery attempt through the channel's sender; throws when it was not accepted. */
-  function transmit(channel: OutboundMessage['channel'], destination: string, parts: MessageParts): Promise<void> {
+  function transmit(
+    channel: OutboundMessage['channel'],
+    destination: string,
+    content: MessageParts,
+    code: string | null,
+  ): Promise<void> {
+    const parts = code === null ? content : withReferenceCode(content, code, checkUrl);
     if (channel === 'email') {
       return (emailSender as EmailSender).send({
         to: destination,
@@ -197,7 +216,7 @@ export function createMessenger(deps: {
     const attempt = job.retryCount + 1;
     if (!(await claimAttempt(outboxId, attempt))) return;
     try {
-      await transmit(row.channel === 'sms' ? 'sms' : 'email', row.destination, sealed);
+      await transmit(row.channel === 'sms' ? 'sms' : 'email', row.destination, sealed, row.referenceCode);
     } catch (error) {
       const lastError = describeDeliveryError(error, sealed.secrets, row.destination);
       const final = job.retryCount >= retryLimit;
@@ -222,6 +241,35 @@ export function createMessenger(deps: {
         'message sent but not recorded',
       );
     }
+  }
+
+  /**
+   * Inserts the outbox row with a new reference code, and the code's long-lived record for the
+   * check (`message_references`: keyed hash of the destination, channel, kind); draws again on the
+   * (rare) clash with an existing code. Run inside a transaction.
+   */
+  async function insertWithCode(tx: Pick<Database, 'insert'>, values: typeof outboxMessages.$inferInsert) {
+    for (let draw = 0; draw < 3; draw += 1) {
+      const referenceCode = generateReferenceCode();
+      const [reference] = await tx
+        .insert(messageReferences)
+        .values({
+          referenceCode,
+          destinationHash: destinationHash(secret, values.destination),
+          channel: values.channel === 'sms' ? 'sms' : 'email',
+          kind: messageKind(values.purpose),
+        })
+        .onConflictDoNothing({ target: messageReferences.referenceCode })
+        .returning({ id: messageReferences.id });
+      if (!reference) continue;
+      const [row] = await tx
+        .insert(outboxMessages)
+        .values({ ...values, referenceCode })
+        .returning({ id: outboxMessages.id });
+      if (!row) throw new Error('The outbox insert returned no row');
+      return { id: row.id, referenceCode };
+    }
+    throw new Error('No free reference code after 3 draws');
   }
 
   jobs.define<MessageJob>(queue, deliver, {
@@ -253,24 +301,22 @@ export function createMessenger(deps: {
       };
       const context = { channel: message.channel, purpose: message.purpose };
       if (!sender) {
-        const [row] = await db.insert(outboxMessages).values(values).returning({ id: outboxMessages.id });
-        if (!row) throw new Error('The outbox insert returned no row');
+        const row = await db.transaction((tx) => insertWithCode(tx, values));
         log.info({ outboxId: row.id, ...context }, 'message recorded; channel not configured');
-        return { outboxId: row.id };
+        return { outboxId: row.id, referenceCode: row.referenceCode };
       }
-      const outboxId = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(outboxMessages).values(values).returning({ id: outboxMessages.id });
-        if (!row) throw new Error('The outbox insert returned no row');
+      const row = await db.transaction(async (tx) => {
+        const row = await insertWithCode(tx, values);
         const job: MessageJob = {
           outboxId: row.id,
           ...(secrets.length > 0 ? { sealed: encryptField(secret, JSON.stringify({ ...outgoing, secrets })) } : {}),
           ...(message.expiresAt ? { expiresAt: message.expiresAt.toISOString() } : {}),
         };
         await jobs.send(queue, job, { tx: tx as unknown as Database });
-        return row.id;
+        return row;
       });
       jobs.wake([queue]);
-      return { outboxId };
+      return { outboxId: row.id, referenceCode: row.referenceCode };
     },
 
     flush: () => jobs.idle([queue]),

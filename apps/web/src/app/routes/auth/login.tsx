@@ -72,6 +72,9 @@ export function LoginPage() {
           <Anchor component={Link} to={paths.search()}>
             New here? Search with your ID number
           </Anchor>
+          <Anchor component={Link} to={paths.checkMessage()}>
+            Is this message from us? Check an SMS or email
+          </Anchor>
         </Stack>
       </form>
     </PageIntro>

@@ -1,7 +1,7 @@
 import { parseSaIdNumber } from '@bcp/contract';
-import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-client';
@@ -68,6 +68,9 @@ export function SearchPage() {
           )}
         </Stack>
       </form>
+      <Anchor component={Link} to={paths.checkMessage()}>
+        Is this message from us? Check an SMS or email
+      </Anchor>
     </Stack>
   );
 }
