@@ -78,7 +78,7 @@ describe('GET /api/v1/dashboard', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.claims).toEqual({
-      byStatus: { draft: 0, submitted: 2, in_review: 0, approved: 0, rejected: 0, paid: 1 },
+      byStatus: { draft: 0, submitted: 2, in_review: 0, information_requested: 0, approved: 0, rejected: 0, paid: 1 },
       waitingOver5WorkingDays: 2,
       waitingOver10WorkingDays: 1,
       thisMonth: {
