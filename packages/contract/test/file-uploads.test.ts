@@ -104,6 +104,11 @@ describe('cell checks', () => {
     expect(readRandCell('0')).toBeNull();
     expect(readRandCell('-5')).toBeNull();
     expect(readRandCell('12.345.6')).toBeNull();
+    // Thousands grouped by one mark throughout; mixed marks are refused.
+    expect(readRandCell('1,234,567')).toBe(123_456_700);
+    expect(readRandCell('1.234.567,89')).toBe(123_456_789);
+    expect(readRandCell('1,234.567')).toBeNull();
+    expect(readRandCell('12,34')).toBe(1_234);
     expect(readRandCell('abc')).toBeNull();
   });
 

@@ -78,7 +78,9 @@ export function readRandCell(cell: string): number | null {
   if (decimal) text = text.slice(0, decimal.index);
   // The decimal mark cannot also group the thousands (`12.345.6`).
   if (decimal && text.includes((decimal[0] ?? '').charAt(0))) return null;
-  if (!/^\d{1,3}(?:([.,])\d{3})?(?:\1\d{3})*$/.test(text) && !/^\d{1,13}$/.test(text)) return null;
+  // Thousands grouped by one mark throughout (`1,234,567` or `1.234.567`), or plain digits. Two
+  // alternatives, not a back-reference: the regex checker proves this one linear.
+  if (!/^\d{1,3}(?:(?:,\d{3})+|(?:\.\d{3})+)$/.test(text) && !/^\d{1,13}$/.test(text)) return null;
   const rands = text.replace(/[.,]/g, '');
   if (rands.length > 13) return null;
   const cents = Number(rands) * 100 + Number(fraction.padEnd(2, '0'));
