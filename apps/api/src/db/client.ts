@@ -46,6 +46,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // An idle connection the server ends (restart, failover, a dropped database) must not crash
     // the process: the pool discards it and opens a new one on the next query.
     pool.on('error', () => undefined);
+    // A connection lost while checked out (a transaction, a COPY, a long query) fails its queries,
+    // which their callers handle; pg also emits the loss on the client, which without a listener
+    // would end the process. The pool discards the client when it is released with the error.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
     return {
       db,
