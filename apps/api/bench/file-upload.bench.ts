@@ -131,6 +131,8 @@ interface Round {
   validatedSeconds: number;
   totalSeconds: number;
   copySeconds?: number;
+  /** The database's floor for the load (`databaseFloorSeconds`), on PostgreSQL. */
+  floorSeconds?: number;
   peakRssMb: number;
   /** The server's peak RSS once started, once the file was stored, and once it was validated. */
   startedRssMb: number;
@@ -185,6 +187,44 @@ function plainCopySeconds(databaseUrl: string, file: string): number {
 }
 
 /**
+ * The database's own floor for this load: the plain `COPY` of the file, then only the inserts the
+ * load cannot avoid, in `psql` (no app, no checks): persons (one per ID number, date of birth and
+ * gender read from it) and benefits (joined to them) into copies of the product's `persons` and
+ * `benefits` tables in a schema of their own (`create table ... (like ... including all)`: the same
+ * columns, defaults and indexes; no foreign keys or triggers, so a lower bound).
+ * @returns seconds, COPY included
+ */
+function databaseFloorSeconds(databaseUrl: string, file: string): number {
+  const columns = HEADER.split(',')
+    .map((column) => `${column} text`)
+    .join(', ');
+  const env = { ...process.env, PGOPTIONS: '-c client_min_messages=warning' };
+  const run = (statement: string) =>
+    execFileSync('psql', [databaseUrl, '-q', '-v', 'ON_ERROR_STOP=1', '-c', statement], { env });
+  run(`drop schema if exists load_floor cascade; create schema load_floor;
+    create unlogged table load_floor.file_rows (${columns});
+    create table load_floor.persons (like public.persons including all);
+    create table load_floor.benefits (like public.benefits including all);`);
+  const started = performance.now();
+  run(`\\copy load_floor.file_rows from '${file}' with (format csv, header true)`);
+  run(`begin;
+    insert into load_floor.persons (id_number, first_name, last_name, date_of_birth, gender, email, phone_number)
+      select distinct on (id_number) id_number, first_name, last_name,
+        to_date(case when substr(id_number, 1, 2) > '26' then '19' else '20' end || substr(id_number, 1, 6), 'YYYYMMDD'),
+        case when substr(id_number, 7, 1) >= '5' then 'male' else 'female' end, email, phone_number
+      from load_floor.file_rows order by id_number;
+    insert into load_floor.benefits (fund_id, person_id, member_number, benefit_type, amount_cents)
+      select distinct on (r.member_number, r.benefit_type) 1, p.id, r.member_number, r.benefit_type,
+        round(r.amount::numeric * 100)::bigint
+      from load_floor.file_rows r join load_floor.persons p on p.id_number = r.id_number
+      order by r.member_number, r.benefit_type;
+    commit;`);
+  const seconds = (performance.now() - started) / 1000;
+  run('drop schema load_floor cascade');
+  return seconds;
+}
+
+/**
  * The app for one round. On PostgreSQL the compiled server as production runs it
  * (`dist-app-server.mjs`, plain Node), with the two staff members and the fund made from here; on
  * PGlite `upload-server.ts` (tsx), which makes them itself (an embedded database has one owner).
@@ -230,7 +270,9 @@ async function round(file: string, dataDir: string, databaseUrl?: string): Promi
       startedRssMb,
       benefits: run.upload.importedCount,
       phases: await phasesOf(app, run.upload.id),
-      ...(databaseUrl ? { copySeconds: plainCopySeconds(databaseUrl, file) } : {}),
+      ...(databaseUrl
+        ? { copySeconds: plainCopySeconds(databaseUrl, file), floorSeconds: databaseFloorSeconds(databaseUrl, file) }
+        : {}),
     };
   } finally {
     await app.stop();
@@ -268,6 +310,14 @@ function printRounds(label: string, rounds: Round[]): void {
     const ratio = total / copy;
     console.info(
       `${label} plain COPY ${oneDecimal.format(copy)} s; pipeline / COPY ${oneDecimal.format(ratio)}x (target <= 3x: ${ratio <= 3 ? 'met' : 'NOT met'})`,
+    );
+  }
+  const floors = rounds.flatMap((round) => (round.floorSeconds === undefined ? [] : [round.floorSeconds]));
+  if (floors.length > 0 && copies.length > 0) {
+    const floor = median(floors);
+    console.info(
+      `${label} database floor (COPY + the persons and benefits inserts alone, in psql) ${oneDecimal.format(floor)} s = ` +
+        `${oneDecimal.format(floor / median(copies))}x COPY; pipeline / floor ${oneDecimal.format(total / floor)}x`,
     );
   }
 }
