@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { benefits, persons } from '../../db/schema/index.js';
 
@@ -33,17 +33,30 @@ export async function recordBenefits(db: Database, rows: readonly BenefitFromFun
   return inserted;
 }
 
-/**
- * How many unclaimed benefits wait for an ID number (spec 2 search): one indexed query whose
- * shape and cost are the same whether or not the person exists.
- * @param idNumber a validated 13-digit SA ID number
- */
-export async function countUnclaimedBenefits(db: Database, idNumber: string): Promise<number> {
-  const [row] = await db
+/** The search's count, built once and prepared by name (issue 22 item 5: no query building per search). */
+function prepareUnclaimedCount(db: Database) {
+  return db
     .select({ value: count() })
     .from(benefits)
     .innerJoin(persons, eq(persons.id, benefits.personId))
-    .where(and(eq(persons.idNumber, idNumber), eq(benefits.status, 'unclaimed')));
+    .where(and(eq(persons.idNumber, sql.placeholder('idNumber')), eq(benefits.status, 'unclaimed')))
+    .prepare('count_unclaimed_benefits');
+}
+const unclaimedCounts = new WeakMap<Database, ReturnType<typeof prepareUnclaimedCount>>();
+
+/**
+ * How many unclaimed benefits wait for an ID number (spec 2 search): one indexed query whose
+ * shape and cost are the same whether or not the person exists. The statement is prepared once
+ * per database (a named statement on PostgreSQL: parsed and planned once per connection).
+ * @param idNumber a validated 13-digit SA ID number
+ */
+export async function countUnclaimedBenefits(db: Database, idNumber: string): Promise<number> {
+  let prepared = unclaimedCounts.get(db);
+  if (!prepared) {
+    prepared = prepareUnclaimedCount(db);
+    unclaimedCounts.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ idNumber });
   return row?.value ?? 0;
 }
 
