@@ -35,6 +35,17 @@ describe('XSRF (spec section 7)', () => {
     expect(cookie?.sameSite).toBe('Lax');
   });
 
+  it('gives every visitor a token of its own, across refills of the random bytes (300 visitors)', async () => {
+    const tokens = new Set<string>();
+    for (let visitor = 0; visitor < 300; visitor += 1) {
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+      const token = response.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      tokens.add(token);
+    }
+    expect(tokens.size).toBe(300);
+  });
+
   it("sets no cookie on the web build's immutable, publicly cached files (/assets/)", async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.headers['set-cookie']).toBeUndefined();

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomFillSync, timingSafeEqual } from 'node:crypto';
 import { XSRF } from '@bcp/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
@@ -14,6 +14,26 @@ export interface XsrfOptions {
    * the page's first load fetches a dozen of them at once (issue 14 item 7: bytes on the wire).
    */
   cachedFilePrefixes: string[];
+}
+
+const TOKEN_BYTES = 32;
+/** Random bytes for 128 tokens, drawn from the system at once; each token's bytes are used once. */
+let entropy = Buffer.alloc(0);
+let entropyOffset = 0;
+
+/**
+ * A new XSRF token: 32 random bytes (CSPRNG), base64url. The bytes come from a buffer refilled 128
+ * tokens at a time, as Node does for `randomUUID`: one system call per 128 visitors rather than per
+ * request (issue 22 item 5: 3% of the anonymous search's CPU went to it).
+ */
+function newXsrfToken(): string {
+  if (entropyOffset + TOKEN_BYTES > entropy.length) {
+    entropy = randomFillSync(Buffer.allocUnsafe(TOKEN_BYTES * 128));
+    entropyOffset = 0;
+  }
+  const token = entropy.subarray(entropyOffset, entropyOffset + TOKEN_BYTES).toString('base64url');
+  entropyOffset += TOKEN_BYTES;
+  return token;
 }
 
 function tokensMatch(header: string, cookie: string): boolean {
@@ -39,7 +59,7 @@ export function installXsrfProtection(app: FastifyInstance, options: XsrfOptions
     const cookieToken = request.cookies[XSRF.cookie];
     const cachedFile = options.cachedFilePrefixes.some((prefix) => request.url.startsWith(prefix));
     if (!cookieToken && !cachedFile) {
-      reply.setCookie(XSRF.cookie, randomBytes(32).toString('base64url'), {
+      reply.setCookie(XSRF.cookie, newXsrfToken(), {
         path: '/',
         sameSite: 'lax',
         secure: request.protocol === 'https',
