@@ -9,7 +9,7 @@
  * Then the file upload bench (issue 16; `file-upload.bench.ts`): a generated member file end to end
  * through the API (upload, validate, stage, accept) beside a plain COPY, with the server's peak RSS.
  * Flags: --duration SECONDS (10), --connections N (20), --warmup SECONDS (3), --ids N (10000),
- * --rounds N (1), --messages N (1000), --only lists|messages|uploads|export (just that bench; export:
+ * --rounds N (1), --messages N (1000), --only search|lists|messages|uploads|export (just that bench; export:
  * the benefits export bench, issue 18: rows/s and the server's peak RSS, >= 3 rounds),
  * --list-duration S (5), --list-rounds N (3), --redis URL|none (redis://127.0.0.1:6379),
  * --upload-rows N (1000000), --upload-rounds N (3), --pglite-rows N (100000), --pglite-rounds N (3);
@@ -31,7 +31,7 @@ const { values } = parseCommandLine({
   command,
   usage: `
 Usage: ${command} -- [--duration S] [--connections N] [--warmup S] [--ids N] [--rounds N]
-                        [--messages N] [--only lists|messages|uploads|export] [--upload-rows N]
+                        [--messages N] [--only search|lists|messages|uploads|export] [--upload-rows N]
                         [--list-duration S] [--list-rounds N] [--list-plans-only] [--redis URL|none]
                         [--upload-rounds N] [--pglite-rows N] [--pglite-rounds N]
 
@@ -46,6 +46,8 @@ the benefits export, then message delivery end to end, then a member file upload
   --ids N           ID numbers searched in turn (default 10000)
   --rounds N        rounds (default 1; BENCH_ROUNDS); 3 for figures worth quoting
   --messages N      emails in the message bench (default 1000)
+  --only search     only the ID search bench (seeds bcp_bench once): the app's requests/s
+                    beside the bare server's, and their ratio (issue 22 item 5, goal 0.7)
   --only lists      only the staff lists bench (seeds bcp_bench once): EXPLAIN of every list
                     query (stops on a sequential scan of a large table), then requests/s and
                     p50/p95/p99 of each list, median of the rounds, against p95 <= 50 ms
@@ -81,8 +83,8 @@ the benefits export, then message delivery end to end, then a member file upload
     redis: { type: 'string', default: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379' },
   },
 });
-if (values.only !== undefined && !['lists', 'messages', 'uploads', 'export'].includes(values.only)) {
-  failCommandLine(command, '--only takes: lists, messages, uploads, export');
+if (values.only !== undefined && !['search', 'lists', 'messages', 'uploads', 'export'].includes(values.only)) {
+  failCommandLine(command, '--only takes: search, lists, messages, uploads, export');
 }
 if (values.redis !== 'none' && !/^rediss?:\/\//.test(values.redis)) {
   failCommandLine(command, '--redis takes a redis:// URL or none');
@@ -188,6 +190,7 @@ try {
       '          Other work on the machine skews a run: see the load averages; --rounds 3 alternates app and bare.\n',
   );
   await runIdSearchBench(client, { ...options, databaseUrl });
+  if (values.only === 'search') process.exit(0);
   await runStaffListBench(client, listOptions(databaseUrl));
   await runExportBench(client, { databaseUrl, rounds: options.rounds });
   await runMessageBench(adminDatabaseUrl(), { messages: readNumber('messages', 1), rounds: options.rounds });
