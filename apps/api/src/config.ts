@@ -189,6 +189,13 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 366)
     .default(24),
+  // "Is this message from us?" (decision 033): a code stays checkable for 180 days, then is deleted.
+  RETENTION_MESSAGE_REFERENCES_HOURS: z.coerce
+    .number()
+    .int()
+    .min(24)
+    .max(24 * 731)
+    .default(24 * 180),
 });
 
 /** Push settings (issue 5): VAPID for web push, FCM for the native app, allowed push services. */
@@ -249,6 +256,8 @@ export interface RetentionConfig {
   outboxHours: number;
   /** Notification deliveries, after they completed (sent, failed or undeliverable). */
   deliveriesHours: number;
+  /** Message reference codes ("Is this message from us?", decision 033), after the message was sent. */
+  messageReferencesHours: number;
 }
 
 /** Enrichment step providers (issue 17) and how long their results are reused. */
@@ -492,6 +501,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOS
       resetTokensHours: values.RETENTION_RESET_TOKENS_HOURS,
       outboxHours: values.RETENTION_OUTBOX_HOURS,
       deliveriesHours: values.RETENTION_DELIVERIES_HOURS,
+      messageReferencesHours: values.RETENTION_MESSAGE_REFERENCES_HOURS,
     },
     enrichment: {
       provider: enrichmentProvider,

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import {
   auditEvents,
   idempotencyKeys,
+  messageReferences,
   notificationDeliveries,
   notifications,
   oneTimePins,
@@ -24,7 +25,14 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const HOUR = 60 * 60 * 1000;
-const PERIODS = { sessionsHours: 24, pinsHours: 24, resetTokensHours: 24, outboxHours: 24, deliveriesHours: 24 };
+const PERIODS = {
+  sessionsHours: 24,
+  pinsHours: 24,
+  resetTokensHours: 24,
+  outboxHours: 24,
+  deliveriesHours: 24,
+  messageReferencesHours: 24 * 180,
+};
 const hoursAgo = (hours: number, now: Date) => new Date(now.getTime() - hours * HOUR);
 
 async function ids<T extends { id: number }>(rows: Promise<T[]>): Promise<number[]> {
@@ -139,6 +147,15 @@ describe('issue 15 item 4: retention', () => {
     };
     const expiredKey = await key(hoursAgo(1, now));
     const liveKey = await key(new Date(now.getTime() + HOUR));
+    const reference = async (code: string, createdAt: Date) => {
+      const [row] = await db
+        .insert(messageReferences)
+        .values({ referenceCode: code, destinationHash: 'h', channel: 'sms', kind: 'pin', createdAt })
+        .returning({ id: messageReferences.id });
+      return row?.id as number;
+    };
+    const oldReference = await reference(`OLD${String(Math.random()).slice(2, 7)}`, hoursAgo(24 * 181, now));
+    const recentReference = await reference(`NEW${String(Math.random()).slice(2, 7)}`, hoursAgo(24 * 179, now));
     const auditsBefore = await db.$count(auditEvents);
 
     const deleted = await purgeExpiredRecords(db, PERIODS, now);
@@ -191,6 +208,14 @@ describe('issue 15 item 4: retention', () => {
           .where(inArray(idempotencyKeys.id, [expiredKey, liveKey])),
       ),
     ).toEqual([liveKey]);
+    expect(
+      await ids(
+        db
+          .select({ id: messageReferences.id })
+          .from(messageReferences)
+          .where(inArray(messageReferences.id, [oldReference, recentReference])),
+      ),
+    ).toEqual([recentReference]);
     // The member's notification history and the audit trail are never purged.
     expect(await db.$count(notifications, eq(notifications.id, notification?.id as number))).toBe(1);
     expect(await db.$count(auditEvents)).toBe(auditsBefore);
@@ -201,6 +226,7 @@ describe('issue 15 item 4: retention', () => {
       outbox: 2,
       deliveries: 1,
       idempotencyKeys: 1,
+      messageReferences: 1,
     });
 
     // Running again deletes nothing more.
@@ -211,6 +237,7 @@ describe('issue 15 item 4: retention', () => {
       outbox: 0,
       deliveries: 0,
       idempotencyKeys: 0,
+      messageReferences: 0,
     });
   });
 
@@ -257,12 +284,15 @@ describe('issue 15 item 4: retention', () => {
       resetTokensHours: 24,
       outboxHours: 24,
       deliveriesHours: 24,
+      messageReferencesHours: 24 * 180,
     });
+    expect(loadConfig({ RETENTION_MESSAGE_REFERENCES_HOURS: '720' }).retention.messageReferencesHours).toBe(720);
     for (const [name, value] of [
       ['RETENTION_SCHEDULE', 'every hour'],
       ['RETENTION_SCHEDULE', '* * *'],
       ['RETENTION_PINS_HOURS', '0'],
       ['RETENTION_OUTBOX_HOURS', 'abc'],
+      ['RETENTION_MESSAGE_REFERENCES_HOURS', '1'],
     ] as const) {
       expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
       expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

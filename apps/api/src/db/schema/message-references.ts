@@ -1,4 +1,4 @@
-import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, idColumn } from './columns.js';
 
 /**
@@ -19,5 +19,9 @@ export const messageReferences = pgTable(
     kind: text('kind').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('message_references_reference_code_idx').on(table.referenceCode)],
+  (table) => [
+    uniqueIndex('message_references_reference_code_idx').on(table.referenceCode),
+    // The purge deletes by age (RETENTION_MESSAGE_REFERENCES_HOURS) without reading the whole table.
+    index('message_references_created_at_idx').on(table.createdAt),
+  ],
 );

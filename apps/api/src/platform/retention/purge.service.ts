@@ -3,6 +3,7 @@ import type { RetentionConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import {
   idempotencyKeys,
+  messageReferences,
   notificationDeliveries,
   oneTimePins,
   outboxMessages,
@@ -19,6 +20,7 @@ export interface PurgeCounts {
   outbox: number;
   deliveries: number;
   idempotencyKeys: number;
+  messageReferences: number;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -28,7 +30,8 @@ const HOUR_MS = 60 * 60 * 1000;
  * (hours, `RetentionConfig`; issue 15 item 4, POPIA): ended sessions (and their PINs), PINs that
  * were used, replaced or expired, used or expired password-reset tokens, outbox rows that are no
  * longer pending (they hold email and SMS texts, PINs included outside production), completed
- * notification deliveries, and idempotency keys once expired (24 h after first use). Notifications themselves (the member's
+ * notification deliveries, idempotency keys once expired (24 h after first use), and message
+ * reference codes once their period is over (a code then answers "not from us"; decision 033). Notifications themselves (the member's
  * history) and audit events are kept. One transaction; safe to run from several processes.
  * @returns how many rows of each kind were deleted
  */
@@ -87,6 +90,11 @@ export async function purgeExpiredRecords(
       .where(lt(idempotencyKeys.expiresAt, now))
       .returning({ id: idempotencyKeys.id });
 
+    const references = await tx
+      .delete(messageReferences)
+      .where(lt(messageReferences.createdAt, before(retention.messageReferencesHours)))
+      .returning({ id: messageReferences.id });
+
     return {
       sessions: endedSessions.length,
       pins: pins.length + sessionPins.length,
@@ -94,6 +102,7 @@ export async function purgeExpiredRecords(
       outbox: outbox.length,
       deliveries: deliveries.length,
       idempotencyKeys: keys.length,
+      messageReferences: references.length,
     };
   });
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "message_references_created_at_idx" ON "message_references" USING btree ("created_at");
