@@ -97,6 +97,41 @@ describe('enrichment after a member file is accepted', () => {
     expect(deadBenefits[0]?.at).toBeInstanceOf(Date);
   });
 
+  it('answers staff while a large file is being enriched (the run takes turns with requests)', async () => {
+    const fundId = await newFund(app(), 'Large Upload Fund');
+    const rows = Array.from({ length: 400 }, (_, n) => [
+      buildSaIdNumber('1971-06-06', 2000 + n),
+      'Member',
+      `Large${n}`,
+      `L-${n}`,
+      'withdrawal',
+      '100',
+    ]);
+    const upload = await validatedUpload(app(), maker.token, {
+      fundId,
+      type: 'member_file',
+      header: HEADER,
+      fileName: 'enrich-large.csv',
+      content: csvFile([HEADER, ...rows]),
+    });
+    const accepted = await call(app(), 'PATCH', `/api/v1/file-uploads/${upload.id}/accept`, {
+      token: checker.token,
+      body: {},
+    });
+    expect(accepted.statusCode).toBe(200);
+    // Staff watching the run see it progress: answers arrive while it is running, not only after.
+    const seen: { status: string; done: number; total: number }[] = [];
+    for (let polls = 0; polls < 600; polls += 1) {
+      const run = (await runsOfUpload(upload.id)).items[0];
+      if (run) seen.push({ status: run.status, done: run.done, total: run.total });
+      if (run?.status === 'completed' || run?.status === 'failed') break;
+      // As the back office polls (its progress bar), a moment apart.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(seen.at(-1)).toMatchObject({ status: 'completed', done: 1200, total: 1200 });
+    expect(seen.some((run) => run.status === 'running' && run.done > 0 && run.done < run.total)).toBe(true);
+  });
+
   it('reuses results until they expire (90 days on the register, 30 for a trace), then looks again', async () => {
     const fundId = await newFund(app(), 'Reuse Fund');
     const idNumber = buildSaIdNumber('1972-07-07', 1320);

@@ -242,6 +242,10 @@ export async function runEnrichment(deps: EnrichmentJobDeps, runId: number): Pro
       for (const person of people) {
         for (const kind of run.steps)
           await enrichOne(deps, run, person, kind, byKey.get(`${person.id}:${kind}`), tally);
+        // Let waiting requests in between two persons: on the embedded database (one connection)
+        // back-to-back look-ups would otherwise keep taking it first, and staff waited half a
+        // minute for an answer while a 2,000-member file was enriched.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       await db.update(enrichmentRuns).set(tally).where(eq(enrichmentRuns.id, runId));
     }
