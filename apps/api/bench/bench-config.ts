@@ -14,7 +14,7 @@ export function benchServerConfig(env: NodeJS.ProcessEnv = process.env): Config 
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: '0',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'silent',
     SEED_DEMO_DATA: 'false',
     APP_SECRET: randomBytes(48).toString('base64url'),
     // Production refuses the sandbox provider; this one is configured but never called by the benches.

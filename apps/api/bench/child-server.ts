@@ -39,6 +39,11 @@ export async function startChildServer(file: string, env: Record<string, string>
   const first = await Promise.race([ready, exited.then(() => null)]);
   if (!first) throw new Error(`${file} exited before listening`);
   const messages: Record<string, unknown>[] = [];
+  // A server that dies under load says so (exit code or signal), rather than as a reset connection.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`${file} exited unexpectedly (code ${code}, signal ${signal})`);
+  });
   child.on('message', (message) => messages.push(message as Record<string, unknown>));
   return {
     messages,
@@ -46,6 +51,7 @@ export async function startChildServer(file: string, env: Record<string, string>
     ready: first[0],
     pid: child.pid ?? 0,
     async stop() {
+      stopping = true;
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
     },
