@@ -211,6 +211,7 @@ describe('issue 15 item 4: retention', () => {
       outbox: 0,
       deliveries: 0,
       idempotencyKeys: 0,
+      watchlist: 0,
     });
   });
 
