@@ -35,7 +35,6 @@ export const FAST_TRACK_MESSAGES = {
   promiseCaption: 'Claims at or under this amount are approved at once when every check passes.',
   referred: 'Not fast-tracked: the claim goes to staff for review',
   daysRequired: 'Give the number of days members are told (1 to 90).',
-  notWithAdministrator: "This fund's administrator decides its claims, so it cannot have a fast track.",
 } as const;
 
 /** One condition's result, with what was found in words (never an ID or account number). */

@@ -148,25 +148,19 @@ async function assertReferences(
 }
 
 /**
- * 422 per field for a fast track without its days (issue 21 item 2), or on a fund whose
- * administrator decides its claims: the fields as they will be after the change (`current`: the
- * fund today, for a PATCH).
+ * 422 on `fastTrackDays` for a fast track without its days (issue 21 item 2): the fields as they
+ * will be after the change (`current`: the fund today, for a PATCH).
  */
 function assertFastTrack(
   input: Partial<z.output<typeof CreateFundRequest>>,
-  current?: Pick<FundRecord, 'fastTrackThresholdCents' | 'fastTrackDays' | 'administratorPartnerId'>,
+  current?: Pick<FundRecord, 'fastTrackThresholdCents' | 'fastTrackDays'>,
 ): void {
-  const pick = <K extends 'fastTrackThresholdCents' | 'fastTrackDays' | 'administratorPartnerId'>(key: K) =>
+  const pick = <K extends 'fastTrackThresholdCents' | 'fastTrackDays'>(key: K) =>
     input[key] === undefined ? (current?.[key] ?? null) : input[key];
   const threshold = pick('fastTrackThresholdCents');
   if (threshold === null) return;
   if (pick('fastTrackDays') === null) {
     throw new AppError('validation', VALIDATION_FAILED_MESSAGE, { fastTrackDays: [FAST_TRACK_MESSAGES.daysRequired] });
-  }
-  if (pick('administratorPartnerId') !== null) {
-    throw new AppError('validation', VALIDATION_FAILED_MESSAGE, {
-      fastTrackThresholdCents: [FAST_TRACK_MESSAGES.notWithAdministrator],
-    });
   }
 }
 
