@@ -242,3 +242,22 @@ export async function expectAccessible(page: Page, label: string, options: { asS
     if (resize && own) await page.setViewportSize(own);
   }
 }
+
+/** The demo super-admin signs in through the API (password, then the PIN from the outbox): a token. */
+export async function staffToken(page: Page): Promise<string> {
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const headers = { 'x-xsrf-token': xsrf };
+  const login = await page.request.post('/api/v1/admin-sessions/login', {
+    headers,
+    data: { email: 'admin@benefitfinder.co.za', password: 'Admin#Demo2026' },
+  });
+  expect(login.status()).toBe(200);
+  const { apiToken } = await login.json();
+  const otp = await readOtp(page, 'admin@benefitfinder.co.za');
+  const verified = await page.request.post('/api/v1/admin-sessions/otp/verify', {
+    headers: { ...headers, authorization: `Bearer ${apiToken}` },
+    data: { otp },
+  });
+  expect(verified.status()).toBe(200);
+  return apiToken;
+}
