@@ -1,6 +1,6 @@
 import { FAST_TRACK_CONDITION_LABELS, FAST_TRACK_MESSAGES } from '@bcp/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { declareAndSubmit, fillBankAccountForm, memberViaApi, uploadClaimDocuments } from '../../web/e2e/support';
+import { claimStepsThroughFees, declareAndSubmit, memberViaApi } from '../../web/e2e/support';
 import { expectAccessibleHere, signInDemoAdmin, staffHeaders, staffPage } from './support';
 
 // Issue 21 item 2 in the staff app: the demo fund's fast track set on the fund screen (cleared
@@ -56,15 +56,7 @@ test('a fast-tracked claim shows "Decided by the fast-track rule" with each cond
   await member.goto('/main');
   await memberViaApi(member, THABISA, { verifyPin: true, passIdentity: true });
   await member.goto('/benefits');
-  const card = member.getByRole('article', { name: 'Withdrawal benefit from Demo Retirement Fund' });
-  await card.getByRole('button', { name: 'Claim this benefit' }).click();
-  await member.getByLabel('These are my details and they are correct').check();
-  await member.getByRole('button', { name: 'Confirm and continue' }).click();
-  await fillBankAccountForm(member, 'First National Bank (FNB) (250655)', '62123456782');
-  await member.getByRole('button', { name: 'Use this account and continue' }).click();
-  await uploadClaimDocuments(member);
-  await member.getByLabel('I understand and accept these fees').check();
-  await member.getByRole('button', { name: 'Accept and continue' }).click();
+  await claimStepsThroughFees(member, '62123456782');
   await declareAndSubmit(member);
   await expect(member.getByLabel('Claim timeline')).toContainText('Approved');
 

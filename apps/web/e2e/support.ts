@@ -188,6 +188,23 @@ export async function uploadClaimDocuments(page: Page) {
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
 }
 
+/**
+ * Claim steps 1 to 4 on the benefits page, for the demo fund's withdrawal benefit: details
+ * confirmed, a new FNB account (`accountNumber`: the sandbox AVS outcome follows its last digit),
+ * both documents, fees accepted.
+ */
+export async function claimStepsThroughFees(page: Page, accountNumber: string) {
+  const card = page.getByRole('article', { name: 'Withdrawal benefit from Demo Retirement Fund' });
+  await card.getByRole('button', { name: 'Claim this benefit' }).click();
+  await page.getByLabel('These are my details and they are correct').check();
+  await page.getByRole('button', { name: 'Confirm and continue' }).click();
+  await fillBankAccountForm(page, 'First National Bank (FNB) (250655)', accountNumber);
+  await page.getByRole('button', { name: 'Use this account and continue' }).click();
+  await uploadClaimDocuments(page);
+  await page.getByLabel('I understand and accept these fees').check();
+  await page.getByRole('button', { name: 'Accept and continue' }).click();
+}
+
 /** Claim steps 5 and 6: the declaration, then submission; waits for the claim page. */
 export async function declareAndSubmit(page: Page) {
   await page.getByLabel('I make this declaration').check();

@@ -1,14 +1,13 @@
 import { buildSaIdNumber, FAST_TRACK_MESSAGES, WATCHLIST_MESSAGES } from '@bcp/contract';
 import { expect, type Page, test } from '@playwright/test';
 import {
+  claimStepsThroughFees,
   enterPin,
   expectAccessible,
-  fillBankAccountForm,
   memberViaApi,
   PHONE_VIEWPORT,
   readOtp,
   staffToken,
-  uploadClaimDocuments,
 } from './support';
 
 /**
@@ -42,15 +41,7 @@ test('a member sees the fast-track promise before submitting, and the claim is a
   try {
     await memberViaApi(page, VINCENT, { verifyPin: true, passIdentity: true });
     await page.goto('/benefits');
-    const card = page.getByRole('article', { name: 'Withdrawal benefit from Demo Retirement Fund' });
-    await card.getByRole('button', { name: 'Claim this benefit' }).click();
-    await page.getByLabel('These are my details and they are correct').check();
-    await page.getByRole('button', { name: 'Confirm and continue' }).click();
-    await fillBankAccountForm(page, 'First National Bank (FNB) (250655)', '62123456781');
-    await page.getByRole('button', { name: 'Use this account and continue' }).click();
-    await uploadClaimDocuments(page);
-    await page.getByLabel('I understand and accept these fees').check();
-    await page.getByRole('button', { name: 'Accept and continue' }).click();
+    await claimStepsThroughFees(page, '62123456781');
     await page.getByLabel('I make this declaration').check();
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
 

@@ -1,21 +1,17 @@
-import {
-  email,
-  requiredIf,
-  type TwoFactorMethod,
-  WATCHLIST_MESSAGES,
-  type WatchlistPendingResponse,
-} from '@bcp/contract';
-import { Alert, Button, Checkbox, Group, Paper, Radio, Stack, TextInput, Title } from '@mantine/core';
+import { WATCHLIST_MESSAGES, type WatchlistPendingResponse } from '@bcp/contract';
+import { Alert, Button, Checkbox, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import {
+  ContactMethodFields,
+  type ContactMethodValues,
+  contactMethodRules,
+} from '../../../components/contact-method-fields';
 import { PinForm } from '../../../components/pin-form';
-import { fieldError, rules, showServerErrors } from '../../../lib/form';
+import { fieldError, showServerErrors } from '../../../lib/form';
 import { confirmWatch, requestWatch } from '../api';
 
-interface Values {
-  twoFactorMethod: TwoFactorMethod;
-  email: string;
-  phoneNumber: string;
+interface Values extends ContactMethodValues {
   consent: boolean;
 }
 
@@ -28,10 +24,7 @@ export function WatchlistSignUp(props: { idNumber: string }) {
   const form = useForm<Values>({
     initialValues: { twoFactorMethod: 'SMS', email: '', phoneNumber: '', consent: false },
     validate: {
-      email: (value, values) =>
-        rules(requiredIf(values.twoFactorMethod === 'EMAIL'))(value) ??
-        (values.twoFactorMethod === 'EMAIL' ? rules(email)(value) : null),
-      phoneNumber: (value, values) => rules(requiredIf(values.twoFactorMethod === 'SMS'))(value),
+      ...contactMethodRules,
       consent: (value) => (value ? null : WATCHLIST_MESSAGES.consentRequired),
     },
   });
@@ -81,30 +74,14 @@ export function WatchlistSignUp(props: { idNumber: string }) {
         ) : (
           <form onSubmit={form.onSubmit((values) => void ask(values))} noValidate>
             <Stack>
-              <Radio.Group
+              <ContactMethodFields
+                form={form}
                 label="Tell me by"
-                value={form.getValues().twoFactorMethod}
-                onChange={(method) => {
-                  form.setValues({ twoFactorMethod: method as TwoFactorMethod, email: '', phoneNumber: '' });
+                onMethodChange={(method) => {
+                  form.setValues({ twoFactorMethod: method, email: '', phoneNumber: '' });
                   form.clearErrors();
                 }}
-              >
-                <Group mt="xs">
-                  <Radio value="SMS" label="Mobile Phone (SMS)" />
-                  <Radio value="EMAIL" label="Email" />
-                </Group>
-              </Radio.Group>
-              {form.getValues().twoFactorMethod === 'SMS' ? (
-                <TextInput
-                  label="Mobile phone number"
-                  type="tel"
-                  inputMode="tel"
-                  key={form.key('phoneNumber')}
-                  {...form.getInputProps('phoneNumber')}
-                />
-              ) : (
-                <TextInput label="Email" type="email" key={form.key('email')} {...form.getInputProps('email')} />
-              )}
+              />
               <Checkbox
                 label={WATCHLIST_MESSAGES.consent}
                 key={form.key('consent')}
