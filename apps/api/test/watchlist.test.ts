@@ -2,9 +2,10 @@ import { randomInt } from 'node:crypto';
 import { buildSaIdNumber, FILE_UPLOAD_NOTICES, WATCHLIST_MESSAGES } from '@bcp/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages, watchlistEntries } from '../src/db/schema/index.js';
+import { messageReferences, outboxMessages, watchlistEntries } from '../src/db/schema/index.js';
 import { ACCEPT_UPLOAD_QUEUE } from '../src/modules/file-uploads/accept-upload.job.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
+import { WATCHLIST_UNSUBSCRIBE_LIMIT_PER_IP_PER_HOUR } from '../src/modules/watchlist/public.routes.js';
 import { WATCHLIST_QUEUE } from '../src/modules/watchlist/watchlist.service.js';
 import { purgeExpiredRecords } from '../src/platform/retention/purge.service.js';
 import { call, latestOtp } from './support/accounts.js';
@@ -149,6 +150,12 @@ describe('told once when an accepted upload adds money, then unsubscribed', () =
     expect(text).not.toMatch(/R\s?\d|1234|789/);
     expect(text).not.toContain(FILE_UPLOAD_NOTICES.newMoneyBody);
     expect(found[0]?.referenceCode).toMatch(/^[0-9A-Z]{8}$/);
+    // "Is this message from us?" names it an invitation to claim.
+    const [reference] = await app()
+      .db.select()
+      .from(messageReferences)
+      .where(eq(messageReferences.referenceCode, found[0]?.referenceCode as string));
+    expect(reference?.kind).toBe('invitation');
 
     const link = /\/api\/watchlist\/unsubscribe\?token=[\w-]+/.exec(text)?.[0] as string;
     const unsubscribed = await app().inject({ method: 'GET', url: link });
@@ -177,6 +184,18 @@ describe('told once when an accepted upload adds money, then unsubscribed', () =
     expect(bad.statusCode).toBe(404);
     expect(bad.json().message).toBe(WATCHLIST_MESSAGES.badLink);
     expect((await app().inject({ method: 'GET', url: '/api/watchlist/unsubscribe?token=a%00b' })).statusCode).toBe(422);
+  });
+});
+
+describe('the unsubscribe link is throttled per IP', () => {
+  it(`answers 429 after ${WATCHLIST_UNSUBSCRIBE_LIMIT_PER_IP_PER_HOUR} an hour from one address`, async () => {
+    const url = `/api/watchlist/unsubscribe?token=${'y'.repeat(43)}`;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= WATCHLIST_UNSUBSCRIBE_LIMIT_PER_IP_PER_HOUR; attempt += 1) {
+      statuses.push((await app().inject({ method: 'GET', url, remoteAddress: '10.89.0.1' })).statusCode);
+    }
+    expect(new Set(statuses.slice(0, -1))).toEqual(new Set([404]));
+    expect(statuses.at(-1)).toBe(429);
   });
 });
 
