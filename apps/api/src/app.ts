@@ -49,6 +49,9 @@ import { statementRoutes } from './modules/statements/app.routes.js';
 import { taskRoutes } from './modules/tasks/admin.routes.js';
 import { templateRoutes } from './modules/templates/admin.routes.js';
 import { userRoutes } from './modules/users/admin.routes.js';
+import { watchlistRoutes } from './modules/watchlist/app.routes.js';
+import { installWatchlist } from './modules/watchlist/install-watchlist.js';
+import { watchlistPublicRoutes } from './modules/watchlist/public.routes.js';
 import { adminWebhookRoutes } from './modules/webhooks/admin.routes.js';
 import { installWebhooks } from './modules/webhooks/install-webhooks.js';
 import { partnerWebhookRoutes } from './modules/webhooks/partner.routes.js';
@@ -199,6 +202,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   installWebhooks(app);
   installOutreach(app);
   installFileUploads(app);
+  installWatchlist(app);
   // Back office (issue 6): every /api/v1 route declares its permission (platform/auth/route-access.ts).
   await app.register(adminSessionRoutes, { prefix: '/api/v1' });
   await app.register(userRoutes, { prefix: '/api/v1' });
@@ -230,6 +234,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(partnerFileRoutes, { prefix: '/api/v1' });
   await app.register(outreachAdminRoutes, { prefix: '/api/v1' });
   await app.register(outreachPublicRoutes, { prefix: '/api' });
+  await app.register(watchlistPublicRoutes, { prefix: '/api' });
+  await app.register(watchlistRoutes, { prefix: '/api/app' });
   // Partner API (issue 9): fund administrators with API keys.
   await app.register(partnerClaimRoutes, { prefix: '/api/v2' });
   await app.register(partnerWebhookRoutes, { prefix: '/api/v2' });

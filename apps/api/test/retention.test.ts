@@ -238,6 +238,7 @@ describe('issue 15 item 4: retention', () => {
       deliveries: 0,
       idempotencyKeys: 0,
       messageReferences: 0,
+      watchlist: 0,
     });
   });
 

@@ -4,7 +4,7 @@ import {
   expectAccessible,
   fillBankAccountForm,
   memberViaApi,
-  readOtp,
+  staffToken,
   uploadClaimDocuments,
 } from './support';
 
@@ -13,25 +13,6 @@ import {
  * spec uses: two benefits, withdrawal R1,334.89 and surplus R13,008.71.
  */
 const DUDUZILE = { idNumber: '9604302522081', phone: '+27616882941', email: 'duduzile.mabizela66@example.co.za' };
-
-/** The demo super-admin signs in through the API (password, then the PIN from the outbox): a token. */
-async function staffToken(page: Page): Promise<string> {
-  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  const headers = { 'x-xsrf-token': xsrf };
-  const login = await page.request.post('/api/v1/admin-sessions/login', {
-    headers,
-    data: { email: 'admin@benefitfinder.co.za', password: 'Admin#Demo2026' },
-  });
-  expect(login.status()).toBe(200);
-  const { apiToken } = await login.json();
-  const otp = await readOtp(page, 'admin@benefitfinder.co.za');
-  const verified = await page.request.post('/api/v1/admin-sessions/otp/verify', {
-    headers: { ...headers, authorization: `Bearer ${apiToken}` },
-    data: { otp },
-  });
-  expect(verified.status()).toBe(200);
-  return apiToken;
-}
 
 /** Staff give the demo fund's administrator (created with the demo data) a new API key. */
 async function administratorKey(page: Page): Promise<string> {

@@ -188,6 +188,23 @@ export async function uploadClaimDocuments(page: Page) {
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
 }
 
+/**
+ * Claim steps 1 to 4 on the benefits page, for the demo fund's withdrawal benefit: details
+ * confirmed, a new FNB account (`accountNumber`: the sandbox AVS outcome follows its last digit),
+ * both documents, fees accepted.
+ */
+export async function claimStepsThroughFees(page: Page, accountNumber: string) {
+  const card = page.getByRole('article', { name: 'Withdrawal benefit from Demo Retirement Fund' });
+  await card.getByRole('button', { name: 'Claim this benefit' }).click();
+  await page.getByLabel('These are my details and they are correct').check();
+  await page.getByRole('button', { name: 'Confirm and continue' }).click();
+  await fillBankAccountForm(page, 'First National Bank (FNB) (250655)', accountNumber);
+  await page.getByRole('button', { name: 'Use this account and continue' }).click();
+  await uploadClaimDocuments(page);
+  await page.getByLabel('I understand and accept these fees').check();
+  await page.getByRole('button', { name: 'Accept and continue' }).click();
+}
+
 /** Claim steps 5 and 6: the declaration, then submission; waits for the claim page. */
 export async function declareAndSubmit(page: Page) {
   await page.getByLabel('I make this declaration').check();
@@ -241,4 +258,23 @@ export async function expectAccessible(page: Page, label: string, options: { asS
   } finally {
     if (resize && own) await page.setViewportSize(own);
   }
+}
+
+/** The demo super-admin signs in through the API (password, then the PIN from the outbox): a token. */
+export async function staffToken(page: Page): Promise<string> {
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const headers = { 'x-xsrf-token': xsrf };
+  const login = await page.request.post('/api/v1/admin-sessions/login', {
+    headers,
+    data: { email: 'admin@benefitfinder.co.za', password: 'Admin#Demo2026' },
+  });
+  expect(login.status()).toBe(200);
+  const { apiToken } = await login.json();
+  const otp = await readOtp(page, 'admin@benefitfinder.co.za');
+  const verified = await page.request.post('/api/v1/admin-sessions/otp/verify', {
+    headers: { ...headers, authorization: `Bearer ${apiToken}` },
+    data: { otp },
+  });
+  expect(verified.status()).toBe(200);
+  return apiToken;
 }

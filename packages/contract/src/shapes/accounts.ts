@@ -203,7 +203,8 @@ export const LoginRequest = z
   .meta({ id: 'LoginRequest', examples: [{ identifier: '7503140234085', password: 'Correct-Horse-42' }] });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
-const zOtp = () => zRequiredString(20).regex(/^\d{6}$/, ACCOUNT_MESSAGES.otpFormat);
+/** A 6-digit PIN as typed (the spec's OTP). */
+export const zOtp = () => zRequiredString(20).regex(/^\d{6}$/, ACCOUNT_MESSAGES.otpFormat);
 
 /** `POST beneficiary-sessions/verifyOtp`. */
 export const VerifyOtpRequest = z

@@ -4,6 +4,7 @@ import { PersonBankResponse } from './bank-accounts.js';
 import { BankMatchResponse } from './bank-match.js';
 import { BENEFIT_STATUSES, FundSummary, PayoutResponse } from './benefits.js';
 import { ClaimDocumentResponse, ClaimEventResponse, InformationRequestResponse } from './claims.js';
+import { FastTrackDecisionResponse } from './fast-track.js';
 import { ClaimProcessStepResponse } from './funds.js';
 import { cursorListResponse, listQuery, zCursor, zQueryBoolean, zQueryId } from './lists.js';
 
@@ -143,6 +144,8 @@ export const AdminClaimResponse = z
     processSteps: z.array(ClaimProcessStepResponse),
     /** Every request for more information on the claim, newest first (issue 21 item 1). */
     informationRequests: z.array(InformationRequestResponse),
+    /** The fast-track rule's evaluation at submission, each condition's result; null when the fund has none (issue 21 item 2). */
+    fastTrack: FastTrackDecisionResponse.nullable(),
   })
   .meta({ id: 'AdminClaimResponse' });
 export type AdminClaimResponse = z.infer<typeof AdminClaimResponse>;

@@ -104,5 +104,10 @@ export const BenefitResponse = MemberBenefitResponse.extend({
   person: PersonSummary,
   /** What the member would receive today, after the fund's fees. */
   payout: PayoutResponse,
+  /**
+   * Issue 21 item 2: the days of the fund's fast-track promise ("usually paid within N days") when
+   * this benefit is at or under the fund's threshold; null otherwise.
+   */
+  fastTrackDays: z.number().int().nullable(),
 }).meta({ id: 'BenefitResponse' });
 export type BenefitResponse = z.infer<typeof BenefitResponse>;

@@ -79,6 +79,10 @@ export const FundResponse = z
     status: z.enum(FUND_STATUSES),
     /** Benefits recorded for the fund. */
     benefitCount: z.number().int(),
+    /** Fast track (issue 21 item 2): claims at or under this gross amount (cents) may be approved by the rule; null: none. */
+    fastTrackThresholdCents: z.number().int().nullable(),
+    /** The promise members read: "usually paid within N days"; set with the threshold. */
+    fastTrackDays: z.number().int().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -95,6 +99,10 @@ const fundFields = {
   contactPhone: zClearable(zOptionalPhoneNumber()),
   tags: z.array(zTag()).max(20).optional(),
   status: z.enum(FUND_STATUSES).optional(),
+  /** Cents, 1 cent to R10 million; null clears (no fast track). */
+  fastTrackThresholdCents: z.number().int().min(1).max(1_000_000_000).nullable().optional(),
+  /** 1 to 90 days; needed with a threshold. */
+  fastTrackDays: z.number().int().min(1).max(90).nullable().optional(),
 };
 
 /** `POST /api/v1/funds`. */

@@ -9,6 +9,7 @@ import { ClaimActions } from './claim-actions';
 import { ClaimBank } from './claim-bank';
 import { ClaimChecklist } from './claim-checklist';
 import { ClaimDocuments } from './claim-documents';
+import { ClaimFastTrack } from './claim-fast-track';
 import { ClaimInformationRequests } from './claim-information';
 import { AssistedClaimNotice, ClaimMember } from './claim-member';
 import { ClaimStatusBadge } from './claim-status';
@@ -16,7 +17,8 @@ import { ClaimPayout, ClaimTimeline } from './claim-timeline';
 
 /**
  * One claim for review (`GET benefits/claim/{id}`, every view audited): the member (ID masked until
- * revealed), the benefit and its source row, documents in place, the bank match, the fund's
+ * revealed), the fast-track rule's evaluation (issue 21 item 2), the benefit and its source row,
+ * documents in place, the bank match, the fund's
  * checklist with each step's log, payout, timeline, and the moves the user's permissions allow.
  */
 export default function ClaimPage() {
@@ -44,6 +46,7 @@ export default function ClaimPage() {
       </PageHeader>
       <ClaimActions claim={data} />
       <AssistedClaimNotice claim={data} />
+      <ClaimFastTrack claim={data} />
       <ClaimMember claim={data} />
       <ClaimInformationRequests claim={data} />
       <ClaimDocuments claim={data} />

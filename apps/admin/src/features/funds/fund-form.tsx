@@ -1,11 +1,13 @@
 import {
   CreateFundRequest,
+  FAST_TRACK_MESSAGES,
   type FUND_STATUSES,
   type FundResponse,
   type FundTypeResponse,
   type PartnerResponse,
+  randToCents,
 } from '@bcp/contract';
-import { Modal, Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Fieldset, Modal, NumberInput, Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { FormActions } from '../../components/form-actions';
 import { api } from '../../lib/api';
@@ -23,7 +25,15 @@ interface FundValues {
   contactPhone: string;
   tags: string[];
   status: (typeof FUND_STATUSES)[number];
+  /** Fast track (issue 21 item 2): the threshold in rand as typed (empty: none) and the promised days. */
+  fastTrackRand: string;
+  fastTrackDays: number | string;
 }
+
+/** Errors of the request fields shown on the form's fields (cents on the rand field). */
+const FIELD_OF: Record<string, string> = { fastTrackThresholdCents: 'fastTrackRand' };
+const onFormFields = <T,>(errors: Record<string, T>): Record<string, T> =>
+  Object.fromEntries(Object.entries(errors).map(([field, message]) => [FIELD_OF[field] ?? field, message]));
 
 function toValues(fund?: FundResponse): FundValues {
   return {
@@ -36,6 +46,8 @@ function toValues(fund?: FundResponse): FundValues {
     contactPhone: fund?.contactPhone ?? '',
     tags: fund?.tags ?? [],
     status: fund?.status ?? 'active',
+    fastTrackRand: fund?.fastTrackThresholdCents != null ? (fund.fastTrackThresholdCents / 100).toFixed(2) : '',
+    fastTrackDays: fund?.fastTrackDays ?? '',
   };
 }
 
@@ -51,13 +63,17 @@ function toRequest(values: FundValues) {
     contactPhone: values.contactPhone.trim() || null,
     tags: values.tags,
     status: values.status,
+    // A rand amount that does not parse is sent as 0, which the contract refuses on the field.
+    fastTrackThresholdCents: values.fastTrackRand.trim() ? (randToCents(values.fastTrackRand) ?? 0) : null,
+    fastTrackDays: values.fastTrackDays === '' ? null : Number(values.fastTrackDays),
   };
 }
 
 /**
  * Creating or editing a fund (`POST funds`, `PATCH funds/{id}`): name, FSCA registration number,
- * type, administrator (an active fund administrator partner), contact details, tags and status
- * (archive). Field errors from the server show under their fields.
+ * type, administrator (an active fund administrator partner), contact details, the fast track
+ * (threshold in rand and the days promised, issue 21 item 2), tags and status (archive). Field
+ * errors from the server show under their fields.
  */
 export function FundFormModal(props: {
   fund?: FundResponse;
@@ -67,8 +83,9 @@ export function FundFormModal(props: {
 }) {
   const form = useForm<FundValues>({
     initialValues: toValues(props.fund),
-    validate: (values) => schemaResolver(CreateFundRequest, { sync: true })(toRequest(values)),
+    validate: (values) => onFormFields(schemaResolver(CreateFundRequest, { sync: true })(toRequest(values))),
   });
+  const target = { setErrors: (errors: Record<string, string>) => form.setErrors(onFormFields(errors)) };
   const fundTypes = useOptions<FundTypeResponse>('v1/fund_types', (type) => type.name);
   const administrators = useOptions<PartnerResponse>('v1/partners', (partner) => partner.name, {
     'filter[kind]': 'fund-administrator',
@@ -79,7 +96,7 @@ export function FundFormModal(props: {
       props.fund
         ? api.patch<FundResponse>(`v1/funds/${props.fund.id}`, { json: body })
         : api.post<FundResponse>('v1/funds', { json: body }),
-      { done: props.fund ? 'Fund saved.' : 'Fund created.', invalidate: ['v1/funds'], form },
+      { done: props.fund ? 'Fund saved.' : 'Fund created.', invalidate: ['v1/funds'], form: target },
     );
     if (!fund) return;
     props.onSaved?.(fund);
@@ -111,6 +128,23 @@ export function FundFormModal(props: {
             <TextInput label="Contact email" type="email" {...form.getInputProps('contactEmail')} />
             <TextInput label="Contact phone" type="tel" {...form.getInputProps('contactPhone')} />
           </SimpleGrid>
+          <Fieldset legend="Fast track">
+            <SimpleGrid cols={2}>
+              <TextInput
+                label="Fast-track amount (R)"
+                description="Claims at or under this gross amount, with every check passed, are approved by the rule. Empty: no fast track."
+                {...form.getInputProps('fastTrackRand')}
+              />
+              <NumberInput
+                label="Days promised"
+                description={FAST_TRACK_MESSAGES.promise(Number(form.values.fastTrackDays) || 0)}
+                min={1}
+                max={90}
+                allowDecimal={false}
+                {...form.getInputProps('fastTrackDays')}
+              />
+            </SimpleGrid>
+          </Fieldset>
           <TagsInput label="Tags" description="Press Enter after each tag" {...form.getInputProps('tags')} />
           <Select
             label="Status"

@@ -1,4 +1,4 @@
-import type { FundResponse } from '@bcp/contract';
+import { FAST_TRACK_MESSAGES, type FundResponse, formatRand } from '@bcp/contract';
 import { unwrap } from '@bcp/web-client';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -84,6 +84,14 @@ export default function FundPage() {
                 </Badge>
               </div>
               <Detail label="Benefits" value={String(data.benefitCount)} />
+              <Detail
+                label="Fast track"
+                value={
+                  data.fastTrackThresholdCents !== null && data.fastTrackDays !== null
+                    ? `Up to ${formatRand(data.fastTrackThresholdCents)}. ${FAST_TRACK_MESSAGES.promise(data.fastTrackDays)}`
+                    : 'None'
+                }
+              />
               <div>
                 <Text size="sm" c="dimmed">
                   Tags

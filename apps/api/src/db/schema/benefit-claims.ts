@@ -49,6 +49,12 @@ export const benefitClaims = pgTable(
     bankMatchOverrideReason: text('bank_match_override_reason'),
     bankMatchOverriddenByUserId: bigint('bank_match_overridden_by_user_id', { mode: 'number' }),
     bankMatchOverriddenAt: at('bank_match_overridden_at'),
+    /**
+     * The fast-track rule's evaluation at submission (issue 21 item 2, decision 034): outcome,
+     * threshold and each condition's result (contract FastTrackDecisionResponse); null when the
+     * fund has no fast track.
+     */
+    fastTrack: jsonb('fast_track'),
     ...timestamps(),
   },
   (table) => [

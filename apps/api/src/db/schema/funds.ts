@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from './columns.js';
 import { fundTypes } from './fund-types.js';
 import { partners } from './partners.js';
@@ -30,6 +30,13 @@ export const funds = pgTable(
      * that the funds list never counts millions of benefits (issue 25).
      */
     benefitCount: bigint('benefit_count', { mode: 'number' }).notNull().default(0),
+    /**
+     * Fast track (issue 21 item 2, decision 034): a submitted claim whose benefit is at or under this
+     * gross amount (cents), with every check passed, is approved by the rule. Null: no fast track.
+     */
+    fastTrackThresholdCents: bigint('fast_track_threshold_cents', { mode: 'number' }),
+    /** The promise members read for a fast-tracked claim: "usually paid within N days". */
+    fastTrackDays: integer('fast_track_days'),
     ...timestamps(),
   },
   (table) => [

@@ -29,4 +29,5 @@ export * from './sessions.js';
 export * from './tasks.js';
 export * from './templates.js';
 export * from './users.js';
+export * from './watchlist.js';
 export * from './webhooks.js';

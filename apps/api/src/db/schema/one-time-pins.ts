@@ -12,7 +12,7 @@ export const oneTimePins = pgTable(
     id: idColumn(),
     /** `sign_in` | `password_reset` | `destination_change` */
     purpose: text('purpose', {
-      enum: ['sign_in', 'password_reset', 'destination_change', 'bank_account_change'],
+      enum: ['sign_in', 'password_reset', 'destination_change', 'bank_account_change', 'watchlist'],
     }).notNull(),
     subjectArea: text('subject_area', { enum: ['admin', 'beneficiary'] }).notNull(),
     subjectId: bigint('subject_id', { mode: 'number' }).notNull(),

@@ -4,6 +4,7 @@ import {
   type AdminClaimResponse,
   type AdminClaimSummaryResponse,
   CLAIM_MESSAGES,
+  type FastTrackDecisionResponse,
   type StatusCountsResponse,
 } from '@bcp/contract';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
@@ -169,6 +170,7 @@ export async function getClaimForStaff(
     bankMatch: toBankMatchResponse(claim),
     processSteps: await listClaimProcessSteps(db, claim.id),
     informationRequests: await listInformationRequests(db, claim.id),
+    fastTrack: (claim.fastTrack as FastTrackDecisionResponse | null) ?? null,
     ...details,
   };
 }

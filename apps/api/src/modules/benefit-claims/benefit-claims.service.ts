@@ -10,16 +10,16 @@ import {
   type ClaimSubmitRequest,
   calculatePayout,
   claimStepStates,
-  ENRICHMENT_MESSAGES,
   formatRand,
   type InformationAnswerRequest,
   type Payout,
   VALIDATION_FAILED_MESSAGE,
 } from '@bcp/contract';
 import dayjs from 'dayjs';
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefitClaimEvents, benefitClaims, benefits, claimDocuments } from '../../db/schema/index.js';
+import { benefitClaimEvents, benefitClaims, claimDocuments } from '../../db/schema/index.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { findMemberBenefit, type MemberBenefit } from '../benefits/member-benefits.service.js';
 import { listFundFeeRules } from '../funds/fund-fees.service.js';
@@ -28,24 +28,24 @@ import { requireIdentityVerified } from '../person-users/person-users.service.js
 import { snapshotProcessSteps } from '../process-steps/process-steps.service.js';
 import { createTask } from '../tasks/tasks.service.js';
 import { answerInformationRequest, openInformationRequest } from './claim-information.service.js';
-import { type ClaimActor, type ClaimDependencies, moveClaim } from './claim-moves.service.js';
+import { type ClaimDependencies, moveClaim } from './claim-moves.service.js';
 import { findCurrentClaim } from './current-claims.js';
+import { findOpenClaim, startDraftClaim } from './draft-claims.js';
+import {
+  approveByFastTrack,
+  evaluateFastTrack,
+  FAST_TRACK_AUDIT,
+  type FastTrackDependencies,
+} from './fast-track.service.js';
 
 type ClaimRow = typeof benefitClaims.$inferSelect;
+
+export { findOpenClaim, startDraftClaim } from './draft-claims.js';
 
 /** Days staff have to review a submitted claim (the review task's due date). */
 const REVIEW_DAYS = 5;
 
 const ACTOR_NAMES = { person_user: 'you', user: 'staff', partner: 'fund', system: 'system' } as const;
-
-/** The benefit's open claim (any status but rejected), or `undefined`. */
-export async function findOpenClaim(db: Database, benefitId: number): Promise<ClaimRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(benefitClaims)
-    .where(and(eq(benefitClaims.benefitId, benefitId), ne(benefitClaims.status, 'rejected')));
-  return row;
-}
 
 /** The payout of a benefit after its fund's fees in effect today (cents). */
 export async function todaysPayout(
@@ -158,52 +158,6 @@ export async function getBenefitClaim(db: Database, personUserId: number, benefi
 const at = (flag: boolean | undefined, now: Date) => (flag === undefined ? undefined : flag ? now : null);
 
 /**
- * The benefit's open claim, or a new draft for the member started by `actor` (the member, or staff
- * lodging it for them, with `note` in the timeline). Safe under races: the one-open-claim index
- * lets one insert win and the others read it.
- * @returns the claim and whether this call created it
- * @throws AppError `conflict` (409) when the benefit is paid, or flagged for the dependants' process (s37C)
- */
-export async function startDraftClaim(
-  db: Database,
-  benefit: { id: number; status: string },
-  personUserId: number,
-  actor: ClaimActor,
-  note: string | null,
-  now: Date = new Date(),
-): Promise<{ claim: ClaimRow; created: boolean }> {
-  const open = await findOpenClaim(db, benefit.id);
-  if (open) return { claim: open, created: false };
-  if (benefit.status === 'paid') throw new AppError('conflict', CLAIM_MESSAGES.notClaimable);
-  // A deceased member's benefit goes to the fund's dependants' process (issue 17, s37C).
-  const [flag] = await db
-    .select({ at: benefits.dependantsProcessAt })
-    .from(benefits)
-    .where(eq(benefits.id, benefit.id));
-  if (flag?.at) throw new AppError('conflict', ENRICHMENT_MESSAGES.dependantsProcess);
-  const [created] = await db
-    .insert(benefitClaims)
-    .values({ benefitId: benefit.id, personUserId, createdAt: now })
-    .onConflictDoNothing()
-    .returning();
-  if (created) {
-    await db.insert(benefitClaimEvents).values({
-      claimId: created.id,
-      fromStatus: null,
-      toStatus: 'draft',
-      actorType: actor.type,
-      actorId: actor.id,
-      note,
-      createdAt: now,
-    });
-    return { claim: created, created: true };
-  }
-  const winner = await findOpenClaim(db, benefit.id);
-  if (!winner) throw new AppError('conflict', CLAIM_MESSAGES.notClaimable);
-  return { claim: winner, created: false };
-}
-
-/**
  * `POST benefit-claims/{id}` ({id}: the benefit): starts the claim's draft, or records the steps
  * the member completed (issue 4 item 7). Starting is safe under races: the one-open-claim index
  * lets one insert win and the others read it.
@@ -253,11 +207,17 @@ export async function saveClaimDraft(
 /**
  * `POST benefit-claims/{id}/claim`: submits the draft (draft -> submitted), keeping the payout the
  * member accepted. Every step must be done; `netAmountCents` must equal today's payout.
+ *
+ * Issue 21 item 2 (decision 034): where the fund has a fast track, the rule is evaluated first
+ * (`evaluateFastTrack`, which may run the bank match) and kept on the claim and in the audit trail
+ * (`claims.fast_track_evaluated`) with the submission. A claim the rule approves gets no staff
+ * review task and is then approved by the system through `decideClaim`, the path of a staff
+ * approval: the same audit, member notice and partner announcements.
  * @throws AppError 403 before the identity check; 404 for another member's benefit or no draft;
  *   409 when already submitted or the payout changed; 422 with the steps still to do
  */
 export async function submitClaim(
-  deps: ClaimDependencies,
+  deps: ClaimDependencies & FastTrackDependencies,
   personUserId: number,
   benefitId: number,
   input: ClaimSubmitRequest,
@@ -279,6 +239,7 @@ export async function submitClaim(
   }
   const payout = await todaysPayout(db, benefit);
   if (payout.netAmountCents !== input.netAmountCents) throw new AppError('conflict', CLAIM_MESSAGES.payoutChanged);
+  const fastTrack = await evaluateFastTrack(deps, claim, benefit, now);
 
   await moveClaim(
     deps,
@@ -287,22 +248,40 @@ export async function submitClaim(
       from: 'draft',
       to: 'submitted',
       actor: { type: 'person_user', id: personUserId },
-      set: { payout, declarationAcceptedAt: now },
-      // Issue 6: a submitted claim puts a review task in the staff work queue.
+      set: { payout, declarationAcceptedAt: now, fastTrack },
+      // Issue 6: a submitted claim puts a review task in the staff work queue (not one the rule approves).
       // Issue 8: the claim keeps the fund's process steps of today, whatever changes later.
       alsoIn: async (tx) => {
-        await createTask(tx, {
-          title: `Review claim ${claim.id}`,
-          description: `${benefit.fund.name}: ${benefit.benefitType} benefit, payout ${formatRand(payout.netAmountCents)}.`,
-          entityType: 'claims',
-          entityId: claim.id,
-          dueDate: dayjs(now).add(REVIEW_DAYS, 'day').format('YYYY-MM-DD'),
-        });
+        if (fastTrack?.outcome !== 'approved') {
+          await createTask(tx, {
+            title: `Review claim ${claim.id}`,
+            description: `${benefit.fund.name}: ${benefit.benefitType} benefit, payout ${formatRand(payout.netAmountCents)}.`,
+            entityType: 'claims',
+            entityId: claim.id,
+            dueDate: dayjs(now).add(REVIEW_DAYS, 'day').format('YYYY-MM-DD'),
+          });
+        }
         await snapshotProcessSteps(tx, { claimId: claim.id, fundId: benefit.fundId });
+        if (fastTrack) {
+          await recordAudit(tx, {
+            ...FAST_TRACK_AUDIT,
+            action: 'claims.fast_track_evaluated',
+            entityType: 'claims',
+            entityId: claim.id,
+            after: {
+              outcome: fastTrack.outcome,
+              thresholdCents: fastTrack.thresholdCents,
+              conditions: Object.fromEntries(
+                fastTrack.conditions.map((condition) => [condition.key, condition.passed]),
+              ),
+            },
+          });
+        }
       },
     },
     now,
   );
+  if (fastTrack?.outcome === 'approved') await approveByFastTrack(deps, claim.id);
   const [submitted] = await db.select().from(benefitClaims).where(eq(benefitClaims.id, claim.id));
   if (!submitted) throw new Error('claim vanished');
   return toClaimResponse(db, submitted, benefit);

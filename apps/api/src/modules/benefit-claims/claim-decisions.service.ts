@@ -5,8 +5,8 @@ import { benefitClaims, benefits, funds, personUsers } from '../../db/schema/ind
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { bankMatchApproval } from './bank-match.service.js';
-import { startDraftClaim } from './benefit-claims.service.js';
 import { type ClaimActor, type ClaimDependencies, moveClaim } from './claim-moves.service.js';
+import { startDraftClaim } from './draft-claims.js';
 
 type ClaimRow = typeof benefitClaims.$inferSelect;
 

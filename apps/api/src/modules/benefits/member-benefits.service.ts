@@ -24,6 +24,17 @@ export interface MemberBenefit {
   status: 'unclaimed' | 'claimed' | 'paid';
   fund: { id: number; name: string; registrationNumber: string };
   person: { firstName: string; lastName: string; idNumber: string; dateOfBirth: string };
+  /** The fund's fast track (issue 21 item 2): threshold (cents) and promised days, or nulls. */
+  fastTrack: { thresholdCents: number | null; days: number | null };
+}
+
+/**
+ * The days of the fund's fast-track promise when the benefit's gross amount is at or under the
+ * fund's threshold (issue 21 item 2), else null.
+ */
+export function fastTrackDaysFor(benefit: Pick<MemberBenefit, 'amountCents' | 'fastTrack'>): number | null {
+  const { thresholdCents, days } = benefit.fastTrack;
+  return thresholdCents !== null && days !== null && benefit.amountCents <= thresholdCents ? days : null;
 }
 
 const memberBenefitColumns = {
@@ -39,6 +50,7 @@ const memberBenefitColumns = {
     idNumber: persons.idNumber,
     dateOfBirth: persons.dateOfBirth,
   },
+  fastTrack: { thresholdCents: funds.fastTrackThresholdCents, days: funds.fastTrackDays },
 };
 
 function memberBenefitsQuery(db: Database) {
@@ -128,5 +140,6 @@ export async function getMemberBenefit(
       dateOfBirth: benefit.person.dateOfBirth,
     },
     payout: calculatePayout(benefit.amountCents, await listFundFeeRules(db, benefit.fundId)),
+    fastTrackDays: fastTrackDaysFor(benefit),
   };
 }

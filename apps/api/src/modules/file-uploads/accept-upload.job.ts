@@ -24,6 +24,11 @@ interface Loaded {
 export interface AcceptAnnouncements {
   /** "New money found for you at {fund}" to each person user, batched. */
   newMoney: (tx: Database, personUserIds: number[], fundId: number) => Promise<void>;
+  /**
+   * Issue 21 item 3: one notice to each watchlist entry whose ID number gained a new benefit in
+   * this member file (persons without an account), queued in the load's transaction.
+   */
+  watchedMoney?: (tx: Database, fileUploadId: number) => Promise<void>;
   /** The claim's move to paid, as the partner API announces it. */
   claimPaid: (tx: Database, claimId: number) => Promise<void>;
   /** Once the load has committed: start what was queued (wakes the job workers). */
@@ -261,6 +266,7 @@ export async function acceptUpload(deps: { db: Database; announce: AcceptAnnounc
       const { importedCount } = result;
       await clock.time('announcements', async () => {
         if (result.tell.length > 0) await deps.announce.newMoney(tx, result.tell, upload.fundId);
+        if (upload.kind === 'member_file') await deps.announce.watchedMoney?.(tx, id);
         for (const claimId of result.paidClaims ?? []) await deps.announce.claimPaid(tx, claimId);
       });
       await tx.update(fileUploads).set({ status: 'accepted', importedCount }).where(eq(fileUploads.id, id));

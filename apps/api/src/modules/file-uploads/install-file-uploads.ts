@@ -5,6 +5,7 @@ import { funds } from '../../db/schema/index.js';
 import { announceClaimMove } from '../benefit-claims/claim-announcements.js';
 import { startUploadEnrichment } from '../enrichment/enrichment-runs.service.js';
 import { recordNotificationForMany } from '../notifications/notify.service.js';
+import { queueWatchlistNotices } from '../watchlist/watchlist.service.js';
 import { ACCEPT_UPLOAD_QUEUE, type AcceptAnnouncements, acceptUpload } from './accept-upload.job.js';
 import { VALIDATE_UPLOAD_QUEUE, validateUpload } from './validate-upload.job.js';
 
@@ -27,6 +28,9 @@ export function installFileUploads(app: FastifyInstance): void {
         body: FILE_UPLOAD_NOTICES.newMoneyBody,
         event: 'benefit.found',
       });
+    },
+    watchedMoney: async (tx, fileUploadId) => {
+      await queueWatchlistNotices(tx, app.jobs, app.config.appSecret as string, fileUploadId);
     },
     claimPaid: (tx, claimId) => announceClaimMove(tx, app.jobs, claimId),
     committed: () => app.jobs.wake(),

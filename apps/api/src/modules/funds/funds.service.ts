@@ -1,5 +1,6 @@
 import {
   type CreateFundRequest,
+  FAST_TRACK_MESSAGES,
   FUND_MESSAGES,
   type FundResponse,
   type FundStatus,
@@ -69,6 +70,8 @@ async function describeFunds(db: Database, rows: FundRecord[]): Promise<FundResp
     status: row.status,
     // Kept by triggers on benefits (migration 0014): the list counts no benefits (issue 25).
     benefitCount: row.benefitCount,
+    fastTrackThresholdCents: row.fastTrackThresholdCents,
+    fastTrackDays: row.fastTrackDays,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));
@@ -144,6 +147,23 @@ async function assertReferences(
   if (Object.keys(errors).length > 0) throw new AppError('validation', VALIDATION_FAILED_MESSAGE, errors);
 }
 
+/**
+ * 422 on `fastTrackDays` for a fast track without its days (issue 21 item 2): the fields as they
+ * will be after the change (`current`: the fund today, for a PATCH).
+ */
+function assertFastTrack(
+  input: Partial<z.output<typeof CreateFundRequest>>,
+  current?: Pick<FundRecord, 'fastTrackThresholdCents' | 'fastTrackDays'>,
+): void {
+  const pick = <K extends 'fastTrackThresholdCents' | 'fastTrackDays'>(key: K) =>
+    input[key] === undefined ? (current?.[key] ?? null) : input[key];
+  const threshold = pick('fastTrackThresholdCents');
+  if (threshold === null) return;
+  if (pick('fastTrackDays') === null) {
+    throw new AppError('validation', VALIDATION_FAILED_MESSAGE, { fastTrackDays: [FAST_TRACK_MESSAGES.daysRequired] });
+  }
+}
+
 /** Given fields only (undefined: unchanged), tags de-duplicated. */
 function fundValues(input: Partial<z.output<typeof CreateFundRequest>>): Partial<typeof funds.$inferInsert> {
   const values: Partial<typeof funds.$inferInsert> = {
@@ -156,6 +176,8 @@ function fundValues(input: Partial<z.output<typeof CreateFundRequest>>): Partial
     contactPhone: input.contactPhone,
     tags: input.tags ? [...new Set(input.tags)] : undefined,
     status: input.status,
+    fastTrackThresholdCents: input.fastTrackThresholdCents,
+    fastTrackDays: input.fastTrackDays,
   };
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
 }
@@ -171,6 +193,7 @@ export async function createFund(
   context: AuditContext = SYSTEM,
 ): Promise<FundResponse> {
   await assertReferences(db, input);
+  assertFastTrack(input);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(funds)
@@ -203,6 +226,7 @@ export async function updateFund(
 ): Promise<FundResponse> {
   const fund = await findFund(db, id);
   await assertReferences(db, input, id);
+  assertFastTrack(input, fund);
   const before = auditFields(await describeFund(db, fund));
   return db.transaction(async (tx) => {
     const [row] = await tx

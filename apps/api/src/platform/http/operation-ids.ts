@@ -57,6 +57,8 @@ export const NAMED: Readonly<Record<string, string>> = {
   'POST /api/app/benefit-claims/person-banks/{id}/otp': 'sendMyBankAccountPin',
   'GET /api/app/banks': 'listBanksForMembers',
   'POST /api/app/message-check': 'checkMessage',
+  'POST /api/app/watchlist': 'watchIdNumber',
+  'POST /api/app/watchlist/{id}/confirm': 'confirmWatch',
   // Back office: staff sign-in and the review screens' paths.
   'POST /api/v1/admin-sessions/login': 'signInStaff',
   'POST /api/v1/admin-sessions/otp': 'sendStaffSignInPin',
@@ -115,6 +117,7 @@ export const NAMED: Readonly<Record<string, string>> = {
   // Outside the three surfaces.
   'GET /api/health': 'getHealth',
   'GET /api/outreach/opt-out': 'optOutOfOutreach',
+  'GET /api/watchlist/unsubscribe': 'unsubscribeWatch',
   'POST /api/outreach/sms-replies': 'receiveSmsReply',
   'GET /api/identity-sandbox/checks/{reference}': 'getSandboxCheck',
   'POST /api/identity-sandbox/checks/{reference}': 'completeSandboxCheck',

@@ -60,6 +60,8 @@ const KIND_OF_PURPOSE: Record<string, keyof typeof MESSAGE_KINDS> = {
   bank_account: 'bankAccount',
   notification: 'notification',
   outreach: 'invitation',
+  // Issue 21 item 3: "money may be waiting" and its confirmation invite the person to claim.
+  watchlist: 'invitation',
 };
 
 /** The kind of message a purpose names (`otp.sign_in` is a PIN); `other` for a purpose not listed. */

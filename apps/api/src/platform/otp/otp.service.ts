@@ -21,7 +21,7 @@ export const OTP_RULES = {
   maxPerHourPerDestination: 5,
 } as const;
 
-export type OtpPurpose = 'sign_in' | 'password_reset' | 'destination_change' | 'bank_account_change';
+export type OtpPurpose = 'sign_in' | 'password_reset' | 'destination_change' | 'bank_account_change' | 'watchlist';
 export type OtpChannel = 'SMS' | 'EMAIL';
 
 export interface OtpDependencies {
@@ -64,6 +64,7 @@ const PURPOSE_TEXT: Record<OtpPurpose, string> = {
   password_reset: 'to reset your password',
   destination_change: 'to confirm your new contact details',
   bank_account_change: 'to confirm the change of your bank account',
+  watchlist: 'to be told if money turns up for your ID number',
 };
 
 /**

@@ -9,6 +9,7 @@ import {
   outboxMessages,
   passwordResetTokens,
   sessions,
+  watchlistEntries,
 } from '../../db/schema/index.js';
 import { sessionEndedBefore } from '../auth/sessions.js';
 
@@ -21,6 +22,8 @@ export interface PurgeCounts {
   deliveries: number;
   idempotencyKeys: number;
   messageReferences: number;
+  /** Watchlist entries past their `expiresAt` (issue 21 item 3, decision 035). */
+  watchlist: number;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -30,8 +33,9 @@ const HOUR_MS = 60 * 60 * 1000;
  * (hours, `RetentionConfig`; issue 15 item 4, POPIA): ended sessions (and their PINs), PINs that
  * were used, replaced or expired, used or expired password-reset tokens, outbox rows that are no
  * longer pending (they hold email and SMS texts, PINs included outside production), completed
- * notification deliveries, idempotency keys once expired (24 h after first use), and message
- * reference codes once their period is over (a code then answers "not from us"; decision 033). Notifications themselves (the member's
+ * notification deliveries, idempotency keys once expired (24 h after first use), message
+ * reference codes once their period is over (a code then answers "not from us"; decision 033), and
+ * watchlist entries past their own end (decision 035). Notifications themselves (the member's
  * history) and audit events are kept. One transaction; safe to run from several processes.
  * @returns how many rows of each kind were deleted
  */
@@ -95,7 +99,14 @@ export async function purgeExpiredRecords(
       .where(lt(messageReferences.createdAt, before(retention.messageReferencesHours)))
       .returning({ id: messageReferences.id });
 
+    // Watchlist entries carry their own end: unconfirmed a day, confirmed a year, unsubscribed 30 days.
+    const watchlist = await tx
+      .delete(watchlistEntries)
+      .where(lt(watchlistEntries.expiresAt, now))
+      .returning({ id: watchlistEntries.id });
+
     return {
+      watchlist: watchlist.length,
       sessions: endedSessions.length,
       pins: pins.length + sessionPins.length,
       resetTokens: resetTokens.length,

@@ -2,10 +2,11 @@ import { Button, List, Stack } from '@mantine/core';
 import { Link, useParams } from 'wouter';
 import { PageIntro } from '../../components/layout/page-intro';
 import { paths } from '../../config/paths';
+import { WatchlistSignUp } from '../../features/watchlist/components/watchlist-sign-up';
 
 /**
  * Search result (spec section 2, `/search-complete/{totalBenefits}/{idNumber}/{noBenefits?}`): how
- * many benefits wait, and the next step.
+ * many benefits wait, and the next step; with none, the watchlist sign-up (issue 21 item 3).
  */
 export function SearchCompletePage() {
   const params = useParams();
@@ -27,6 +28,8 @@ export function SearchCompletePage() {
         <Button component={Link} to={paths.search()} variant="default" w="fit-content">
           Search again
         </Button>
+        {/* Issue 21 item 3: be told if money turns up for this ID number. */}
+        <WatchlistSignUp idNumber={idNumber} />
       </PageIntro>
     );
   }

@@ -1,25 +1,24 @@
 import {
   DIALOG_SIZE_PX,
-  email,
   type OtpRequiredResponse,
   type PersonUserResponse,
-  requiredIf,
   TOAST_TIMEOUT_MS,
   type TwoFactorMethod,
 } from '@bcp/contract';
-import { Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import {
+  ContactMethodFields,
+  type ContactMethodValues,
+  contactMethodRules,
+} from '../../../components/contact-method-fields';
 import { PinForm } from '../../../components/pin-form';
-import { fieldError, rules, showServerErrors } from '../../../lib/form';
+import { fieldError, showServerErrors } from '../../../lib/form';
 import { showToast } from '../../../lib/toasts';
 import { updateTwoFactorMethod } from '../api/two-factor-method';
 
-interface Values {
-  twoFactorMethod: TwoFactorMethod;
-  email: string;
-  phoneNumber: string;
-}
+type Values = ContactMethodValues;
 
 /**
  * Notification Settings (spec sections 2 and 5): a radio choice between Mobile Phone (SMS) and
@@ -41,12 +40,7 @@ export function NotificationSettingsDialog(props: {
   });
   const form = useForm<Values>({
     initialValues: initial(personUser.twoFactorMethod),
-    validate: {
-      email: (value, values) =>
-        rules(requiredIf(values.twoFactorMethod === 'EMAIL'))(value) ??
-        (values.twoFactorMethod === 'EMAIL' ? rules(email)(value) : null),
-      phoneNumber: (value, values) => rules(requiredIf(values.twoFactorMethod === 'SMS'))(value),
-    },
+    validate: contactMethodRules,
   });
   const [pending, setPending] = useState<OtpRequiredResponse | null>(null);
   const [saving, setSaving] = useState(false);
@@ -58,8 +52,8 @@ export function NotificationSettingsDialog(props: {
     props.onClose();
   }
 
-  function switchMethod(method: string) {
-    form.setValues(initial(method as TwoFactorMethod));
+  function switchMethod(method: TwoFactorMethod) {
+    form.setValues(initial(method));
     form.clearErrors();
   }
 
@@ -109,27 +103,7 @@ export function NotificationSettingsDialog(props: {
       ) : (
         <form onSubmit={form.onSubmit((values) => void save(values))} noValidate>
           <Stack>
-            <Radio.Group
-              label="Send my PINs and messages by"
-              value={form.getValues().twoFactorMethod}
-              onChange={switchMethod}
-            >
-              <Group mt="xs">
-                <Radio value="SMS" label="Mobile Phone (SMS)" />
-                <Radio value="EMAIL" label="Email" />
-              </Group>
-            </Radio.Group>
-            {form.getValues().twoFactorMethod === 'SMS' ? (
-              <TextInput
-                label="Mobile phone number"
-                type="tel"
-                inputMode="tel"
-                key={form.key('phoneNumber')}
-                {...form.getInputProps('phoneNumber')}
-              />
-            ) : (
-              <TextInput label="Email" type="email" key={form.key('email')} {...form.getInputProps('email')} />
-            )}
+            <ContactMethodFields form={form} label="Send my PINs and messages by" onMethodChange={switchMethod} />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 Cancel

@@ -1,4 +1,4 @@
-import { CLAIM_DOCUMENT_LABELS, formatRand } from '@bcp/contract';
+import { CLAIM_DOCUMENT_LABELS, FAST_TRACK_MESSAGES, formatRand } from '@bcp/contract';
 import { Alert, Button, List, Stack, Table } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../../../lib/api-client';
@@ -7,7 +7,8 @@ import { useClaimDraft } from '../../use-claim-draft';
 import type { StepProps } from './step-props';
 
 /**
- * Step 6, submit: a last look at the payout, account and documents, then submission. One
+ * Step 6, submit: a last look at the payout, account and documents, the fund's fast-track promise
+ * when the benefit qualifies ("usually paid within N days", issue 21 item 2), then submission. One
  * Idempotency-Key per submission, reused by retries, so a double tap or a lost answer cannot submit
  * twice.
  */
@@ -63,6 +64,12 @@ export function SubmitStep(props: StepProps) {
           </Table.Tr>
         </Table.Tbody>
       </Table>
+      {props.benefit.fastTrackDays !== null && (
+        // Issue 21 item 2: the fund's fast-track promise, before the member submits.
+        <Alert color="teal" title={FAST_TRACK_MESSAGES.promise(props.benefit.fastTrackDays)}>
+          {FAST_TRACK_MESSAGES.promiseCaption}
+        </Alert>
+      )}
       {error && (
         <Alert color="red" title="Your claim was not submitted">
           {error}

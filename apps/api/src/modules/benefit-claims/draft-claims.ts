@@ -1,0 +1,63 @@
+import { CLAIM_MESSAGES, ENRICHMENT_MESSAGES } from '@bcp/contract';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { benefitClaimEvents, benefitClaims, benefits } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import type { ClaimActor } from './claim-moves.service.js';
+
+type ClaimRow = typeof benefitClaims.$inferSelect;
+
+/** The benefit's open claim (any status but rejected), or `undefined`. */
+export async function findOpenClaim(db: Database, benefitId: number): Promise<ClaimRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(benefitClaims)
+    .where(and(eq(benefitClaims.benefitId, benefitId), ne(benefitClaims.status, 'rejected')));
+  return row;
+}
+
+/**
+ * The benefit's open claim, or a new draft for the member started by `actor` (the member, or staff
+ * lodging it for them, with `note` in the timeline). Safe under races: the one-open-claim index
+ * lets one insert win and the others read it.
+ * @returns the claim and whether this call created it
+ * @throws AppError `conflict` (409) when the benefit is paid, or flagged for the dependants' process (s37C)
+ */
+export async function startDraftClaim(
+  db: Database,
+  benefit: { id: number; status: string },
+  personUserId: number,
+  actor: ClaimActor,
+  note: string | null,
+  now: Date = new Date(),
+): Promise<{ claim: ClaimRow; created: boolean }> {
+  const open = await findOpenClaim(db, benefit.id);
+  if (open) return { claim: open, created: false };
+  if (benefit.status === 'paid') throw new AppError('conflict', CLAIM_MESSAGES.notClaimable);
+  // A deceased member's benefit goes to the fund's dependants' process (issue 17, s37C).
+  const [flag] = await db
+    .select({ at: benefits.dependantsProcessAt })
+    .from(benefits)
+    .where(eq(benefits.id, benefit.id));
+  if (flag?.at) throw new AppError('conflict', ENRICHMENT_MESSAGES.dependantsProcess);
+  const [created] = await db
+    .insert(benefitClaims)
+    .values({ benefitId: benefit.id, personUserId, createdAt: now })
+    .onConflictDoNothing()
+    .returning();
+  if (created) {
+    await db.insert(benefitClaimEvents).values({
+      claimId: created.id,
+      fromStatus: null,
+      toStatus: 'draft',
+      actorType: actor.type,
+      actorId: actor.id,
+      note,
+      createdAt: now,
+    });
+    return { claim: created, created: true };
+  }
+  const winner = await findOpenClaim(db, benefit.id);
+  if (!winner) throw new AppError('conflict', CLAIM_MESSAGES.notClaimable);
+  return { claim: winner, created: false };
+}

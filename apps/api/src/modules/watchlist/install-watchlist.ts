@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  sendWatchlistNotice,
+  WATCHLIST_QUEUE,
+  type WatchlistDependencies,
+  type WatchlistNoticeJob,
+} from './watchlist.service.js';
+
+/** The watchlist's dependencies from the app (database, messenger, secret, public address). */
+export function watchlistDependencies(app: FastifyInstance): WatchlistDependencies {
+  return {
+    db: app.db,
+    messenger: app.messenger,
+    secret: app.config.appSecret as string,
+    publicUrl: app.config.publicUrl,
+  };
+}
+
+/**
+ * Declares the watchlist notice job (issue 21 item 3): one message to one watch entry, queued by
+ * an accepted member file's load (`queueWatchlistNotices`). Call before the app is ready, after
+ * the messenger exists.
+ */
+export function installWatchlist(app: FastifyInstance): void {
+  app.jobs.define<WatchlistNoticeJob>(
+    WATCHLIST_QUEUE,
+    (job) => sendWatchlistNotice(watchlistDependencies(app), job.data),
+    {
+      // The message itself is an outbox job with its own retries: this one only records it.
+      retryLimit: 2,
+      expireInSeconds: 300,
+    },
+  );
+}

@@ -1,0 +1,99 @@
+import { WATCHLIST_MESSAGES, type WatchlistPendingResponse } from '@bcp/contract';
+import { Alert, Button, Checkbox, Paper, Stack, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import {
+  ContactMethodFields,
+  type ContactMethodValues,
+  contactMethodRules,
+} from '../../../components/contact-method-fields';
+import { PinForm } from '../../../components/pin-form';
+import { fieldError, showServerErrors } from '../../../lib/form';
+import { confirmWatch, requestWatch } from '../api';
+
+interface Values extends ContactMethodValues {
+  consent: boolean;
+}
+
+/**
+ * The watchlist sign-up under a search that found nothing (issue 21 item 3): SMS or email, the
+ * consent text, then the PIN sent there; the ID number is the one just searched. The answer
+ * says the watch has started (every message it sends has an unsubscribe link).
+ */
+export function WatchlistSignUp(props: { idNumber: string }) {
+  const form = useForm<Values>({
+    initialValues: { twoFactorMethod: 'SMS', email: '', phoneNumber: '', consent: false },
+    validate: {
+      ...contactMethodRules,
+      consent: (value) => (value ? null : WATCHLIST_MESSAGES.consentRequired),
+    },
+  });
+  const [pending, setPending] = useState<WatchlistPendingResponse | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function ask(values: Values) {
+    setSaving(true);
+    const result = await requestWatch({
+      idNumber: props.idNumber,
+      twoFactorMethod: values.twoFactorMethod,
+      ...(values.twoFactorMethod === 'EMAIL' ? { email: values.email } : { phoneNumber: values.phoneNumber }),
+      consent: true,
+    });
+    setSaving(false);
+    if (result.error) {
+      showServerErrors(form, result.error);
+      return;
+    }
+    setPending(result.data);
+  }
+
+  async function confirm(pin: string): Promise<string | null> {
+    if (!pending) return null;
+    const result = await confirmWatch(pending.watchId, { otp: pin });
+    if (result.error) return fieldError(result.error, 'otp');
+    setDone(result.data.message);
+    return null;
+  }
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="watchlist-title">
+      <Stack>
+        <Title order={2} size="h4" id="watchlist-title">
+          {WATCHLIST_MESSAGES.offer}
+        </Title>
+        {done ? (
+          <Alert color="green" title={done} role="status" />
+        ) : pending ? (
+          <PinForm
+            destination={pending.otp.destination}
+            resendAvailableAt={pending.otp.resendAvailableAt}
+            submitLabel="Start the watch"
+            onSubmit={confirm}
+          />
+        ) : (
+          <form onSubmit={form.onSubmit((values) => void ask(values))} noValidate>
+            <Stack>
+              <ContactMethodFields
+                form={form}
+                label="Tell me by"
+                onMethodChange={(method) => {
+                  form.setValues({ twoFactorMethod: method, email: '', phoneNumber: '' });
+                  form.clearErrors();
+                }}
+              />
+              <Checkbox
+                label={WATCHLIST_MESSAGES.consent}
+                key={form.key('consent')}
+                {...form.getInputProps('consent', { type: 'checkbox' })}
+              />
+              <Button type="submit" loading={saving} w="fit-content">
+                Send me a PIN
+              </Button>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
