@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TWO_FACTOR_METHODS } from '../constants.js';
+import { MEMBER_LANGUAGES } from '../languages.js';
 import { normalizePhoneNumber } from '../phone-number.js';
 import { EMAIL_MAX_LENGTH, email as emailRule } from '../rules/form-rules.js';
 import { RULE_MESSAGES } from '../rules/messages.js';
@@ -24,6 +25,8 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 export const zTwoFactorMethod = z.enum(TWO_FACTOR_METHODS);
+/** A member language code: `en`, `af` or `zu` (decision 036). */
+export const zMemberLanguage = z.enum(MEMBER_LANGUAGES);
 
 /** What a member types to sign in or reset: an ID number or an email (characters). */
 const IDENTIFIER_MAX_LENGTH = EMAIL_MAX_LENGTH;
@@ -82,6 +85,8 @@ export const SignUpRequest = z
     passwordConfirmation: zRequiredString(),
     twoFactorMethod: zTwoFactorMethod,
     acceptTerms: z.literal(true, { error: ACCOUNT_MESSAGES.acceptTerms }),
+    /** The app's language when the member signs up (decision 036): their messages' language. English when absent. */
+    language: zMemberLanguage.optional(),
   })
   .superRefine((value, ctx) => {
     requireMethodDestination(value, ctx);
@@ -131,6 +136,8 @@ export const PersonUserResponse = z
      * reaches it only after the PIN. Before the PIN only its last 4 digits (`*********5081`).
      */
     idNumber: z.string(),
+    /** The language the member's SMS, email and push messages are written in (decision 036). */
+    language: zMemberLanguage,
   })
   .meta({ id: 'PersonUserResponse' });
 export type PersonUserResponse = z.infer<typeof PersonUserResponse>;
@@ -282,6 +289,12 @@ export const OtpRequiredResponse = z
   .object({ otpRequired: z.literal(true), message: z.string(), otp: OtpSentResponse })
   .meta({ id: 'OtpRequiredResponse' });
 export type OtpRequiredResponse = z.infer<typeof OtpRequiredResponse>;
+
+/** `PUT person-users/{id}/language` (decision 036): the language of the member's messages. */
+export const MemberLanguageRequest = z
+  .object({ language: zMemberLanguage })
+  .meta({ id: 'MemberLanguageRequest', examples: [{ language: 'af' }] });
+export type MemberLanguageRequest = z.input<typeof MemberLanguageRequest>;
 
 /** A plain confirmation. */
 export const MessageResponse = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });

@@ -190,6 +190,8 @@ async function sendMessage(
     text: channel === 'sms' ? `${notification.title}: ${plain}` : plain,
     ...(channel === 'email' ? { html: notification.body } : {}),
     recipient: { area: 'beneficiary', id: notification.personUserId },
+    // The notification was written in the member's language (decision 036): the reference line follows it.
+    ...(profile ? { language: profile.language } : {}),
   });
   await finish(deps.db, delivery.id, { attempts, status: 'sent', lastError: null, outboxId });
 }
