@@ -3,6 +3,8 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installLeaveQuestion } from './app/leave-question';
+// Before the first render: the member's language (decision 036).
+import './i18n';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import './lib/service-worker';

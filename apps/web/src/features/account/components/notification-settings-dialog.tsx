@@ -10,6 +10,7 @@ import {
 import { Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PinForm } from '../../../components/pin-form';
 import { fieldError, rules, showServerErrors } from '../../../lib/form';
 import { showToast } from '../../../lib/toasts';
@@ -33,6 +34,7 @@ export function NotificationSettingsDialog(props: {
   onClose: () => void;
   onSaved: (personUser: PersonUserResponse) => void;
 }) {
+  const { t } = useTranslation();
   const { personUser } = props;
   const initial = (method: TwoFactorMethod): Values => ({
     twoFactorMethod: method,
@@ -95,7 +97,7 @@ export function NotificationSettingsDialog(props: {
     <Modal
       opened={props.opened}
       onClose={close}
-      title="Notification Settings"
+      title={t('nav.notificationSettings')}
       centered
       styles={{ content: { minWidth: DIALOG_SIZE_PX.notificationSettingsMinWidth } }}
     >
@@ -103,39 +105,40 @@ export function NotificationSettingsDialog(props: {
         <PinForm
           destination={pending.otp.destination}
           resendAvailableAt={pending.otp.resendAvailableAt}
-          submitLabel="Confirm"
+          submitLabel={t('common.confirm')}
           onSubmit={(pin) => save(form.getValues(), pin)}
         />
       ) : (
         <form onSubmit={form.onSubmit((values) => void save(values))} noValidate>
           <Stack>
-            <Radio.Group
-              label="Send my PINs and messages by"
-              value={form.getValues().twoFactorMethod}
-              onChange={switchMethod}
-            >
+            <Radio.Group label={t('settings.method')} value={form.getValues().twoFactorMethod} onChange={switchMethod}>
               <Group mt="xs">
-                <Radio value="SMS" label="Mobile Phone (SMS)" />
-                <Radio value="EMAIL" label="Email" />
+                <Radio value="SMS" label={t('common.smsMethod')} />
+                <Radio value="EMAIL" label={t('common.email')} />
               </Group>
             </Radio.Group>
             {form.getValues().twoFactorMethod === 'SMS' ? (
               <TextInput
-                label="Mobile phone number"
+                label={t('settings.phone')}
                 type="tel"
                 inputMode="tel"
                 key={form.key('phoneNumber')}
                 {...form.getInputProps('phoneNumber')}
               />
             ) : (
-              <TextInput label="Email" type="email" key={form.key('email')} {...form.getInputProps('email')} />
+              <TextInput
+                label={t('common.email')}
+                type="email"
+                key={form.key('email')}
+                {...form.getInputProps('email')}
+              />
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
-                Cancel
+                {t('common.cancel')}
               </Button>
               <Button type="submit" loading={saving}>
-                Confirm
+                {t('common.confirm')}
               </Button>
             </Group>
           </Stack>

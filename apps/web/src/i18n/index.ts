@@ -1,0 +1,141 @@
+import {
+  DEFAULT_LANGUAGE,
+  formatLocale,
+  formatRand,
+  isMemberLanguage,
+  MEMBER_LANGUAGES,
+  type MemberLanguage,
+} from '@bcp/contract';
+import i18next from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { af } from './locales/af';
+import { en } from './locales/en';
+import { zu } from './locales/zu';
+
+/** Where the member's choice of language is kept in the browser (decision 036). */
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+/** The catalogs, by language (decision 036). */
+export const CATALOGS = { en, af, zu } as const;
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    resources: { translation: typeof en };
+  }
+}
+
+/**
+ * i18next for the member app (decision 036): English, Afrikaans and isiZulu, bundled (a few kB
+ * each, no request). The language is the member's choice kept in `localStorage` (`language`), else
+ * the browser's (`navigator.languages`, e.g. `af-ZA` -> `af`), else English. Initialized
+ * synchronously on import, before the first render.
+ */
+void i18next
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    resources: { en: { translation: en }, af: { translation: af }, zu: { translation: zu } },
+    supportedLngs: [...MEMBER_LANGUAGES],
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    fallbackLng: DEFAULT_LANGUAGE,
+    initAsync: false,
+    // React escapes what it renders; the catalogs hold no HTML.
+    interpolation: { escapeValue: false },
+    detection: {
+      order: ['localStorage', 'navigator'],
+      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+      // Only the member's own choice is remembered (`chooseLanguage`), so a new browser language still applies.
+      caches: [],
+    },
+  });
+
+/** `<html lang>` follows the language, so screen readers pronounce the page in it. */
+function markDocument(language: string) {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+markDocument(currentLanguage());
+i18next.on('languageChanged', markDocument);
+
+export { i18next };
+
+/** The app's language now: `en`, `af` or `zu`. */
+export function currentLanguage(): MemberLanguage {
+  const language = i18next.resolvedLanguage ?? i18next.language;
+  return isMemberLanguage(language) ? language : DEFAULT_LANGUAGE;
+}
+
+/** The member picked a language: shown at once and remembered in this browser. */
+export async function chooseLanguage(language: MemberLanguage): Promise<void> {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage refused (private mode): the choice lasts until the page is closed.
+  }
+  await i18next.changeLanguage(language);
+}
+
+/** English message text -> its key under `messages` (the contract's constants, spec 4, 5, 8 and the server's). */
+const MESSAGE_KEYS = new Map<string, string>();
+(function index(node: unknown, path: string) {
+  if (typeof node === 'string') {
+    if (!MESSAGE_KEYS.has(node)) MESSAGE_KEYS.set(node, path);
+    return;
+  }
+  for (const [key, value] of Object.entries(node as Record<string, unknown>)) index(value, `${path}.${key}`);
+})(en.messages, 'messages');
+
+/** Messages with a number, each with the key that says it in the app's language. */
+const PATTERNS: ReadonlyArray<[RegExp, (match: RegExpExecArray) => string]> = [
+  [/^Must be at most (\d{1,6}) characters\.$/, (match) => i18next.t('messages.rule.tooLong', { max: match[1] })],
+  [
+    /^Please wait (\d{1,6}) seconds before asking for a new PIN\.$/,
+    (match) => i18next.t('messages.patterns.pleaseWait', { seconds: match[1] }),
+  ],
+  [
+    /^Too many attempts\. Try again in (\d{1,6}) minutes?\.$/,
+    (match) => i18next.t('messages.patterns.tooMany', { count: Number(match[1]) }),
+  ],
+];
+
+/**
+ * A message in the app's language when it is one we know: the spec's rule messages, the contract's
+ * messages and the server's answers (which are those constants, in English), matched by their
+ * exact English text; those with a number (`Must be at most N characters.`, `Please wait N seconds ...`,
+ * `Too many attempts. Try again in N minutes.`) by their pattern. Anything else (a reason
+ * typed by staff, a message we do not know) is returned as it is. Several lines are translated
+ * line by line (the server's per-field errors are joined with line breaks).
+ */
+export function translateMessage(message: string): string {
+  return message
+    .split('\n')
+    .map((line) => {
+      const key = MESSAGE_KEYS.get(line);
+      // biome-ignore lint/suspicious/noExplicitAny: the key comes from the catalog itself (walked above).
+      if (key) return i18next.t(key as any) as string;
+      for (const [pattern, say] of PATTERNS) {
+        const match = pattern.exec(line);
+        if (match) return say(match);
+      }
+      return line;
+    })
+    .join('\n');
+}
+
+/** Amounts and dates in the app's language (`en-ZA`, `af-ZA`, `zu-ZA`; `formatLocale` falls back to `en-ZA`). */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const language = isMemberLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+  const locale = formatLocale(language);
+  return {
+    locale,
+    /** Cents as rand: `R 12 480,50` (en-ZA, af-ZA), `R12,480.50` (zu-ZA). */
+    rand: (cents: number) => formatRand(cents, locale),
+    /** A day: `25 November 2026`, `25 November 2026`, `Novemba 25, 2026`. */
+    date: (value: string | Date) =>
+      new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(value)),
+    /** A number with at most `digits` decimals, e.g. a percentage or a size in MB. */
+    number: (value: number, digits: number) => value.toLocaleString(locale, { maximumFractionDigits: digits }),
+  };
+}
