@@ -9,6 +9,7 @@ export * from './funds.js';
 export * from './id-number/sa-id-number.js';
 export * from './languages.js';
 export * from './message-reference.js';
+export * from './messages/accounts.js';
 export * from './messages/bank-accounts.js';
 export * from './messages/claims.js';
 export * from './messages/faqs.js';

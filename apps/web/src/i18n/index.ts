@@ -9,15 +9,19 @@ import {
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { af } from './locales/af';
-import { en } from './locales/en';
-import { zu } from './locales/zu';
+import { type Catalog, en } from './locales/en';
 
 /** Where the member's choice of language is kept in the browser (decision 036). */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-/** The catalogs, by language (decision 036). */
-export const CATALOGS = { en, af, zu } as const;
+/**
+ * The other catalogs, each its own chunk fetched when first needed (English is in the first load:
+ * Afrikaans and isiZulu would add about 20 kB compressed to every member's first page).
+ */
+const LOAD_CATALOG: Record<Exclude<MemberLanguage, 'en'>, () => Promise<Catalog>> = {
+  af: () => import('./locales/af').then((module) => module.af),
+  zu: () => import('./locales/zu').then((module) => module.zu),
+};
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -26,16 +30,17 @@ declare module 'i18next' {
 }
 
 /**
- * i18next for the member app (decision 036): English, Afrikaans and isiZulu, bundled (a few kB
- * each, no request). The language is the member's choice kept in `localStorage` (`language`), else
- * the browser's (`navigator.languages`, e.g. `af-ZA` -> `af`), else English. Initialized
- * synchronously on import, before the first render.
+ * i18next for the member app (decision 036): English, Afrikaans and isiZulu. The language is the
+ * member's choice kept in `localStorage` (`language`), else the browser's (`navigator.languages`,
+ * e.g. `af-ZA` -> `af`), else English. Initialized synchronously on import with English; the
+ * detected language's catalog is loaded by `i18nReady`, which the app awaits before its first render.
  */
 void i18next
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: en }, af: { translation: af }, zu: { translation: zu } },
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
     supportedLngs: [...MEMBER_LANGUAGES],
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
@@ -66,8 +71,28 @@ export function currentLanguage(): MemberLanguage {
   return isMemberLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 
+/** Loads a language's catalog once (English is always there). */
+async function loadCatalog(language: MemberLanguage): Promise<void> {
+  if (language === 'en' || i18next.hasResourceBundle(language, 'translation')) return;
+  i18next.addResourceBundle(language, 'translation', await LOAD_CATALOG[language]());
+}
+
+/** The language detected at start, with its catalog loaded: await it before the first render. */
+export const i18nReady: Promise<void> = (async () => {
+  const detected = i18next.languages.find(isMemberLanguage) ?? DEFAULT_LANGUAGE;
+  if (detected === 'en') return;
+  try {
+    await loadCatalog(detected);
+    await i18next.changeLanguage(detected);
+  } catch {
+    // The catalog could not be fetched (offline): the app shows itself in English.
+    await i18next.changeLanguage(DEFAULT_LANGUAGE);
+  }
+})();
+
 /** The member picked a language: shown at once and remembered in this browser. */
 export async function chooseLanguage(language: MemberLanguage): Promise<void> {
+  await loadCatalog(language);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
