@@ -3,6 +3,7 @@ import {
   formatLocale,
   formatRand,
   isMemberLanguage,
+  LANGUAGE_LOCALES,
   MEMBER_LANGUAGES,
   type MemberLanguage,
 } from '@bcp/contract';
@@ -163,13 +164,18 @@ export function useFormat() {
   const { i18n } = useTranslation();
   const language = isMemberLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
   const locale = formatLocale(language);
+  // Without the language's own data (Debian's Chromium has no zu-ZA), months would be named in
+  // English: a date is then written in figures.
+  const ownLocale = locale === LANGUAGE_LOCALES[language];
+  const dateOptions: Intl.DateTimeFormatOptions = ownLocale
+    ? { day: 'numeric', month: 'long', year: 'numeric' }
+    : { day: '2-digit', month: '2-digit', year: 'numeric' };
   return {
     locale,
     /** Cents as rand: `R 12 480,50` (en-ZA, af-ZA), `R12,480.50` (zu-ZA). */
     rand: (cents: number) => formatRand(cents, locale),
-    /** A day: `25 November 2026`, `25 November 2026`, `Novemba 25, 2026`. */
-    date: (value: string | Date) =>
-      new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(value)),
+    /** A day: `25 November 2026` (en, af), `Novemba 25, 2026` (zu where Intl has zu-ZA, else `2026/11/25`). */
+    date: (value: string | Date) => new Intl.DateTimeFormat(locale, dateOptions).format(new Date(value)),
     /** A number with at most `digits` decimals, e.g. a percentage or a size in MB. */
     number: (value: number, digits: number) => value.toLocaleString(locale, { maximumFractionDigits: digits }),
   };

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { TWO_FACTOR_METHODS } from '../constants.js';
 import { MEMBER_LANGUAGES } from '../languages.js';
+import { ACCOUNT_MESSAGES } from '../messages/accounts.js';
 import { normalizePhoneNumber } from '../phone-number.js';
 import { EMAIL_MAX_LENGTH, email as emailRule } from '../rules/form-rules.js';
-import { ACCOUNT_MESSAGES } from '../messages/accounts.js';
 import { RULE_MESSAGES } from '../rules/messages.js';
 import { zBoundedString, zRequiredString, zSaIdNumber, zStrongPassword } from '../rules/zod-rules.js';
-
 
 export const zTwoFactorMethod = z.enum(TWO_FACTOR_METHODS);
 /** A member language code: `en`, `af` or `zu` (decision 036). */
@@ -176,6 +175,7 @@ export const SessionResponse = z
           iidentifiiVerified: false,
           firstName: 'Nomsa',
           idNumber: '*********4085',
+          language: 'en',
         },
         otp: {
           channel: 'SMS',
@@ -216,6 +216,7 @@ export const VerifyOtpResponse = z.object({ verified: z.literal(true), personUse
         iidentifiiVerified: false,
         firstName: 'Nomsa',
         idNumber: '7503140234085',
+        language: 'en',
       },
     },
   ],
