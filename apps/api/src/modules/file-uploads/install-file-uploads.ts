@@ -6,7 +6,7 @@ import { renderMessage } from '../../platform/templating/render-message.js';
 import { announceClaimMove } from '../benefit-claims/claim-announcements.js';
 import { startUploadEnrichment } from '../enrichment/enrichment-runs.service.js';
 import { recordNotificationForMany } from '../notifications/notify.service.js';
-import { findMemberLanguages } from '../person-users/person-users.service.js';
+import { findMessagePreferences } from '../person-users/person-users.service.js';
 import { ACCEPT_UPLOAD_QUEUE, type AcceptAnnouncements, acceptUpload } from './accept-upload.job.js';
 import { VALIDATE_UPLOAD_QUEUE, validateUpload } from './validate-upload.job.js';
 
@@ -25,9 +25,9 @@ export function installFileUploads(app: FastifyInstance): void {
     newMoney: async (tx, personUserIds, fundId) => {
       const [fund] = await tx.select({ name: funds.name }).from(funds).where(eq(funds.id, fundId));
       // One batch per language the members read (decision 036).
-      const languages = await findMemberLanguages(tx, personUserIds);
+      const preferences = await findMessagePreferences(tx, personUserIds);
       for (const language of MEMBER_LANGUAGES) {
-        const members = personUserIds.filter((id) => (languages.get(id) ?? DEFAULT_LANGUAGE) === language);
+        const members = personUserIds.filter((id) => (preferences.get(id)?.language ?? DEFAULT_LANGUAGE) === language);
         if (members.length === 0) continue;
         const message = await renderMessage(tx, {
           key: 'benefit.found',

@@ -53,17 +53,23 @@ export async function findPersonUserProfile(
   return row;
 }
 
-/** The two-factor method (where their email or SMS goes) of many person users, by person user id. */
-export async function findTwoFactorMethods(
+/** How many person users are written to: their two-factor method (email or SMS) and language (decision 036). */
+export interface MessagePreferences {
+  twoFactorMethod: 'SMS' | 'EMAIL';
+  language: MemberLanguage;
+}
+
+/** The `MessagePreferences` of many person users, by person user id (unknown ids are left out). */
+export async function findMessagePreferences(
   db: Database,
   personUserIds: readonly number[],
-): Promise<Map<number, 'SMS' | 'EMAIL'>> {
+): Promise<Map<number, MessagePreferences>> {
   if (personUserIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: personUsers.id, method: personUsers.twoFactorMethod })
+    .select({ id: personUsers.id, twoFactorMethod: personUsers.twoFactorMethod, language: personUsers.language })
     .from(personUsers)
     .where(inArray(personUsers.id, [...personUserIds]));
-  return new Map(rows.map((row) => [row.id, row.method]));
+  return new Map(rows.map(({ id, ...preferences }) => [id, preferences]));
 }
 
 /**
@@ -152,19 +158,6 @@ export async function updateMemberLanguage(
   const user = await findPersonUserById(db, personUserId);
   if (!user) throw new AppError('not_found', 'Not found.');
   return user;
-}
-
-/** The recorded language of many person users (decision 036), by person user id; `en` for unknown ids. */
-export async function findMemberLanguages(
-  db: Database,
-  personUserIds: readonly number[],
-): Promise<Map<number, MemberLanguage>> {
-  if (personUserIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: personUsers.id, language: personUsers.language })
-    .from(personUsers)
-    .where(inArray(personUsers.id, [...personUserIds]));
-  return new Map(rows.map((row) => [row.id, row.language]));
 }
 
 /**
