@@ -15,6 +15,8 @@ const AYIZE = { idNumber: '7710202757081', phone: '+27737490405', email: 'ayize.
 const LANGA = { idNumber: '7003158092087', phone: '+27826000679', email: 'langa_sibiya@example.co.za' };
 
 test.use({ viewport: PHONE_VIEWPORT, hasTouch: true, isMobile: true });
+// A whole journey with seven accessibility checks: about 20 s alone, more on a busy machine.
+test.describe.configure({ timeout: 90_000 });
 
 /** Every text of a catalog, by key. */
 function texts(node: unknown, path = ''): Map<string, string> {
