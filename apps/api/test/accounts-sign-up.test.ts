@@ -44,6 +44,7 @@ describe('POST /api/app/person-users (sign-up)', () => {
       iidentifiiVerified: false,
       firstName: 'Lindiwe',
       idNumber: `*********${idNumber.slice(-4)}`,
+      language: 'en',
     });
     expect(session.otp).toMatchObject({ channel: 'SMS', destination: '+27 ** *** *567' });
     expect(response.body).not.toContain('password');

@@ -125,6 +125,7 @@ describe('issue 13 item 7: nothing personal before the PIN', () => {
         iidentifiiVerified: false,
         firstName: user.firstName,
         idNumber: `*********${user.idNumber.slice(-4)}`,
+        language: 'en',
       });
     }
     expect(login.json().otp).toMatchObject({ channel: 'EMAIL', destination: 'zo***@example.co.za' });

@@ -13,6 +13,7 @@ const USER: PersonUserResponse = {
   iidentifiiVerified: true,
   firstName: 'Thandi',
   idNumber: '8001015009087',
+  language: 'en',
 };
 
 function openSettings(onSaved = vi.fn(), onClose = vi.fn()) {

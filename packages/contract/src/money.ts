@@ -21,7 +21,10 @@ export function centsToRandString(cents: number): string {
   return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
 }
 
-/** Formats cents for people in South Africa: `R 12 480,50` (en-ZA). */
-export function formatRand(cents: number): string {
-  return new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR' }).format(cents / 100);
+/**
+ * Formats cents for people in South Africa: `R 12 480,50` (en-ZA, the default; also af-ZA), or in
+ * another locale such as `zu-ZA` (`R12,480.50`; see `formatLocale` in languages.ts).
+ */
+export function formatRand(cents: number, locale = 'en-ZA'): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'ZAR' }).format(cents / 100);
 }

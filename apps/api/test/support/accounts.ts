@@ -83,7 +83,7 @@ export interface Member {
 /** Signs a new member up through the API and enters the PIN: a verified session. */
 export async function signUpMember(
   app: FastifyInstance,
-  overrides: { twoFactorMethod?: 'SMS' | 'EMAIL' } = {},
+  overrides: { twoFactorMethod?: 'SMS' | 'EMAIL'; language?: 'en' | 'af' | 'zu' } = {},
 ): Promise<Member> {
   const person = await createPerson(app);
   const email = `member${sequence}@example.co.za`;
@@ -101,6 +101,7 @@ export async function signUpMember(
       passwordConfirmation: STRONG_PASSWORD,
       twoFactorMethod: overrides.twoFactorMethod ?? 'SMS',
       acceptTerms: true,
+      ...(overrides.language ? { language: overrides.language } : {}),
     },
   });
   if (signUp.statusCode !== 201) throw new Error(`sign-up failed: ${signUp.body}`);

@@ -48,6 +48,3 @@ export function decideNavigation(path: string, state: GuardState): GuardDecision
 export function asksBeforeLeaving(from: string, to: string): boolean {
   return (from === paths.benefits() && to === paths.verify()) || (from === paths.verify() && to === paths.login());
 }
-
-export const LEAVE_QUESTION = 'Do you really want to leave?';
-export const LOGOUT_QUESTION = 'Are you sure?';

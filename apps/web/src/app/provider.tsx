@@ -2,9 +2,10 @@ import { TOAST_TIMEOUT_MS } from '@bcp/contract';
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import classes from './notices.module.css';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, themeWith } from './theme';
 import { ToastContainer } from './toast-container';
 
 const queryClient = new QueryClient({
@@ -16,12 +17,14 @@ const queryClient = new QueryClient({
 const NARROW_QUERY = '(max-width: 61.99em)';
 
 /**
- * Theme, data fetching and notices (top right, default toast 5000 ms, spec section 9) for the whole
+ * Theme (its labels in the app's language), data fetching and notices (top right, default toast 5000 ms, spec section 9) for the whole
  * app. On a phone or narrow window one notice shows at a time (the next waits its turn), over the top
  * bar, so live updates arriving together do not stack down over the page's heading (issue 14 item 6).
  */
 export function AppProvider(props: { children: ReactNode }) {
   const narrow = useMediaQuery(NARROW_QUERY);
+  const { t } = useTranslation();
+  const theme = useMemo(() => themeWith({ closeNotice: t('theme.closeNotice'), close: t('theme.close') }), [t]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <ToastContainer

@@ -25,7 +25,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   {
     name: ROUTE_NAMES.search,
     path: paths.search(),
-    handle: { title: 'Find your benefits', hideNavbar: true },
+    handle: { titleKey: 'search', hideNavbar: true },
     // The landing page, in the entry chunk: one file instead of a dozen small ones, each of which
     // costs a request and about 1 kB of headers on the first load (issue 14 item 7).
     Component: SearchPage,
@@ -33,85 +33,85 @@ export const PAGE_ROUTES: PageRoute[] = [
   {
     name: ROUTE_NAMES.terms,
     path: paths.terms(),
-    handle: { title: 'Terms of use' },
+    handle: { titleKey: 'terms' },
     ...page(() => import('./routes/auth/terms'), 'TermsPage'),
   },
   {
     name: ROUTE_NAMES.login,
     path: paths.login(),
-    handle: { title: 'Sign in' },
+    handle: { titleKey: 'login' },
     ...page(() => import('./routes/auth/login'), 'LoginPage'),
   },
   {
     name: ROUTE_NAMES.forgotPassword,
     path: paths.forgotPassword(),
-    handle: { title: 'Forgot password' },
+    handle: { titleKey: 'forgotPassword' },
     ...page(() => import('./routes/auth/forgot-password'), 'ForgotPasswordPage'),
   },
   {
     name: ROUTE_NAMES.sendResetPasswordOtp,
     path: paths.sendResetPasswordOtp(),
-    handle: { title: 'Enter your reset PIN' },
+    handle: { titleKey: 'sendResetPasswordOtp' },
     ...page(() => import('./routes/auth/send-reset-password-otp'), 'SendResetPasswordOtpPage'),
   },
   {
     name: ROUTE_NAMES.resetPassword,
     path: paths.resetPassword(),
-    handle: { title: 'Choose a new password' },
+    handle: { titleKey: 'resetPassword' },
     ...page(() => import('./routes/auth/reset-password'), 'ResetPasswordPage'),
   },
   {
     name: ROUTE_NAMES.searchComplete,
     path: '/search-complete/:totalBenefits/:idNumber/:noBenefits?',
-    handle: { title: 'Search result' },
+    handle: { titleKey: 'searchComplete' },
     ...page(() => import('./routes/search-complete'), 'SearchCompletePage'),
   },
   {
     name: ROUTE_NAMES.signUp,
     path: '/sign-up/:idNumber',
-    handle: { title: 'Create your account' },
+    handle: { titleKey: 'signUp' },
     ...page(() => import('./routes/sign-up'), 'SignUpPage'),
   },
   {
     name: ROUTE_NAMES.idVerify,
     path: '/id-verify/:idNumber',
-    handle: { title: 'Prove that it is you' },
+    handle: { titleKey: 'idVerify' },
     ...page(() => import('./routes/id-verify'), 'IdVerifyPage'),
   },
   {
     name: ROUTE_NAMES.verify,
     path: paths.verify(),
-    handle: { title: 'Enter your one-time PIN' },
+    handle: { titleKey: 'verify' },
     ...page(() => import('./routes/verify'), 'VerifyPage'),
   },
   {
     name: ROUTE_NAMES.main,
     path: paths.main(),
-    handle: { title: 'Welcome' },
+    handle: { titleKey: 'main' },
     ...page(() => import('./routes/main'), 'MainPage'),
   },
   {
     name: ROUTE_NAMES.benefits,
     path: paths.benefits(),
-    handle: { title: 'Your benefits' },
+    handle: { titleKey: 'benefits' },
     ...page(() => import('./routes/benefits'), 'BenefitsPage'),
   },
   {
     name: ROUTE_NAMES.steps,
     path: paths.steps(),
-    handle: { title: 'Claim your benefit' },
+    handle: { titleKey: 'steps' },
     ...page(() => import('./routes/benefit/steps'), 'StepsPage'),
   },
   {
     name: ROUTE_NAMES.claimDetails,
     path: paths.claimDetails(),
-    handle: { title: 'Your claim' },
+    handle: { titleKey: 'claimDetails' },
     ...page(() => import('./routes/benefit/claim-details'), 'ClaimDetailsPage'),
   },
   {
     name: ROUTE_NAMES.checkMessage,
     path: paths.checkMessage(),
-    handle: { title: 'Is this message from us?' },
+    handle: { titleKey: 'checkMessage' },
     ...page(() => import('./routes/check-message'), 'CheckMessagePage'),
   },
 ];
@@ -120,6 +120,6 @@ export const PAGE_ROUTES: PageRoute[] = [
 export const NOT_FOUND_ROUTE: PageRoute = {
   name: ROUTE_NAMES.notFound,
   path: '*',
-  handle: { title: 'Page not found' },
+  handle: { titleKey: 'notFound' },
   ...page(() => import('./routes/not-found'), 'NotFoundPage'),
 };

@@ -24,17 +24,22 @@ export const ACCESSIBLE_COLORS = {
  * defaults are plain objects, not `Modal.extend(...)`: naming a component here would pull its code
  * (and Modal's scroll area) into the first load (issue 14 item 7).
  */
-export const theme = createTheme({
-  primaryColor: 'teal',
-  primaryShade: 6,
-  colors: ACCESSIBLE_COLORS,
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  defaultRadius: 'md',
-  components: {
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notice' } } },
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-  },
-});
+export const theme = themeWith({ closeNotice: 'Close notice', close: 'Close' });
+
+/** The theme with the close buttons named in the app's language (decision 036). */
+export function themeWith(labels: { closeNotice: string; close: string }) {
+  return createTheme({
+    primaryColor: 'teal',
+    primaryShade: 6,
+    colors: ACCESSIBLE_COLORS,
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    defaultRadius: 'md',
+    components: {
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': labels.closeNotice } } },
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
+    },
+  });
+}
 
 /** Controls' borders at 3:1 and placeholders at 4.5:1 (Mantine's defaults are 1.5:1 and 2.1:1). */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

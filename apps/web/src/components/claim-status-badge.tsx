@@ -1,5 +1,6 @@
-import { CLAIM_STATUS_LABELS, type ClaimStatus } from '@bcp/contract';
+import type { ClaimStatus } from '@bcp/contract';
 import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 const COLORS: Record<ClaimStatus, string> = {
   draft: 'gray',
@@ -11,11 +12,12 @@ const COLORS: Record<ClaimStatus, string> = {
   paid: 'green',
 };
 
-/** A claim's status as members read it (contract CLAIM_STATUS_LABELS), coloured by how far it got. */
+/** A claim's status as members read it (contract CLAIM_STATUS_LABELS, in the app's language), coloured by how far it got. */
 export function ClaimStatusBadge(props: { status: ClaimStatus }) {
+  const { t } = useTranslation();
   return (
     <Badge color={COLORS[props.status]} variant="light" size="lg">
-      {CLAIM_STATUS_LABELS[props.status]}
+      {t(`messages.claimStatus.${props.status}`)}
     </Badge>
   );
 }

@@ -1,6 +1,7 @@
 import { email, requiredIf, type TwoFactorMethod } from '@bcp/contract';
 import { Group, Radio, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { rules } from '../lib/form';
 
 /** The form values a contact method choice needs. */
@@ -33,6 +34,7 @@ export function ContactMethodFields<T extends ContactMethodValues>(props: {
   onMethodChange: (method: TwoFactorMethod) => void;
 }) {
   const { form } = props;
+  const { t } = useTranslation();
   return (
     <>
       <Radio.Group
@@ -41,20 +43,20 @@ export function ContactMethodFields<T extends ContactMethodValues>(props: {
         onChange={(method) => props.onMethodChange(method as TwoFactorMethod)}
       >
         <Group mt="xs">
-          <Radio value="SMS" label="Mobile Phone (SMS)" />
-          <Radio value="EMAIL" label="Email" />
+          <Radio value="SMS" label={t('common.smsMethod')} />
+          <Radio value="EMAIL" label={t('common.email')} />
         </Group>
       </Radio.Group>
       {form.getValues().twoFactorMethod === 'SMS' ? (
         <TextInput
-          label="Mobile phone number"
+          label={t('settings.phone')}
           type="tel"
           inputMode="tel"
           key={form.key('phoneNumber')}
           {...form.getInputProps('phoneNumber')}
         />
       ) : (
-        <TextInput label="Email" type="email" key={form.key('email')} {...form.getInputProps('email')} />
+        <TextInput label={t('common.email')} type="email" key={form.key('email')} {...form.getInputProps('email')} />
       )}
     </>
   );

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, PinInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Entry of a 6-digit PIN, with "send a new PIN" once `resendAvailableAt` has passed.
@@ -13,6 +14,7 @@ export function PinForm(props: {
   onResend?: () => Promise<void>;
   submitLabel?: string;
 }) {
+  const { t } = useTranslation();
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -28,7 +30,7 @@ export function PinForm(props: {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!/^\d{6}$/.test(pin)) {
-      setError('Enter the 6 digits of your PIN.');
+      setError(t('messages.account.otpFormat'));
       return;
     }
     setBusy(true);
@@ -43,7 +45,7 @@ export function PinForm(props: {
       <Stack gap="md">
         {props.destination && (
           <Text>
-            We sent a 6-digit PIN to <strong>{props.destination}</strong>.
+            {t('pin.sentTo')} <strong>{props.destination}</strong>.
           </Text>
         )}
         <PinInput
@@ -55,8 +57,8 @@ export function PinForm(props: {
           onChange={setPin}
           error={error !== null}
           role="group"
-          aria-label="One-time PIN"
-          getInputProps={(index) => ({ 'aria-label': `PIN digit ${index + 1} of 6` })}
+          aria-label={t('pin.group')}
+          getInputProps={(index) => ({ 'aria-label': t('pin.digit', { number: index + 1 }) })}
           autoFocus
         />
         {error && (
@@ -66,11 +68,11 @@ export function PinForm(props: {
         )}
         <Group>
           <Button type="submit" size="md" loading={busy}>
-            {props.submitLabel ?? 'Continue'}
+            {props.submitLabel ?? t('common.continue')}
           </Button>
           {props.onResend && (
             <Button variant="subtle" disabled={waitSeconds > 0} onClick={() => props.onResend?.()}>
-              {waitSeconds > 0 ? `Send a new PIN in ${waitSeconds} s` : 'Send a new PIN'}
+              {waitSeconds > 0 ? t('pin.resendIn', { seconds: waitSeconds }) : t('pin.resend')}
             </Button>
           )}
         </Group>

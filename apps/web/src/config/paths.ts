@@ -1,3 +1,5 @@
+import type { Catalog } from '../i18n/locales/en';
+
 /**
  * The typed route registry (spec section 2): every path of the app, built by functions so that no
  * component spells a path by hand.
@@ -43,9 +45,9 @@ export const ROUTE_NAMES = {
   notFound: 'not-found',
 } as const;
 
-/** What a route declares in its `handle`: its page title and whether it hides the top navbar. */
+/** What a route declares in its `handle`: its page title (a key of the catalogs' `titles`) and whether it hides the top navbar. */
 export interface RouteHandle {
-  title: string;
+  titleKey: keyof Catalog['titles'];
   hideNavbar?: boolean;
 }
 

@@ -7,9 +7,6 @@ export interface LoginReason {
   sessionEnded?: boolean;
 }
 
-/** What the login page says after a 401 (issue 14). */
-export const SESSION_ENDED_MESSAGE = 'Your session ended. Please sign in again.';
-
 /**
  * Loads the person user (spec 4 "Signed out to signed in"): set when the server returns one,
  * cleared when it returns nothing. When it answers nothing (or 401), the stored api token is

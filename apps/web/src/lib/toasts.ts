@@ -1,4 +1,5 @@
 import type { NotificationData } from '@mantine/notifications';
+import { translateMessage } from '../i18n';
 
 /**
  * The app's notices (toasts, spec section 9) without @mantine/notifications in the first load
@@ -19,9 +20,18 @@ function load(): Promise<NotificationsModule> {
   return loading;
 }
 
-/** Shows a notice (Mantine's `notifications.show` data: `id`, `color`, `title`, `message`, `autoClose` in ms). */
+/**
+ * Shows a notice (Mantine's `notifications.show` data: `id`, `color`, `title`, `message`, `autoClose`
+ * in ms). A text title or message we know (the spec's notices, the server's messages) is shown in
+ * the app's language (`translateMessage`, decision 036).
+ */
 export function showToast(data: NotificationData): void {
-  void load().then((module) => module.notifications.show(data));
+  const shown = {
+    ...data,
+    ...(typeof data.title === 'string' ? { title: translateMessage(data.title) } : {}),
+    ...(typeof data.message === 'string' ? { message: translateMessage(data.message) } : {}),
+  };
+  void load().then((module) => module.notifications.show(shown));
 }
 
 /** Hides the notice with this `id`; nothing to do when no notice was ever shown. */

@@ -24,6 +24,7 @@ export function memberUser(overrides: Partial<PersonUserResponse> = {}): PersonU
     iidentifiiVerified: true,
     firstName: 'Naledi',
     idNumber: '8001015009087',
+    language: 'en',
     ...overrides,
   };
 }

@@ -6,6 +6,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+// The member app's i18n (decision 036): English, as jsdom's browser language is en-US.
+import '../../src/i18n/index.js';
 
 afterEach(() => {
   cleanup();

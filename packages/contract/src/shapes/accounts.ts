@@ -1,29 +1,15 @@
 import { z } from 'zod';
 import { TWO_FACTOR_METHODS } from '../constants.js';
+import { MEMBER_LANGUAGES } from '../languages.js';
+import { ACCOUNT_MESSAGES } from '../messages/accounts.js';
 import { normalizePhoneNumber } from '../phone-number.js';
 import { EMAIL_MAX_LENGTH, email as emailRule } from '../rules/form-rules.js';
 import { RULE_MESSAGES } from '../rules/messages.js';
 import { zBoundedString, zRequiredString, zSaIdNumber, zStrongPassword } from '../rules/zod-rules.js';
 
-/** Messages of the accounts calls (sign-up, sign-in, OTP, reset), shown per field or as notices. */
-export const ACCOUNT_MESSAGES = {
-  phoneNumber: 'Must be a valid phone number.',
-  passwordsDiffer: 'Passwords do not match.',
-  acceptTerms: 'Please accept the terms to continue.',
-  otpFormat: 'Enter the 6 digits of your PIN.',
-  signInFailed: 'The ID number, email or password is not correct.',
-  otpWrong: 'The PIN is not correct.',
-  otpExpired: 'This PIN has expired. Ask for a new one.',
-  otpUsedUp: 'Too many wrong PINs. Ask for a new one.',
-  otpNotActive: 'This PIN can no longer be used. Ask for a new one.',
-  resetTokenInvalid: 'This password reset has expired. Start again.',
-  accountExists: 'An account already exists for this ID number. Sign in, or reset your password.',
-  noBenefitsForIdNumber: 'We have no benefits recorded for this ID number, so there is nothing to claim yet.',
-  emailInUse: 'This email address is used by another account.',
-  otpRequired: 'Enter the PIN we sent to your new contact details.',
-} as const;
-
 export const zTwoFactorMethod = z.enum(TWO_FACTOR_METHODS);
+/** A member language code: `en`, `af` or `zu` (decision 036). */
+export const zMemberLanguage = z.enum(MEMBER_LANGUAGES);
 
 /** What a member types to sign in or reset: an ID number or an email (characters). */
 const IDENTIFIER_MAX_LENGTH = EMAIL_MAX_LENGTH;
@@ -82,6 +68,8 @@ export const SignUpRequest = z
     passwordConfirmation: zRequiredString(),
     twoFactorMethod: zTwoFactorMethod,
     acceptTerms: z.literal(true, { error: ACCOUNT_MESSAGES.acceptTerms }),
+    /** The app's language when the member signs up (decision 036): their messages' language. English when absent. */
+    language: zMemberLanguage.optional(),
   })
   .superRefine((value, ctx) => {
     requireMethodDestination(value, ctx);
@@ -131,6 +119,8 @@ export const PersonUserResponse = z
      * reaches it only after the PIN. Before the PIN only its last 4 digits (`*********5081`).
      */
     idNumber: z.string(),
+    /** The language the member's SMS, email and push messages are written in (decision 036). */
+    language: zMemberLanguage,
   })
   .meta({ id: 'PersonUserResponse' });
 export type PersonUserResponse = z.infer<typeof PersonUserResponse>;
@@ -185,6 +175,7 @@ export const SessionResponse = z
           iidentifiiVerified: false,
           firstName: 'Nomsa',
           idNumber: '*********4085',
+          language: 'en',
         },
         otp: {
           channel: 'SMS',
@@ -226,6 +217,7 @@ export const VerifyOtpResponse = z.object({ verified: z.literal(true), personUse
         iidentifiiVerified: false,
         firstName: 'Nomsa',
         idNumber: '7503140234085',
+        language: 'en',
       },
     },
   ],
@@ -283,6 +275,12 @@ export const OtpRequiredResponse = z
   .object({ otpRequired: z.literal(true), message: z.string(), otp: OtpSentResponse })
   .meta({ id: 'OtpRequiredResponse' });
 export type OtpRequiredResponse = z.infer<typeof OtpRequiredResponse>;
+
+/** `PUT person-users/{id}/language` (decision 036): the language of the member's messages. */
+export const MemberLanguageRequest = z
+  .object({ language: zMemberLanguage })
+  .meta({ id: 'MemberLanguageRequest', examples: [{ language: 'af' }] });
+export type MemberLanguageRequest = z.input<typeof MemberLanguageRequest>;
 
 /** A plain confirmation. */
 export const MessageResponse = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });

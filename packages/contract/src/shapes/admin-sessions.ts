@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { ACCOUNT_MESSAGES } from '../messages/accounts.js';
 import { PERMISSIONS } from '../permissions.js';
 import { EMAIL_MAX_LENGTH } from '../rules/form-rules.js';
 import { zEmail, zRequiredString, zStrongPassword } from '../rules/zod-rules.js';
-import { ACCOUNT_MESSAGES, OtpSentResponse, zTwoFactorMethod } from './accounts.js';
+import { OtpSentResponse, zTwoFactorMethod } from './accounts.js';
 
 /** Messages of the staff sign-in and password calls. */
 export const STAFF_SESSION_MESSAGES = {

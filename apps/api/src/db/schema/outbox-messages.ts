@@ -1,3 +1,4 @@
+import { MEMBER_LANGUAGES } from '@bcp/contract';
 import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, idColumn } from './columns.js';
 
@@ -35,6 +36,8 @@ export const outboxMessages = pgTable(
      * recorded before codes existed and for push.
      */
     referenceCode: text('reference_code'),
+    /** The language the message is written in (decision 036): the reference line is added in it at delivery. */
+    language: text('language', { enum: MEMBER_LANGUAGES }).notNull().default('en'),
     createdAt: at('created_at').notNull().defaultNow(),
     sentAt: at('sent_at'),
   },

@@ -1,3 +1,4 @@
+import { MEMBER_LANGUAGES } from '@bcp/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, idColumn, timestamps } from './columns.js';
@@ -23,6 +24,11 @@ export const personUsers = pgTable(
     passwordChangedAt: at('password_changed_at'),
     /** `SMS` | `EMAIL` (spec section 9). */
     twoFactorMethod: text('two_factor_method', { enum: ['SMS', 'EMAIL'] }).notNull(),
+    /**
+     * The language of the member's SMS, email and push messages (decision 036): `en`, `af` or `zu`,
+     * recorded at sign-up from the app's language and changed when the member picks another.
+     */
+    language: text('language', { enum: MEMBER_LANGUAGES }).notNull().default('en'),
     /** The identity provider confirmed this person (spec section 3 `iidentifiiVerified`). */
     iidentifiiVerified: boolean('iidentifii_verified').notNull().default(false),
     iidentifiiVerifiedAt: at('iidentifii_verified_at'),

@@ -1,7 +1,14 @@
-import { CLAIM_STATUSES, type ClaimStatus, formatRand, type NotificationEvent, type WebhookEvent } from '@bcp/contract';
+import {
+  CLAIM_STATUSES,
+  type ClaimStatus,
+  formatLocale,
+  formatRand,
+  type NotificationEvent,
+  type WebhookEvent,
+} from '@bcp/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefitClaims, benefits, funds } from '../../db/schema/index.js';
+import { benefitClaims, benefits, funds, personUsers } from '../../db/schema/index.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import { renderMessage } from '../../platform/templating/render-message.js';
 import { recordNotification } from '../notifications/notify.service.js';
@@ -14,30 +21,39 @@ const ANNOUNCED: readonly ClaimStatus[] = CLAIM_STATUSES.filter((status) => stat
  * Tells the member their claim moved (issue 5 and 9: submitted, in review, approved, rejected with
  * the reason, paid with the payment reference; issue 21: more information needed, without the
  * request's words, which may be personal: the member reads them signed in): in-app, live, push, and email or SMS, through
- * `recordNotification`; the texts are the templates `claim.<status>` (kind push) or their defaults.
+ * `recordNotification`; the texts are the templates `claim.<status>` (kind push) or their defaults,
+ * in the member's language (decision 036).
  * Runs in the move's transaction `tx` (issue 15 item 1; `moveClaim` calls it), so the member is
  * told exactly when the move is stored. Drafts are not announced.
  * @throws database errors (the move rolls back with it)
  */
 export async function announceClaimMove(tx: Database, jobs: JobQueue, claimId: number): Promise<void> {
   const [row] = await tx
-    .select({ claim: benefitClaims, fundName: funds.name, benefitType: benefits.benefitType })
+    .select({
+      claim: benefitClaims,
+      fundName: funds.name,
+      benefitType: benefits.benefitType,
+      language: personUsers.language,
+    })
     .from(benefitClaims)
     .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
     .innerJoin(funds, eq(funds.id, benefits.fundId))
+    .innerJoin(personUsers, eq(personUsers.id, benefitClaims.personUserId))
     .where(eq(benefitClaims.id, claimId));
   if (!row || !ANNOUNCED.includes(row.claim.status)) return;
   const { claim } = row;
   const net = (claim.payout as { netAmountCents?: number } | null)?.netAmountCents;
   // Rendered from the staff's template `claim.<status>` (kind push) when saved, else the built-in text;
   // Liquid escapes the data.
+  const language = row.language;
   const message = await renderMessage(tx, {
     key: `claim.${claim.status}`,
     kind: 'push',
+    language,
     data: {
       benefitType: row.benefitType,
       fundName: row.fundName,
-      netAmount: net === undefined ? '' : formatRand(net),
+      netAmount: net === undefined ? '' : formatRand(net, formatLocale(language)),
       reason: claim.rejectionReason ?? '',
       paymentReference: claim.paymentReference ?? '',
     },

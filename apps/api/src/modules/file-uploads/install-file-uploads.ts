@@ -1,10 +1,12 @@
-import { FILE_UPLOAD_NOTICES } from '@bcp/contract';
+import { DEFAULT_LANGUAGE, FILE_UPLOAD_NOTICES, MEMBER_LANGUAGES } from '@bcp/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { funds } from '../../db/schema/index.js';
+import { renderMessage } from '../../platform/templating/render-message.js';
 import { announceClaimMove } from '../benefit-claims/claim-announcements.js';
 import { startUploadEnrichment } from '../enrichment/enrichment-runs.service.js';
 import { recordNotificationForMany } from '../notifications/notify.service.js';
+import { findMessagePreferences } from '../person-users/person-users.service.js';
 import { queueWatchlistNotices } from '../watchlist/watchlist.service.js';
 import { ACCEPT_UPLOAD_QUEUE, type AcceptAnnouncements, acceptUpload } from './accept-upload.job.js';
 import { VALIDATE_UPLOAD_QUEUE, validateUpload } from './validate-upload.job.js';
@@ -23,11 +25,27 @@ export function installFileUploads(app: FastifyInstance): void {
   const announce: AcceptAnnouncements = {
     newMoney: async (tx, personUserIds, fundId) => {
       const [fund] = await tx.select({ name: funds.name }).from(funds).where(eq(funds.id, fundId));
-      await recordNotificationForMany(tx, app.jobs, personUserIds, {
-        title: FILE_UPLOAD_NOTICES.newMoneyTitle(fund?.name ?? ''),
-        body: FILE_UPLOAD_NOTICES.newMoneyBody,
-        event: 'benefit.found',
-      });
+      // One batch per language the members read (decision 036).
+      const preferences = await findMessagePreferences(tx, personUserIds);
+      for (const language of MEMBER_LANGUAGES) {
+        const members = personUserIds.filter((id) => (preferences.get(id)?.language ?? DEFAULT_LANGUAGE) === language);
+        if (members.length === 0) continue;
+        const message = await renderMessage(tx, {
+          key: 'benefit.found',
+          kind: 'push',
+          language,
+          data: { fundName: fund?.name ?? '' },
+          fallback: {
+            subject: FILE_UPLOAD_NOTICES.newMoneyTitle('{{ fundName }}'),
+            body: FILE_UPLOAD_NOTICES.newMoneyBody,
+          },
+        });
+        await recordNotificationForMany(tx, app.jobs, members, {
+          title: message.subject ?? FILE_UPLOAD_NOTICES.newMoneyTitle(fund?.name ?? ''),
+          body: message.html ?? message.text,
+          event: 'benefit.found',
+        });
+      }
     },
     watchedMoney: async (tx, fileUploadId) => {
       await queueWatchlistNotices(tx, app.jobs, app.config.appSecret as string, fileUploadId);

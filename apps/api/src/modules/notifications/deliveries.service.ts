@@ -11,7 +11,7 @@ import {
   listDevicesOfPersonUsers,
   removeDeviceById,
 } from '../devices/devices.service.js';
-import { findPersonUserProfile, findTwoFactorMethods } from '../person-users/person-users.service.js';
+import { findMessagePreferences, findPersonUserProfile } from '../person-users/person-users.service.js';
 import { findNotification, type NotificationRecord } from './notifications.service.js';
 import { richTextToPlain } from './rich-text.js';
 
@@ -64,7 +64,7 @@ export async function createDeliveriesForMany(
   for (const device of await listDevicesOfPersonUsers(db, personUserIds)) {
     devicesOf.set(device.personUserId, [...(devicesOf.get(device.personUserId) ?? []), device]);
   }
-  const methods = await findTwoFactorMethods(db, personUserIds);
+  const preferences = await findMessagePreferences(db, personUserIds);
   const rows = created.flatMap(({ notificationId, personUserId }) => [
     ...(devicesOf.get(personUserId) ?? []).map((device) => ({
       notificationId,
@@ -73,7 +73,7 @@ export async function createDeliveriesForMany(
     })),
     {
       notificationId,
-      channel: methods.get(personUserId) === 'SMS' ? ('sms' as const) : ('email' as const),
+      channel: preferences.get(personUserId)?.twoFactorMethod === 'SMS' ? ('sms' as const) : ('email' as const),
       deviceId: null,
     },
   ]);
@@ -190,6 +190,8 @@ async function sendMessage(
     text: channel === 'sms' ? `${notification.title}: ${plain}` : plain,
     ...(channel === 'email' ? { html: notification.body } : {}),
     recipient: { area: 'beneficiary', id: notification.personUserId },
+    // The notification was written in the member's language (decision 036): the reference line follows it.
+    ...(profile ? { language: profile.language } : {}),
   });
   await finish(deps.db, delivery.id, { attempts, status: 'sent', lastError: null, outboxId });
 }

@@ -1,4 +1,5 @@
 import { renderMessage } from '../../platform/templating/render-message.js';
+import { findMessagePreferences } from '../person-users/person-users.service.js';
 import { type NotifyDependencies, notifyPersonUser } from './notify.service.js';
 
 /**
@@ -7,7 +8,8 @@ import { type NotifyDependencies, notifyPersonUser } from './notify.service.js';
  * `identity.verified` (kind push) when staff saved one, else the built-in default (issue 7).
  */
 export async function notifyIdentityVerified(deps: NotifyDependencies, personUserId: number) {
-  const message = await renderMessage(deps.db, { key: 'identity.verified', kind: 'push', data: {} });
+  const language = (await findMessagePreferences(deps.db, [personUserId])).get(personUserId)?.language;
+  const message = await renderMessage(deps.db, { key: 'identity.verified', kind: 'push', data: {}, language });
   return notifyPersonUser(deps, personUserId, {
     title: message.subject ?? 'Identity verified',
     body: message.html ?? message.text,

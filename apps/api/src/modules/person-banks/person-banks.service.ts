@@ -236,7 +236,8 @@ async function announceAccountChange(deps: PersonBankDependencies, personUserId:
   ] as const;
   for (const { kind, channel, destination } of destinations) {
     if (!destination) continue;
-    const message = await renderMessage(deps.db, { key: 'bank-account.changed', kind, data });
+    const { language } = user;
+    const message = await renderMessage(deps.db, { key: 'bank-account.changed', kind, data, language });
     await deps.messenger.send({
       channel,
       destination,
@@ -245,6 +246,7 @@ async function announceAccountChange(deps: PersonBankDependencies, personUserId:
       text: message.text,
       ...(message.html ? { html: message.html } : {}),
       recipient,
+      language,
     });
   }
 }

@@ -1,5 +1,6 @@
 import {
   ErrorResponse,
+  MemberLanguageRequest,
   OtpRequiredResponse,
   PersonUserResponse,
   SessionResponse,
@@ -12,7 +13,12 @@ import { findBeneficiary, requireBeneficiary } from '../../platform/auth/route-a
 import { AppError } from '../../platform/errors/app-error.js';
 import { OPTIONAL_MEMBER_SESSION } from '../../platform/http/openapi.js';
 import { perIp } from '../../platform/http/rate-limit.js';
-import { findPersonUserById, toPendingPersonUserResponse, toPersonUserResponse } from './person-users.service.js';
+import {
+  findPersonUserById,
+  toPendingPersonUserResponse,
+  toPersonUserResponse,
+  updateMemberLanguage,
+} from './person-users.service.js';
 import { signUpPersonUser } from './sign-up.service.js';
 import { updateTwoFactorMethod } from './two-factor-method.service.js';
 
@@ -94,6 +100,31 @@ export const personUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = requireBeneficiary(request);
       const result = await updateTwoFactorMethod(deps(), ownId(request.params.id, caller.personUserId), request.body);
       return result.status === 200 ? result.personUser : reply.status(202).send(result.body);
+    },
+  );
+
+  app.put(
+    '/person-users/:id/language',
+    {
+      // Also before the PIN: the picker on the PIN screen must change the language of the PIN resent.
+      config: { access: { area: 'beneficiary', verified: false } },
+      schema: {
+        summary: "Record the language of the member's SMS, email and push messages (en, af or zu)",
+        description: 'Decision 036. The app calls it when a signed-in member picks another language.',
+        tags,
+        params: PersonUserIdParams,
+        body: MemberLanguageRequest,
+        response: { 200: PersonUserResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = requireBeneficiary(request);
+      const user = await updateMemberLanguage(
+        app.db,
+        ownId(request.params.id, caller.personUserId),
+        request.body.language,
+      );
+      return caller.verified ? toPersonUserResponse(user) : toPendingPersonUserResponse(user);
     },
   );
 };

@@ -1,5 +1,6 @@
 import {
   CLAIM_MESSAGES,
+  type MemberLanguage,
   maskEmail,
   maskPhoneNumber,
   maskSaIdNumber,
@@ -24,6 +25,8 @@ export interface PersonUserProfile {
   phoneNumber: string | null;
   twoFactorMethod: 'SMS' | 'EMAIL';
   iidentifiiVerified: boolean;
+  /** The language of the member's messages (decision 036). */
+  language: MemberLanguage;
 }
 
 /** The person user with their person's details, or `undefined` when there is no such person user. */
@@ -42,6 +45,7 @@ export async function findPersonUserProfile(
       phoneNumber: personUsers.phoneNumber,
       twoFactorMethod: personUsers.twoFactorMethod,
       iidentifiiVerified: personUsers.iidentifiiVerified,
+      language: personUsers.language,
     })
     .from(personUsers)
     .innerJoin(persons, eq(persons.id, personUsers.personId))
@@ -49,17 +53,23 @@ export async function findPersonUserProfile(
   return row;
 }
 
-/** The two-factor method (where their email or SMS goes) of many person users, by person user id. */
-export async function findTwoFactorMethods(
+/** How many person users are written to: their two-factor method (email or SMS) and language (decision 036). */
+export interface MessagePreferences {
+  twoFactorMethod: 'SMS' | 'EMAIL';
+  language: MemberLanguage;
+}
+
+/** The `MessagePreferences` of many person users, by person user id (unknown ids are left out). */
+export async function findMessagePreferences(
   db: Database,
   personUserIds: readonly number[],
-): Promise<Map<number, 'SMS' | 'EMAIL'>> {
+): Promise<Map<number, MessagePreferences>> {
   if (personUserIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: personUsers.id, method: personUsers.twoFactorMethod })
+    .select({ id: personUsers.id, twoFactorMethod: personUsers.twoFactorMethod, language: personUsers.language })
     .from(personUsers)
     .where(inArray(personUsers.id, [...personUserIds]));
-  return new Map(rows.map((row) => [row.id, row.method]));
+  return new Map(rows.map(({ id, ...preferences }) => [id, preferences]));
 }
 
 /**
@@ -130,7 +140,24 @@ export function toPersonUserResponse(user: PersonUserRecord): PersonUserResponse
     iidentifiiVerified: user.iidentifiiVerified,
     firstName: user.firstName,
     idNumber: user.idNumber,
+    language: user.language,
   };
+}
+
+/**
+ * Records the language of the member's messages (decision 036, `PUT person-users/{id}/language`).
+ * @returns the updated person user's record (the route answers it whole or masked, as the session allows)
+ * @throws AppError `not_found` (404) when the person user is gone
+ */
+export async function updateMemberLanguage(
+  db: Database,
+  personUserId: number,
+  language: MemberLanguage,
+): Promise<PersonUserRecord> {
+  await db.update(personUsers).set({ language, updatedAt: new Date() }).where(eq(personUsers.id, personUserId));
+  const user = await findPersonUserById(db, personUserId);
+  if (!user) throw new AppError('not_found', 'Not found.');
+  return user;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, type SessionResponse, type SignUpRequest } from '@bcp/contract';
+import { ACCOUNT_MESSAGES, DEFAULT_LANGUAGE, type SessionResponse, type SignUpRequest } from '@bcp/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { persons, personUsers } from '../../db/schema/index.js';
@@ -56,6 +56,7 @@ export async function signUpPersonUser(
         passwordHash: await hashPassword(input.password),
         passwordChangedAt: new Date(),
         twoFactorMethod: input.twoFactorMethod,
+        language: input.language ?? DEFAULT_LANGUAGE,
         termsAcceptedAt: new Date(),
       })
       .returning({ id: personUsers.id });

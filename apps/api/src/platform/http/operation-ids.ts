@@ -18,6 +18,7 @@ export const NAMED: Readonly<Record<string, string>> = {
   'POST /api/app/person-users': 'signUp',
   'GET /api/app/person-users/{id}': 'getMyAccount',
   'PUT /api/app/person-users/{id}/twoFactorMethod': 'updateMyTwoFactorMethod',
+  'PUT /api/app/person-users/{id}/language': 'updateMyLanguage',
   'POST /api/app/beneficiary-sessions/login': 'signIn',
   'POST /api/app/beneficiary-sessions/otp': 'sendSignInPin',
   'POST /api/app/beneficiary-sessions/verifyOtp': 'verifySignInPin',

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type MemberLanguage } from '@bcp/contract';
 import { and, eq, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
@@ -37,6 +38,8 @@ export interface OutboundMessage {
   recipient?: { area: 'admin' | 'beneficiary'; id: number };
   /** A message not sent by then is not sent at all (a PIN that has expired): recorded `failed`. */
   expiresAt?: Date;
+  /** The language the text is in (decision 036): the reference line is added in it. English when absent. */
+  language?: MemberLanguage;
 }
 
 /** Sends messages: records each in the outbox and queues its delivery as a job. */
@@ -167,8 +170,9 @@ export function createMessenger(deps: {
     destination: string,
     content: MessageParts,
     code: string | null,
+    language: MemberLanguage,
   ): Promise<void> {
-    const parts = code === null ? content : withReferenceCode(content, code, checkUrl);
+    const parts = code === null ? content : withReferenceCode(content, code, checkUrl, language);
     if (channel === 'email') {
       return (emailSender as EmailSender).send({
         to: destination,
@@ -216,7 +220,7 @@ export function createMessenger(deps: {
     const attempt = job.retryCount + 1;
     if (!(await claimAttempt(outboxId, attempt))) return;
     try {
-      await transmit(row.channel === 'sms' ? 'sms' : 'email', row.destination, sealed, row.referenceCode);
+      await transmit(row.channel === 'sms' ? 'sms' : 'email', row.destination, sealed, row.referenceCode, row.language);
     } catch (error) {
       const lastError = describeDeliveryError(error, sealed.secrets, row.destination);
       const final = job.retryCount >= retryLimit;
@@ -298,6 +302,7 @@ export function createMessenger(deps: {
         status: sender ? ('pending' as const) : ('not_configured' as const),
         recipientArea: message.recipient?.area ?? null,
         recipientId: message.recipient?.id ?? null,
+        language: message.language ?? DEFAULT_LANGUAGE,
       };
       const context = { channel: message.channel, purpose: message.purpose };
       if (!sender) {

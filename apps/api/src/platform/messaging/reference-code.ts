@@ -1,6 +1,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { formatReferenceCode, type MESSAGE_KINDS, REFERENCE_CODE_ALPHABET, REFERENCE_CODE_LENGTH } from '@bcp/contract';
+import {
+  formatReferenceCode,
+  type MESSAGE_KINDS,
+  type MemberLanguage,
+  REFERENCE_CODE_ALPHABET,
+  REFERENCE_CODE_LENGTH,
+} from '@bcp/contract';
 import escapeHtml from 'escape-html';
+import { REFERENCE_LINES } from '../templating/message-translations.js';
 
 /**
  * A new random reference code (issue 21 item 4): 8 characters of Crockford's base 32, 40 random
@@ -31,16 +38,15 @@ export function withReferenceCode<Parts extends { text: string; html: string | n
   parts: Parts,
   code: string,
   checkUrl: string,
+  language: MemberLanguage = 'en',
 ): Parts {
   const shown = formatReferenceCode(code);
-  const url = escapeHtml(checkUrl);
+  const line = REFERENCE_LINES[language];
+  const fill = (template: string, url: string) => template.replace('{code}', shown).replaceAll('{url}', url);
   return {
     ...parts,
-    text: `${parts.text}\n\nRef ${shown}. Is this from us? Check at ${checkUrl}`,
-    html:
-      parts.html === null
-        ? null
-        : `${parts.html}<p>Reference: <strong>${shown}</strong>. Is this message from us? Check at <a href="${url}">${url}</a>.</p>`,
+    text: `${parts.text}\n\n${fill(line.text, checkUrl)}`,
+    html: parts.html === null ? null : `${parts.html}${fill(line.html, escapeHtml(checkUrl))}`,
   };
 }
 

@@ -1,11 +1,19 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { ACCOUNT_MESSAGES, maskEmail, maskPhoneNumber, type OtpSentResponse } from '@bcp/contract';
+import {
+  ACCOUNT_MESSAGES,
+  DEFAULT_LANGUAGE,
+  type MemberLanguage,
+  maskEmail,
+  maskPhoneNumber,
+  type OtpSentResponse,
+} from '@bcp/contract';
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { oneTimePins } from '../../db/schema/index.js';
+import { oneTimePins, personUsers } from '../../db/schema/index.js';
 import type { SessionArea } from '../auth/sessions.js';
 import { AppError } from '../errors/app-error.js';
 import type { Messenger } from '../messaging/messenger.js';
+import { OTP_PURPOSE_TEXT } from '../templating/message-translations.js';
 import { renderMessage } from '../templating/render-message.js';
 
 /**
@@ -59,13 +67,15 @@ function subjectFilter(subject: OtpSubject) {
   );
 }
 
-const PURPOSE_TEXT: Record<OtpPurpose, string> = {
-  sign_in: 'to sign in',
-  password_reset: 'to reset your password',
-  destination_change: 'to confirm your new contact details',
-  bank_account_change: 'to confirm the change of your bank account',
-  watchlist: 'to be told if money turns up for your ID number',
-};
+/** The language of a PIN message (decision 036): the member's recorded one; staff read English. */
+async function recipientLanguage(db: Database, subject: OtpSubject): Promise<MemberLanguage> {
+  if (subject.area !== 'beneficiary') return DEFAULT_LANGUAGE;
+  const [row] = await db
+    .select({ language: personUsers.language })
+    .from(personUsers)
+    .where(eq(personUsers.id, subject.subjectId));
+  return row?.language ?? DEFAULT_LANGUAGE;
+}
 
 /**
  * Refuses a new PIN to `destination` sooner than 60 s after the last one for the same purpose (a
@@ -130,12 +140,14 @@ export async function issueOtp(
     expiresAt,
   });
   // Text from the `otp` template of the channel's kind, else the built-in default (issue 7).
+  const language = await recipientLanguage(deps.db, subject);
   const message = await renderMessage(deps.db, {
     key: 'otp',
     kind: delivery.channel === 'EMAIL' ? 'email' : 'sms',
+    language,
     data: {
       pin: code,
-      purpose: PURPOSE_TEXT[subject.purpose],
+      purpose: OTP_PURPOSE_TEXT[language][subject.purpose],
       purposeKey: subject.purpose,
       expiresInMinutes: OTP_RULES.ttlSeconds / 60,
     },
@@ -151,6 +163,7 @@ export async function issueOtp(
     recipient: { area: subject.area, id: subject.subjectId },
     // An expired PIN is useless: not sent once it has expired (e.g. the mail server was down).
     expiresAt,
+    language,
   });
   return {
     channel: delivery.channel,

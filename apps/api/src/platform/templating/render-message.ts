@@ -1,9 +1,10 @@
-import { TEMPLATE_KIND_INFO } from '@bcp/contract';
+import { DEFAULT_LANGUAGE, type MemberLanguage, TEMPLATE_KIND_INFO } from '@bcp/contract';
 import { renderTemplate } from '@bcp/contract/templating';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { templates } from '../../db/schema/index.js';
 import { BUILT_IN_MESSAGES, type MessageKind } from './message-catalog.js';
+import { TRANSLATED_MESSAGES } from './message-translations.js';
 import { htmlToText, sanitizeHtml } from './sanitize-html.js';
 
 export type { MessageKind } from './message-catalog.js';
@@ -28,6 +29,8 @@ export interface MessageToRender {
   data: Record<string, unknown>;
   /** The built-in text for keys not in `BUILT_IN_MESSAGES` (Liquid). */
   fallback?: { subject?: string; body: string };
+  /** The member's language (decision 036); English when absent. */
+  language?: MemberLanguage;
 }
 
 /** Thrown for a key with neither a built-in default nor a `fallback` (a programming error). */
@@ -59,7 +62,7 @@ async function renderParts(
 
 /**
  * Renders a message from the template staff saved for its kind and key, else from the built-in
- * default (issue 7). A stored template that fails to render (a limit, bad data) falls back to the
+ * default (issue 7), in the member's language (decision 036). A stored template that fails to render (a limit, bad data) falls back to the
  * default, so a PIN or a notice is never lost to a template. HTML is escaped, then sanitized.
  *
  * ```ts
@@ -69,11 +72,16 @@ async function renderParts(
  * @throws UnknownMessageError when the key has no built-in default and no `fallback` is given
  */
 export async function renderMessage(db: Database, message: MessageToRender): Promise<RenderedMessage> {
-  const fallback = message.fallback ?? BUILT_IN_MESSAGES[message.key]?.defaults[message.kind];
+  const language = message.language ?? DEFAULT_LANGUAGE;
+  const translated = language === 'en' ? undefined : TRANSLATED_MESSAGES[language][message.key]?.[message.kind];
+  // In Afrikaans or isiZulu: staff's template `<key>.<language>` (e.g. `otp.af`), else the built-in
+  // translation; a message without a translation is sent in English (decision 036).
+  const key = translated ? `${message.key}.${language}` : message.key;
+  const fallback = translated ?? message.fallback ?? BUILT_IN_MESSAGES[message.key]?.defaults[message.kind];
   const [stored] = await db
     .select({ id: templates.id, subject: templates.subject, body: templates.body })
     .from(templates)
-    .where(and(eq(templates.kind, message.kind), eq(templates.key, message.key)))
+    .where(and(eq(templates.kind, message.kind), eq(templates.key, key)))
     .limit(1);
   if (stored) {
     try {

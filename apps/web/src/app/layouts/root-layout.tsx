@@ -1,15 +1,16 @@
 import { Container, Group, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { BottomTabBar, type TabKey } from '../../components/layout/bottom-tab-bar';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { APP_NAME, paths, type RouteHandle } from '../../config/paths';
 import { useFaqDialog } from '../../features/faqs/faq-query';
+import { LanguagePicker } from '../../features/language/components/language-picker';
 import { useActivities } from '../../features/notifications/use-activities';
 import { hideValidationNotice } from '../../lib/form';
 import { installUnauthorizedHandler, logout } from '../../lib/session';
 import { setPersonUser, useSession } from '../../lib/session-store';
-import { LEAVE_QUESTION, LOGOUT_QUESTION } from '../guard';
 import { proceedLeaving, stayHere } from '../leave-question';
 import { useAskingToLeave } from '../use-asking-to-leave';
 import { ConfirmDialog, FaqDialog, NotificationSettingsDialog, NotificationsDialog } from './lazy-dialogs';
@@ -22,7 +23,8 @@ function tabForPath(pathname: string): TabKey | null {
 
 /**
  * The app shell (spec section 2): a top navbar (hidden where the page's `handle` says so, e.g.
- * search), the page (`children`), and the bottom tab bar. Home goes to benefits when the user is
+ * search), with the language picker (decision 036; above the page when the navbar is hidden), the
+ * page (`children`), and the bottom tab bar. Home goes to benefits when the user is
  * verified, otherwise to search. Asks 'Do you really want to leave?' for the navigations spec 4
  * names (`leave-question.ts`).
  */
@@ -34,7 +36,8 @@ export function RootLayout(props: { handle: RouteHandle | undefined; children: R
   const faq = useFaqDialog();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
-  useDocumentTitle(handle?.title);
+  const { t } = useTranslation();
+  useDocumentTitle(handle ? t(`titles.${handle.titleKey}`) : undefined);
   useEffect(() => installUnauthorizedHandler((reason) => navigate(paths.login(), { state: reason })), [navigate]);
   // A 'Validation failure' notice belongs to the page whose form failed: it does not follow the member.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page, by design
@@ -56,15 +59,21 @@ export function RootLayout(props: { handle: RouteHandle | undefined; children: R
     <>
       {!hideNavbar && (
         <header className={classes.header}>
-          <Group h="100%" px="md">
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Text component={Link} to={paths.root()} fw={700} size="lg" c="teal.8" td="none">
               {APP_NAME}
             </Text>
+            <LanguagePicker />
           </Group>
         </header>
       )}
       <main className={classes.main} data-with-header={hideNavbar ? undefined : true}>
         <Container size="sm" px={0}>
+          {hideNavbar && (
+            <Group justify="flex-end">
+              <LanguagePicker />
+            </Group>
+          )}
           {props.children}
         </Container>
       </main>
@@ -99,15 +108,15 @@ export function RootLayout(props: { handle: RouteHandle | undefined; children: R
       )}
       <ConfirmDialog
         opened={confirmingLogout}
-        question={LOGOUT_QUESTION}
-        confirmLabel="Logout"
+        question={t('questions.logout')}
+        confirmLabel={t('nav.logout')}
         onConfirm={confirmLogout}
         onCancel={() => setConfirmingLogout(false)}
       />
       <ConfirmDialog
         opened={askingToLeave}
-        question={LEAVE_QUESTION}
-        confirmLabel="Leave"
+        question={t('questions.leave')}
+        confirmLabel={t('nav.leave')}
         onConfirm={async () => {
           await logout();
           proceedLeaving();

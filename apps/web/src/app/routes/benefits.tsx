@@ -1,16 +1,18 @@
-import { formatRand, type MemberBenefitResponse } from '@bcp/contract';
+import type { MemberBenefitResponse } from '@bcp/contract';
 import { Alert, Card, Loader, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { PageIntro } from '../../components/layout/page-intro';
 import { paths } from '../../config/paths';
 import { useBenefits, useBenefitTotal } from '../../features/benefits/api/benefits';
 import { BenefitCard } from '../../features/benefits/components/benefit-card';
 import { selectBenefitById } from '../../features/benefits/selected-benefit';
+import { translateMessage, useFormat } from '../../i18n';
 import { errorMessage } from '../../lib/api-client';
 import { ApiQueryError } from '../../lib/query';
 
-function failure(error: unknown): string {
-  return error instanceof ApiQueryError ? errorMessage(error.error) : 'Something went wrong. Please try again.';
+function failure(error: unknown, fallback: string): string {
+  return error instanceof ApiQueryError ? translateMessage(errorMessage(error.error)) : fallback;
 }
 
 /**
@@ -18,6 +20,8 @@ function failure(error: unknown): string {
  * then each benefit with its claim's status; choosing one selects it and opens its steps or claim.
  */
 export function BenefitsPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
   const [, navigate] = useLocation();
   const benefits = useBenefits();
   const total = useBenefitTotal();
@@ -29,28 +33,31 @@ export function BenefitsPage() {
   }
 
   return (
-    <PageIntro title="Your benefits" intro="These are the benefits funds hold for you, and the state of each claim.">
+    <PageIntro title={t('titles.benefits')} intro={t('benefits.intro')}>
       {total.data && (
         <Card withBorder bg="teal.0" padding="lg">
           <Text size="lg" data-testid="benefit-total">
-            {total.data.totalBenefits === 1 ? 'One benefit' : `${total.data.totalBenefits} benefits`} worth{' '}
-            <strong>{formatRand(total.data.totalAmountCents)}</strong>
+            {t('benefits.total', { count: total.data.totalBenefits })}{' '}
+            <strong>{format.rand(total.data.totalAmountCents)}</strong>
           </Text>
           {total.data.unclaimedBenefits > 0 && (
             <Text c="dimmed">
-              {total.data.unclaimedBenefits} not claimed yet ({formatRand(total.data.unclaimedAmountCents)})
+              {t('benefits.unclaimed', {
+                count: total.data.unclaimedBenefits,
+                amount: format.rand(total.data.unclaimedAmountCents),
+              })}
             </Text>
           )}
         </Card>
       )}
-      {benefits.isPending && <Loader role="status" aria-label="Loading your benefits" />}
+      {benefits.isPending && <Loader role="status" aria-label={t('benefits.loading')} />}
       {benefits.isError && (
-        <Alert color="red" title="We could not load your benefits">
-          {failure(benefits.error)}
+        <Alert color="red" title={t('benefits.loadFailed')}>
+          {failure(benefits.error, t('common.somethingWentWrong'))}
         </Alert>
       )}
       {benefits.data && benefits.data.items.length === 0 && (
-        <Alert title="No benefits yet">We have no benefits recorded for you. Funds add records often.</Alert>
+        <Alert title={t('benefits.noneTitle')}>{t('benefits.none')}</Alert>
       )}
       <Stack>
         {benefits.data?.items.map((benefit) => (

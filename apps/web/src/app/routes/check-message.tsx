@@ -8,40 +8,46 @@ import {
 import { Alert, Button, List, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageIntro } from '../../components/layout/page-intro';
 import { checkMessage } from '../../features/message-check/api';
+import { translateMessage, useFormat } from '../../i18n';
 import { rules, showServerErrors } from '../../lib/form';
 
 const codeRule = (value: unknown) =>
   typeof value === 'string' && normalizeReferenceCode(value) !== null ? true : MESSAGE_CHECK_MESSAGES.invalidCode;
+// (The rules answer the contract's English messages; `rules()` shows them in the app's language.)
 const destinationRule = (value: unknown) =>
   typeof value === 'string' && normalizeMessageDestination(value) !== null
     ? true
     : MESSAGE_CHECK_MESSAGES.invalidDestination;
 
-const dateFormat = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric' });
-
 /** The answer: yes with when, how and what kind (never the content), or no; the advice either way. */
 function Answer(props: { answer: MessageCheckResponse }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const { answer } = props;
   if (answer.fromUs) {
     return (
-      <Alert color="green" title={answer.message} role="status">
+      <Alert color="green" title={translateMessage(answer.message)} role="status">
         <Stack gap="xs">
           <Text>
-            {answer.kindText}, sent by {answer.channel === 'sms' ? 'SMS' : 'email'} on{' '}
-            {dateFormat.format(new Date(answer.sentAt as string))}.
+            {t('checkMessage.sent', {
+              kind: translateMessage(answer.kindText ?? ''),
+              channel: answer.channel === 'sms' ? t('common.channelSms') : t('common.channelEmail'),
+              date: format.date(answer.sentAt as string),
+            })}
           </Text>
-          <Text fw={600}>{answer.advice}</Text>
+          <Text fw={600}>{translateMessage(answer.advice)}</Text>
         </Stack>
       </Alert>
     );
   }
   return (
-    <Alert color="red" title={answer.message} role="alert">
+    <Alert color="red" title={translateMessage(answer.message)} role="alert">
       <Stack gap="xs">
-        <Text>{MESSAGE_CHECK_MESSAGES.notFromUsAdvice}</Text>
-        <Text fw={600}>{MESSAGE_CHECK_MESSAGES.advice}</Text>
+        <Text>{t('messages.messageCheck.notFromUsAdvice')}</Text>
+        <Text fw={600}>{t('messages.messageCheck.advice')}</Text>
       </Stack>
     </Alert>
   );
@@ -54,6 +60,7 @@ function Answer(props: { answer: MessageCheckResponse }) {
  * never ask for money, a PIN or banking passwords.
  */
 export function CheckMessagePage() {
+  const { t } = useTranslation();
   const [answer, setAnswer] = useState<MessageCheckResponse | null>(null);
   const form = useForm({
     initialValues: { referenceCode: '', destination: '' },
@@ -71,19 +78,16 @@ export function CheckMessagePage() {
   }
 
   return (
-    <PageIntro
-      title="Is this message from us?"
-      intro="Every SMS and email we send ends with a reference code, like ABCD-EFGH. Enter it here with the phone number or email address the message came to."
-    >
+    <PageIntro title={t('titles.checkMessage')} intro={t('checkMessage.intro')}>
       <List>
-        <List.Item>We never ask you for money or a fee to release your benefit.</List.Item>
-        <List.Item>We never ask you for your PIN or your banking passwords.</List.Item>
+        <List.Item>{t('checkMessage.noFee')}</List.Item>
+        <List.Item>{t('checkMessage.noPin')}</List.Item>
       </List>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
           <TextInput
-            label="Reference code"
-            description="At the end of the message, e.g. ABCD-EFGH"
+            label={t('checkMessage.code')}
+            description={t('checkMessage.codeDescription')}
             autoComplete="off"
             autoCapitalize="characters"
             maxLength={20}
@@ -91,14 +95,14 @@ export function CheckMessagePage() {
             {...form.getInputProps('referenceCode')}
           />
           <TextInput
-            label="Phone number or email it came to"
+            label={t('checkMessage.destination')}
             autoComplete="off"
             maxLength={254}
             key={form.key('destination')}
             {...form.getInputProps('destination')}
           />
           <Button type="submit" size="lg" loading={form.submitting}>
-            Check the message
+            {t('checkMessage.submit')}
           </Button>
         </Stack>
       </form>

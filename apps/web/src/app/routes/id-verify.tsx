@@ -1,10 +1,12 @@
 import type { IdentityVerificationResponse } from '@bcp/contract';
 import { Alert, Button, List, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { PageIntro } from '../../components/layout/page-intro';
 import { paths } from '../../config/paths';
 import { getIdentityVerificationUrl, getLatestIdentityVerification } from '../../features/auth/api/identity';
+import { translateMessage } from '../../i18n';
 import { errorMessage } from '../../lib/api-client';
 import { loadPersonUser } from '../../lib/session';
 import { useSession } from '../../lib/session-store';
@@ -17,6 +19,7 @@ const POLL_LIMIT = 30;
  * when they come back, waits for the provider's result; a pass leads to their benefits.
  */
 export function IdVerifyPage() {
+  const { t } = useTranslation();
   const [, navigate] = useLocation();
   const session = useSession();
   const [latest, setLatest] = useState<IdentityVerificationResponse | null | undefined>(undefined);
@@ -50,7 +53,7 @@ export function IdVerifyPage() {
     const result = await getIdentityVerificationUrl();
     if (result.error) {
       setStarting(false);
-      setFailure(errorMessage(result.error));
+      setFailure(translateMessage(errorMessage(result.error)));
       return;
     }
     window.location.assign(result.data.url);
@@ -58,35 +61,32 @@ export function IdVerifyPage() {
 
   if (!signedIn) {
     return (
-      <PageIntro title="Prove that it is you" intro="Sign in first, then we check your identity.">
-        <Button onClick={() => navigate(paths.login())}>Sign in</Button>
+      <PageIntro title={t('titles.idVerify')} intro={t('idVerify.signInFirst')}>
+        <Button onClick={() => navigate(paths.login())}>{t('common.signIn')}</Button>
       </PageIntro>
     );
   }
   return (
-    <PageIntro
-      title="Prove that it is you"
-      intro="Before you can see and claim your benefits, an identity verification service confirms that you are the person with this ID number."
-    >
+    <PageIntro title={t('titles.idVerify')} intro={t('idVerify.intro')}>
       <Stack>
-        <Text>You will need:</Text>
+        <Text>{t('idVerify.youNeed')}</Text>
         <List>
-          <List.Item>your green ID book or smart ID card;</List.Item>
-          <List.Item>a phone or computer with a camera, for a photo of your face.</List.Item>
+          <List.Item>{t('idVerify.idDocument')}</List.Item>
+          <List.Item>{t('idVerify.camera')}</List.Item>
         </List>
         {latest?.status === 'pending' && (
           <Alert color="blue" icon={<Loader size="xs" />}>
-            We are waiting for the result of your identity check.
+            {t('idVerify.waiting')}
           </Alert>
         )}
         {latest?.status === 'failed' && (
-          <Alert color="red" title="Your identity check did not pass">
-            {latest.failureReason ?? 'Please try again.'}
+          <Alert color="red" title={t('idVerify.failed')}>
+            {latest.failureReason ?? t('common.tryAgain')}
           </Alert>
         )}
         {failure && <Alert color="red">{failure}</Alert>}
         <Button size="lg" onClick={start} loading={starting}>
-          {latest?.status === 'failed' ? 'Try the identity check again' : 'Start the identity check'}
+          {latest?.status === 'failed' ? t('idVerify.again') : t('idVerify.start')}
         </Button>
       </Stack>
     </PageIntro>

@@ -1,14 +1,16 @@
 import { Button } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { PageIntro } from '../../components/layout/page-intro';
 import { paths } from '../../config/paths';
 
 /** The catch-all not-found page (spec section 2). */
 export function NotFoundPage() {
+  const { t } = useTranslation();
   return (
-    <PageIntro title="Page not found" intro="We could not find the page you asked for.">
+    <PageIntro title={t('titles.notFound')} intro={t('notFound.intro')}>
       <Button component={Link} to={paths.root()} variant="default">
-        Go to the start
+        {t('notFound.home')}
       </Button>
     </PageIntro>
   );

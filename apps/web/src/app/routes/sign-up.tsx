@@ -2,10 +2,12 @@ import { email, parseSaIdNumber, required, requiredIf, strongPassword } from '@b
 import { Anchor, Button, Checkbox, Group, Modal, PasswordInput, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { PageIntro } from '../../components/layout/page-intro';
 import { paths } from '../../config/paths';
 import { signUp } from '../../features/auth/api/sign-up';
+import { currentLanguage, translateMessage } from '../../i18n';
 import { rules, showServerErrors } from '../../lib/form';
 import { setSignedUpPersonUser, startSession } from '../../lib/session-store';
 import { TermsContent } from './auth/terms';
@@ -26,6 +28,7 @@ interface Values {
  * the first PIN is on its way and the member goes to /verify.
  */
 export function SignUpPage() {
+  const { t } = useTranslation();
   const params = useParams();
   const [, navigate] = useLocation();
   const [termsOpen, setTermsOpen] = useState(false);
@@ -42,20 +45,21 @@ export function SignUpPage() {
     validate: {
       idNumber: (value) => {
         const parsed = parseSaIdNumber(value);
-        return parsed.valid ? null : parsed.message;
+        return parsed.valid ? null : translateMessage(parsed.message);
       },
       email: (value, values) =>
         rules(requiredIf(values.twoFactorMethod === 'EMAIL'))(value) ?? (value ? rules(email)(value) : null),
       phoneNumber: (value, values) => rules(requiredIf(values.twoFactorMethod === 'SMS'))(value),
       password: rules(required, strongPassword),
       passwordConfirmation: (value, values) =>
-        rules(required)(value) ?? (value === values.password ? null : 'Passwords do not match.'),
-      acceptTerms: (value) => (value ? null : 'Please accept the terms to continue.'),
+        rules(required)(value) ?? (value === values.password ? null : t('messages.account.passwordsDiffer')),
+      acceptTerms: (value) => (value ? null : t('messages.account.acceptTerms')),
     },
   });
 
   async function submit(values: Values) {
-    const result = await signUp({ ...values, acceptTerms: values.acceptTerms as true });
+    // The app's language becomes the language of the member's messages (decision 036).
+    const result = await signUp({ ...values, acceptTerms: values.acceptTerms as true, language: currentLanguage() });
     if (result.error) {
       showServerErrors(form, result.error);
       return;
@@ -66,51 +70,51 @@ export function SignUpPage() {
   }
 
   return (
-    <PageIntro title="Create your account" intro="You need an account to see your benefits and claim them.">
+    <PageIntro title={t('titles.signUp')} intro={t('signUp.intro')}>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
           <TextInput
-            label="ID number"
+            label={t('common.idNumber')}
             inputMode="numeric"
             key={form.key('idNumber')}
             {...form.getInputProps('idNumber')}
           />
           <TextInput
-            label="Cellphone number"
+            label={t('signUp.phone')}
             type="tel"
             inputMode="tel"
-            description="We send PINs and news about your claim here"
+            description={t('signUp.phoneDescription')}
             key={form.key('phoneNumber')}
             {...form.getInputProps('phoneNumber')}
           />
-          <TextInput label="Email" type="email" key={form.key('email')} {...form.getInputProps('email')} />
+          <TextInput label={t('common.email')} type="email" key={form.key('email')} {...form.getInputProps('email')} />
           <Radio.Group
-            label="Send my PINs by"
+            label={t('signUp.method')}
             key={form.key('twoFactorMethod')}
             {...form.getInputProps('twoFactorMethod')}
           >
             <Group mt="xs">
-              <Radio value="SMS" label="Mobile Phone (SMS)" />
-              <Radio value="EMAIL" label="Email" />
+              <Radio value="SMS" label={t('common.smsMethod')} />
+              <Radio value="EMAIL" label={t('common.email')} />
             </Group>
           </Radio.Group>
           <PasswordInput
-            label="Password"
-            description="At least 10 characters, with a capital letter, a number and one of !@#$%^&*_-=+"
+            label={t('common.password')}
+            description={t('signUp.passwordDescription')}
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
           <PasswordInput
-            label="Confirm password"
+            label={t('signUp.confirmPassword')}
             key={form.key('passwordConfirmation')}
             {...form.getInputProps('passwordConfirmation')}
           />
           <Checkbox
             label={
               <>
-                I accept the{' '}
+                {t('signUp.acceptThe')}{' '}
                 <Anchor component="button" type="button" onClick={() => setTermsOpen(true)}>
-                  terms of use
+                  {t('signUp.termsLink')}
                 </Anchor>
               </>
             }
@@ -118,11 +122,11 @@ export function SignUpPage() {
             {...form.getInputProps('acceptTerms', { type: 'checkbox' })}
           />
           <Button type="submit" size="lg" loading={form.submitting}>
-            Create account
+            {t('signUp.submit')}
           </Button>
         </Stack>
       </form>
-      <Modal opened={termsOpen} onClose={() => setTermsOpen(false)} title="Terms of use" size="lg">
+      <Modal opened={termsOpen} onClose={() => setTermsOpen(false)} title={t('titles.terms')} size="lg">
         <TermsContent />
       </Modal>
     </PageIntro>

@@ -1,4 +1,5 @@
 import { Anchor } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { PageIntro } from '../../components/layout/page-intro';
 import { PinForm } from '../../components/pin-form';
@@ -12,6 +13,7 @@ import { markVerified, setPendingOtp, useSession } from '../../lib/session-store
  * PIN verifies the session; the member then proves their identity, or goes to their benefits.
  */
 export function VerifyPage() {
+  const { t } = useTranslation();
   const [, navigate] = useLocation();
   const session = useSession();
   const otp = session.pendingOtp;
@@ -31,10 +33,7 @@ export function VerifyPage() {
   }
 
   return (
-    <PageIntro
-      title="Enter your one-time PIN"
-      intro="This keeps your account safe: only you can see your benefits and claim them."
-    >
+    <PageIntro title={t('titles.verify')} intro={t('verify.intro')}>
       <PinForm
         destination={otp?.destination}
         resendAvailableAt={otp?.resendAvailableAt}
@@ -42,7 +41,7 @@ export function VerifyPage() {
         onResend={resend}
       />
       <Anchor component={Link} to={paths.login()}>
-        Not you? Sign in with another account
+        {t('verify.notYou')}
       </Anchor>
     </PageIntro>
   );

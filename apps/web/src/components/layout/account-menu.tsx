@@ -1,4 +1,5 @@
 import { Menu } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { AccountTabButton } from './account-menu-button';
 
 export interface AccountMenuProps {
@@ -15,6 +16,7 @@ export interface AccountMenuProps {
  * code stay out of the first load (issue 14 item 7).
  */
 export function AccountMenu(props: AccountMenuProps) {
+  const { t } = useTranslation();
   return (
     // The tab bar is fixed, so the button never scrolls out of view: the menu need not hide itself
     // when it thinks its button is detached (jsdom, with no layout, sometimes thought so).
@@ -29,9 +31,9 @@ export function AccountMenu(props: AccountMenuProps) {
         <AccountTabButton active={props.active} />
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item onClick={props.onNotificationSettings}>Notification Settings</Menu.Item>
+        <Menu.Item onClick={props.onNotificationSettings}>{t('nav.notificationSettings')}</Menu.Item>
         <Menu.Item color="red" onClick={props.onLogout}>
-          Logout
+          {t('nav.logout')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,6 +1,7 @@
 import { Badge, Group, Indicator, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBell, IconHelpCircle, IconHome } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AccountTabButton } from './account-menu-button';
 import classes from './bottom-tab-bar.module.css';
 
@@ -87,15 +88,25 @@ function Tab(props: { label: string; icon: ReactNode; active: boolean; onClick?:
  * with Notification Settings and Logout). The open tab is marked `aria-current="page"`.
  */
 export function BottomTabBar(props: BottomTabBarProps) {
+  const { t } = useTranslation();
   return (
-    <Group component="nav" aria-label="Main" grow gap={0} h="100%" wrap="nowrap">
-      <Tab label="Home" icon={<IconHome size={24} />} active={props.selected === 'home'} onClick={props.onHome} />
+    <Group component="nav" aria-label={t('nav.main')} grow gap={0} h="100%" wrap="nowrap">
+      <Tab
+        label={t('nav.home')}
+        icon={<IconHome size={24} />}
+        active={props.selected === 'home'}
+        onClick={props.onHome}
+      />
       {props.signedIn && (
         <Tab
-          label="Activities"
+          label={t('nav.activities')}
           active={props.selected === 'activities'}
           onClick={props.onActivities}
-          extra={props.notificationTotal > 0 && <VisuallyHidden>{`${props.notificationTotal} unread`}</VisuallyHidden>}
+          extra={
+            props.notificationTotal > 0 && (
+              <VisuallyHidden>{t('nav.unread', { count: props.notificationTotal })}</VisuallyHidden>
+            )
+          }
           icon={
             <Indicator
               processing={props.pulsing}
@@ -115,7 +126,7 @@ export function BottomTabBar(props: BottomTabBarProps) {
         />
       )}
       <Tab
-        label="FAQ's"
+        label={t('nav.faqs')}
         icon={<IconHelpCircle size={24} />}
         active={props.selected === 'faqs'}
         onClick={props.onFaqs}

@@ -1,4 +1,5 @@
 import { NOTIFICATION_MESSAGES } from '@bcp/contract';
+import { translateMessage } from '../../i18n';
 import { type ForegroundPush, isNativeApp, registerNativePush } from '../../lib/platform';
 import { getWebPushKey } from './api/devices';
 import { registerToken, unregisterToken } from './register-token';
@@ -49,7 +50,9 @@ async function setUpWebPush(personUserId: number, notices: PushSetupNotices): Pr
     try {
       permission = await Notification.requestPermission();
     } catch (error) {
-      notices.negative(NOTIFICATION_MESSAGES.permissionError.replace('{message}', (error as Error).message));
+      notices.negative(
+        translateMessage(NOTIFICATION_MESSAGES.permissionError).replace('{message}', (error as Error).message),
+      );
       return;
     }
     if (permission !== 'granted') {
@@ -85,7 +88,9 @@ async function setUpNativePush(personUserId: number, notices: PushSetupNotices):
     });
     if (permission === 'denied') notices.negative(NOTIFICATION_MESSAGES.permissionDenied);
   } catch (error) {
-    notices.negative(NOTIFICATION_MESSAGES.permissionError.replace('{message}', (error as Error).message));
+    notices.negative(
+      translateMessage(NOTIFICATION_MESSAGES.permissionError).replace('{message}', (error as Error).message),
+    );
   }
 }
 

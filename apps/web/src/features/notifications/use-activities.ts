@@ -2,6 +2,7 @@ import { NOTIFICATION_MESSAGES, TOAST_TIMEOUT_MS } from '@bcp/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { createElement, useEffect, useRef, useState } from 'react';
 import { RichText } from '../../components/lazy-rich-text';
+import { translateMessage } from '../../i18n';
 import type { ForegroundPush } from '../../lib/platform';
 import { getApiToken } from '../../lib/session-store';
 import { showToast } from '../../lib/toasts';
@@ -53,7 +54,7 @@ export function useActivities(personUserId: number | undefined, verified: boolea
     void setUpPush(personUserId, {
       positive: (message) => showToast({ color: 'teal', message }),
       negative: (message) => showToast({ color: 'red', message }),
-      alert: (message) => window.alert(message),
+      alert: (message) => window.alert(translateMessage(message)),
       onForeground: (push) => onForeground({ ...push, id: Number(push.data?.notificationId) || undefined }),
     });
     return listenForNotifications({

@@ -2,10 +2,12 @@ import { type ResetPasswordUserResponse, required } from '@bcp/contract';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { paths } from '../../../config/paths';
 import { findResetUser, requestReset } from '../../../features/auth/api/password-reset';
+import { translateMessage } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { rules, showServerErrors } from '../../../lib/form';
 
@@ -14,6 +16,7 @@ import { rules, showServerErrors } from '../../../lib/form';
  * is shown), then send the reset PIN and go on to enter it.
  */
 export function ForgotPasswordPage() {
+  const { t } = useTranslation();
   const [, navigate] = useLocation();
   const [found, setFound] = useState<ResetPasswordUserResponse | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -36,36 +39,40 @@ export function ForgotPasswordPage() {
     const result = await requestReset(identifier);
     setSending(false);
     if (result.error) {
-      setFailure(errorMessage(result.error));
+      setFailure(translateMessage(errorMessage(result.error)));
       return;
     }
     navigate(paths.sendResetPasswordOtp(), { state: { identifier, destination: result.data.destination } });
   }
 
   return (
-    <PageIntro
-      title="Forgot your password?"
-      intro="Tell us your ID number or email. We send you a PIN to reset your password."
-    >
+    <PageIntro title={t('forgotPassword.title')} intro={t('forgotPassword.intro')}>
       {found ? (
         <Stack>
           <Text>
-            We will send a PIN by {found.channel === 'EMAIL' ? 'email' : 'SMS'} to <strong>{found.destination}</strong>.
+            {t('forgotPassword.willSend', {
+              channel: found.channel === 'EMAIL' ? t('common.channelEmail') : t('common.channelSms'),
+            })}{' '}
+            <strong>{found.destination}</strong>.
           </Text>
           {failure && <Alert color="red">{failure}</Alert>}
           <Button size="lg" onClick={send} loading={sending}>
-            Send the PIN
+            {t('forgotPassword.send')}
           </Button>
           <Button variant="subtle" onClick={() => setFound(null)}>
-            Use another ID number or email
+            {t('forgotPassword.other')}
           </Button>
         </Stack>
       ) : (
         <form onSubmit={form.onSubmit(find)} noValidate>
           <Stack>
-            <TextInput label="ID number or email" key={form.key('identifier')} {...form.getInputProps('identifier')} />
+            <TextInput
+              label={t('common.idOrEmail')}
+              key={form.key('identifier')}
+              {...form.getInputProps('identifier')}
+            />
             <Button type="submit" size="lg" loading={form.submitting}>
-              Continue
+              {t('common.continue')}
             </Button>
           </Stack>
         </form>

@@ -2,14 +2,16 @@ import { required } from '@bcp/contract';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { paths } from '../../../config/paths';
 import { login } from '../../../features/auth/api/login';
+import { translateMessage } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { rules, showServerErrors } from '../../../lib/form';
-import { type LoginReason, SESSION_ENDED_MESSAGE } from '../../../lib/session';
+import type { LoginReason } from '../../../lib/session';
 import { startSession } from '../../../lib/session-store';
 
 /**
@@ -17,6 +19,7 @@ import { startSession } from '../../../lib/session-store';
  * a 401 (location state `sessionEnded`) it first says why: 'Your session ended. Please sign in again.'
  */
 export function LoginPage() {
+  const { t } = useTranslation();
   const [, navigate] = useLocation();
   const sessionEnded = (useHistoryState() as LoginReason | null)?.sessionEnded === true;
   const [failure, setFailure] = useState<string | null>(null);
@@ -30,7 +33,7 @@ export function LoginPage() {
     const result = await login(values);
     if (result.error) {
       if (result.error.status === 422) showServerErrors(form, result.error);
-      else setFailure(errorMessage(result.error));
+      else setFailure(translateMessage(errorMessage(result.error)));
       return;
     }
     startSession(result.data);
@@ -38,22 +41,22 @@ export function LoginPage() {
   }
 
   return (
-    <PageIntro title="Sign in" intro="Sign in with your ID number or email and your password. We then send you a PIN.">
+    <PageIntro title={t('titles.login')} intro={t('login.intro')}>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
           {sessionEnded && (
             <Alert color="yellow" role="status">
-              {SESSION_ENDED_MESSAGE}
+              {t('messages.session.ended')}
             </Alert>
           )}
           <TextInput
-            label="ID number or email"
+            label={t('common.idOrEmail')}
             autoComplete="username"
             key={form.key('identifier')}
             {...form.getInputProps('identifier')}
           />
           <PasswordInput
-            label="Password"
+            label={t('common.password')}
             autoComplete="current-password"
             key={form.key('password')}
             {...form.getInputProps('password')}
@@ -64,16 +67,16 @@ export function LoginPage() {
             </Alert>
           )}
           <Button type="submit" size="lg" loading={form.submitting}>
-            Sign in
+            {t('common.signIn')}
           </Button>
           <Anchor component={Link} to={paths.forgotPassword()}>
-            Forgot your password?
+            {t('login.forgot')}
           </Anchor>
           <Anchor component={Link} to={paths.search()}>
-            New here? Search with your ID number
+            {t('login.newHere')}
           </Anchor>
           <Anchor component={Link} to={paths.checkMessage()}>
-            Is this message from us? Check an SMS or email
+            {t('common.checkMessageLink')}
           </Anchor>
         </Stack>
       </form>

@@ -1,16 +1,19 @@
 import { required, strongPassword } from '@bcp/contract';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { paths } from '../../../config/paths';
 import { resetPassword } from '../../../features/auth/api/password-reset';
+import { translateMessage } from '../../../i18n';
 import { rules, showServerErrors } from '../../../lib/form';
 import { showToast } from '../../../lib/toasts';
 
 /** New password (spec 2 `/auth/reset-password`): a strong password (spec 5), then sign in again. */
 export function ResetPasswordPage() {
+  const { t } = useTranslation();
   const [, navigate] = useLocation();
   const resetToken = (useHistoryState() as { resetToken?: string } | null)?.resetToken;
   const form = useForm({
@@ -18,7 +21,7 @@ export function ResetPasswordPage() {
     validate: {
       password: rules(required, strongPassword),
       passwordConfirmation: (value, values) =>
-        rules(required)(value) ?? (value === values.password ? null : 'Passwords do not match.'),
+        rules(required)(value) ?? (value === values.password ? null : t('messages.account.passwordsDiffer')),
     },
   });
   if (!resetToken) return <Redirect to={paths.forgotPassword()} replace />;
@@ -29,31 +32,28 @@ export function ResetPasswordPage() {
       showServerErrors(form, result.error);
       return;
     }
-    showToast({ color: 'green', message: result.data.message });
+    showToast({ color: 'green', message: translateMessage(result.data.message) });
     navigate(paths.login(), { replace: true });
   }
 
   return (
-    <PageIntro
-      title="Choose a new password"
-      intro="At least 10 characters, with a capital letter, a number and one of !@#$%^&*_-=+."
-    >
+    <PageIntro title={t('titles.resetPassword')} intro={t('common.passwordRule')}>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
           <PasswordInput
-            label="New password"
+            label={t('resetPassword.newPassword')}
             autoComplete="new-password"
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
           <PasswordInput
-            label="Confirm new password"
+            label={t('resetPassword.confirm')}
             autoComplete="new-password"
             key={form.key('passwordConfirmation')}
             {...form.getInputProps('passwordConfirmation')}
           />
           <Button type="submit" size="lg" loading={form.submitting}>
-            Save my new password
+            {t('resetPassword.save')}
           </Button>
         </Stack>
       </form>

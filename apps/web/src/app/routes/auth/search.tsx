@@ -1,8 +1,10 @@
 import { parseSaIdNumber } from '@bcp/contract';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../../config/paths';
+import { translateMessage } from '../../../i18n';
 import { api } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-client';
 
@@ -11,6 +13,7 @@ import { errorMessage } from '../../../lib/api-client';
  * (13 digits, date, check digit) before anything is sent; the answer is only how many benefits wait.
  */
 export function SearchPage() {
+  const { t } = useTranslation();
   const [, navigate] = useLocation();
   const [idNumber, setIdNumber] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -22,7 +25,7 @@ export function SearchPage() {
     setFailure(null);
     const parsed = parseSaIdNumber(idNumber);
     if (!parsed.valid) {
-      setFieldError(parsed.message);
+      setFieldError(translateMessage(parsed.message));
       return;
     }
     setFieldError(null);
@@ -32,7 +35,7 @@ export function SearchPage() {
     });
     setSearching(false);
     if (result.error) {
-      setFailure(errorMessage(result.error));
+      setFailure(translateMessage(errorMessage(result.error)));
       return;
     }
     const total = result.data.totalBenefits;
@@ -41,16 +44,13 @@ export function SearchPage() {
 
   return (
     <Stack gap="lg" pt="xl">
-      <Title order={1}>Is money from an old job waiting for you?</Title>
-      <Text size="lg">
-        Retirement funds hold billions of rand for people who were never told. Search with your ID number to see if any
-        of it is yours. It is free.
-      </Text>
+      <Title order={1}>{t('search.heading')}</Title>
+      <Text size="lg">{t('search.intro')}</Text>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <TextInput
-            label="Your South African ID number"
-            description="13 digits, as on your ID book or card"
+            label={t('search.idLabel')}
+            description={t('search.idDescription')}
             inputMode="numeric"
             autoComplete="off"
             size="lg"
@@ -59,17 +59,17 @@ export function SearchPage() {
             error={fieldError}
           />
           <Button type="submit" size="lg" loading={searching}>
-            Search
+            {t('search.submit')}
           </Button>
           {failure && (
-            <Alert color="red" title="We could not search right now">
+            <Alert color="red" title={t('search.failed')}>
               {failure}
             </Alert>
           )}
         </Stack>
       </form>
       <Anchor component={Link} to={paths.checkMessage()}>
-        Is this message from us? Check an SMS or email
+        {t('common.checkMessageLink')}
       </Anchor>
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { PageIntro } from '../../../components/layout/page-intro';
@@ -8,6 +9,7 @@ import { fieldError } from '../../../lib/form';
 
 /** Reset PIN (spec 2 `/auth/send-reset-password-otp`): the PIN is exchanged for a reset token. */
 export function SendResetPasswordOtpPage() {
+  const { t } = useTranslation();
   const [, navigate] = useLocation();
   const state = useHistoryState() as { identifier?: string; destination?: string } | null;
   const identifier = state?.identifier;
@@ -21,7 +23,7 @@ export function SendResetPasswordOtpPage() {
   }
 
   return (
-    <PageIntro title="Enter your one-time PIN" intro="Type the 6-digit PIN we sent you to reset your password.">
+    <PageIntro title={t('titles.verify')} intro={t('resetOtp.intro')}>
       <PinForm destination={state?.destination} onSubmit={submit} />
     </PageIntro>
   );

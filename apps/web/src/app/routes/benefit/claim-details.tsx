@@ -1,5 +1,5 @@
-import { formatRand } from '@bcp/contract';
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ClaimStatusBadge } from '../../../components/claim-status-badge';
 import { PageIntro } from '../../../components/layout/page-intro';
@@ -12,6 +12,7 @@ import { ClaimTimeline } from '../../../features/claims/components/claim-timelin
 import { ClaimDocumentList, InformationRequestCard } from '../../../features/claims/components/information-request';
 import { PayoutTable } from '../../../features/claims/components/payout-table';
 import { StatementDownload } from '../../../features/claims/components/statement-download';
+import { translateMessage, useFormat } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { ApiQueryError } from '../../../lib/query';
 
@@ -22,56 +23,67 @@ import { ApiQueryError } from '../../../lib/query';
  * what is asked comes first, with the upload or answer right there; each document shows its state.
  */
 export function ClaimDetailsPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
   const benefit = useSelectedBenefit();
   const claim = useClaim(benefit?.id);
 
   if (!benefit) {
-    return <ChooseBenefitFirst title="Your claim" intro="Choose a benefit to see its claim." />;
+    return <ChooseBenefitFirst title={t('titles.claimDetails')} intro={t('claim.chooseFirst')} />;
   }
   return (
     <PageIntro
-      title="Your claim"
-      intro={`${benefitTypeLabel(benefit.benefitType)} from ${benefit.fund.name}: ${formatRand(benefit.amountCents)}`}
+      title={t('titles.claimDetails')}
+      intro={t('benefits.summary', {
+        type: benefitTypeLabel(t, benefit.benefitType),
+        fund: benefit.fund.name,
+        amount: format.rand(benefit.amountCents),
+      })}
     >
-      {claim.isPending && <Loader role="status" aria-label="Loading your claim" />}
+      {claim.isPending && <Loader role="status" aria-label={t('common.loadingClaim')} />}
       {claim.isError && (
-        <Alert color="red" title="We could not load your claim">
-          {claim.error instanceof ApiQueryError ? errorMessage(claim.error.error) : 'Please try again.'}
+        <Alert color="red" title={t('claim.loadFailed')}>
+          {claim.error instanceof ApiQueryError
+            ? translateMessage(errorMessage(claim.error.error))
+            : t('common.tryAgain')}
         </Alert>
       )}
       {claim.data && (
         <Stack>
           <Group>
-            <Text fw={600}>Status</Text>
+            <Text fw={600}>{t('claim.status')}</Text>
             <ClaimStatusBadge status={claim.data.status} />
           </Group>
           {claim.data.status === 'draft' && (
             <Button component={Link} to={paths.steps(benefit.id)} w="fit-content">
-              Continue your claim
+              {t('common.continueYourClaim')}
             </Button>
           )}
           {claim.data.informationRequest && (
             <InformationRequestCard benefitId={benefit.id} request={claim.data.informationRequest} />
           )}
           {claim.data.rejectionReason && (
-            <Alert color="red" title="Why your claim was rejected">
+            <Alert color="red" title={t('claim.rejected')}>
               {claim.data.rejectionReason}
             </Alert>
           )}
           <Card withBorder>
             <Title order={2} size="h4" mb="sm">
-              What happened so far
+              {t('claim.history')}
             </Title>
             <ClaimTimeline events={claim.data.events} />
           </Card>
           <Card withBorder>
             <Title order={2} size="h4" mb="sm">
-              Payout
+              {t('claim.payout')}
             </Title>
             <PayoutTable payout={claim.data.payout} />
             {claim.data.bankAccount && (
               <Text mt="sm">
-                Paid into {claim.data.bankAccount.bank.name} {claim.data.bankAccount.accountNumberMasked}
+                {t('claim.paidInto', {
+                  bank: claim.data.bankAccount.bank.name,
+                  account: claim.data.bankAccount.accountNumberMasked,
+                })}
               </Text>
             )}
           </Card>
@@ -79,7 +91,7 @@ export function ClaimDetailsPage() {
           {claim.data.documents.length > 0 && (
             <Card withBorder>
               <Title order={2} size="h4" mb="sm">
-                Documents
+                {t('claim.documents')}
               </Title>
               <ClaimDocumentList documents={claim.data.documents} />
             </Card>

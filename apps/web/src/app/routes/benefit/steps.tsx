@@ -1,6 +1,6 @@
-import { formatRand } from '@bcp/contract';
 import { Alert, Button, Loader, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { paths } from '../../../config/paths';
@@ -10,6 +10,7 @@ import { useSelectedBenefit } from '../../../features/benefits/selected-benefit'
 import { claimKeys, saveClaimDraft } from '../../../features/claims/api/claims';
 import { ClaimStepper } from '../../../features/claims/components/claim-stepper';
 import { useFaqDialog } from '../../../features/faqs/faq-query';
+import { translateMessage, useFormat } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { ApiQueryError, unwrap } from '../../../lib/query';
 
@@ -19,6 +20,8 @@ import { ApiQueryError, unwrap } from '../../../lib/query';
  * the steps.
  */
 export function StepsPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
   const benefit = useSelectedBenefit();
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
@@ -31,15 +34,15 @@ export function StepsPage() {
   });
 
   if (!benefit) {
-    return <ChooseBenefitFirst title="Claim your benefit" intro="Choose the benefit you want to claim first." />;
+    return <ChooseBenefitFirst title={t('titles.steps')} intro={t('steps.chooseFirst')} />;
   }
   return (
     <PageIntro
-      title="Claim your benefit"
+      title={t('titles.steps')}
       intro={
         <>
-          {benefitTypeLabel(benefit.benefitType)} from {benefit.fund.name}:{' '}
-          <strong>{formatRand(benefit.amountCents)}</strong>
+          {t('benefits.typeFrom', { type: benefitTypeLabel(t, benefit.benefitType), fund: benefit.fund.name })}:{' '}
+          <strong>{format.rand(benefit.amountCents)}</strong>
         </>
       }
     >
@@ -49,19 +52,21 @@ export function StepsPage() {
         px={0}
         onClick={() => faq.openAbout({ fundId: benefit.fund.id, benefitId: benefit.id })}
       >
-        Questions? Read the FAQs about your benefit
+        {t('steps.faqs')}
       </Button>
-      {claim.isPending && <Loader role="status" aria-label="Loading your claim" />}
+      {claim.isPending && <Loader role="status" aria-label={t('common.loadingClaim')} />}
       {claim.isError && (
-        <Alert color="red" title="We could not open your claim">
-          {claim.error instanceof ApiQueryError ? errorMessage(claim.error.error) : 'Please try again.'}
+        <Alert color="red" title={t('steps.openFailed')}>
+          {claim.error instanceof ApiQueryError
+            ? translateMessage(errorMessage(claim.error.error))
+            : t('common.tryAgain')}
         </Alert>
       )}
       {claim.data && claim.data.status !== 'draft' && (
-        <Alert title="This claim was submitted">
-          <Text>You can follow it on the claim page.</Text>
+        <Alert title={t('steps.submittedTitle')}>
+          <Text>{t('steps.submittedText')}</Text>
           <Button component={Link} to={paths.claimDetails()} mt="sm">
-            See your claim
+            {t('common.seeYourClaim')}
           </Button>
         </Alert>
       )}

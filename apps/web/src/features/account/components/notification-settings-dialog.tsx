@@ -8,6 +8,7 @@ import {
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   ContactMethodFields,
   type ContactMethodValues,
@@ -32,6 +33,7 @@ export function NotificationSettingsDialog(props: {
   onClose: () => void;
   onSaved: (personUser: PersonUserResponse) => void;
 }) {
+  const { t } = useTranslation();
   const { personUser } = props;
   const initial = (method: TwoFactorMethod): Values => ({
     twoFactorMethod: method,
@@ -89,7 +91,7 @@ export function NotificationSettingsDialog(props: {
     <Modal
       opened={props.opened}
       onClose={close}
-      title="Notification Settings"
+      title={t('nav.notificationSettings')}
       centered
       styles={{ content: { minWidth: DIALOG_SIZE_PX.notificationSettingsMinWidth } }}
     >
@@ -97,19 +99,19 @@ export function NotificationSettingsDialog(props: {
         <PinForm
           destination={pending.otp.destination}
           resendAvailableAt={pending.otp.resendAvailableAt}
-          submitLabel="Confirm"
+          submitLabel={t('common.confirm')}
           onSubmit={(pin) => save(form.getValues(), pin)}
         />
       ) : (
         <form onSubmit={form.onSubmit((values) => void save(values))} noValidate>
           <Stack>
-            <ContactMethodFields form={form} label="Send my PINs and messages by" onMethodChange={switchMethod} />
+            <ContactMethodFields form={form} label={t('settings.method')} onMethodChange={switchMethod} />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
-                Cancel
+                {t('common.cancel')}
               </Button>
               <Button type="submit" loading={saving}>
-                Confirm
+                {t('common.confirm')}
               </Button>
             </Group>
           </Stack>

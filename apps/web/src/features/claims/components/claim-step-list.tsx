@@ -1,17 +1,12 @@
 import type { ClaimStepResponse } from '@bcp/contract';
 import { Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import classes from './claim-stepper.module.css';
-
-/** The words shown for a step's state (issue 4 "Claim steps"). */
-export const STEP_STATE_TEXT: Record<ClaimStepResponse['state'], string> = {
-  done: 'Done',
-  current: 'To do now',
-  todo: 'To do',
-};
 
 /** One row: the step's number (a tick when done), its label and its state in words. */
 function StepRow(props: { step: ClaimStepResponse; number: number }) {
+  const { t } = useTranslation();
   const done = props.step.state === 'done';
   return (
     <>
@@ -28,7 +23,7 @@ function StepRow(props: { step: ClaimStepResponse; number: number }) {
           {props.step.label}
         </Text>
         <Text size="sm" c="dimmed" component="span" display="block">
-          {STEP_STATE_TEXT[props.step.state]}
+          {t(`steps.state.${props.step.state}`)}
         </Text>
       </span>
     </>

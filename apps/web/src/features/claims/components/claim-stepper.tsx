@@ -2,6 +2,7 @@ import { type BenefitResponse, CLAIM_STEP_KEYS, type ClaimResponse, type ClaimSt
 import { Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { type ComponentType, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ClaimStepList } from './claim-step-list';
 import classes from './claim-stepper.module.css';
 import { BankAccountStep } from './steps/bank-account-step';
@@ -35,13 +36,18 @@ function currentIndex(claim: ClaimResponse): number {
  * another step puts the focus on its heading, so it is read out and scrolled into view.
  */
 export function ClaimStepper(props: { benefit: BenefitResponse; claim: ClaimResponse; onSubmitted: () => void }) {
+  const { t } = useTranslation();
   const { claim } = props;
   const [active, setActive] = useState(() => currentIndex(claim));
   const [listOpen, setListOpen] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const listId = useId();
-  const steps = CLAIM_STEP_KEYS.map((key, index) => claim.steps[index] ?? { key, label: key, state: 'todo' as const });
+  // Each step's label in the app's language, by its key (the server's labels are English).
+  const steps = CLAIM_STEP_KEYS.map((key, index) => ({
+    ...(claim.steps[index] ?? { key, state: 'todo' as const }),
+    label: t(`messages.claimStep.${key}`),
+  }));
   const step = steps[active] ?? steps[0];
   const Step = STEP_COMPONENTS[CLAIM_STEP_KEYS[active] ?? 'personal-details'];
   const doneCount = steps.filter((item) => item.state === 'done').length;
@@ -66,9 +72,7 @@ export function ClaimStepper(props: { benefit: BenefitResponse; claim: ClaimResp
     <div className={classes.layout}>
       <Stack gap={6} className={classes.progress}>
         <Group justify="space-between" wrap="nowrap">
-          <Text fw={700}>
-            Step {active + 1} of {steps.length}
-          </Text>
+          <Text fw={700}>{t('steps.stepOf', { number: active + 1, total: steps.length })}</Text>
           <Button
             variant="subtle"
             size="compact-md"
@@ -77,12 +81,15 @@ export function ClaimStepper(props: { benefit: BenefitResponse; claim: ClaimResp
             rightSection={listOpen ? <IconChevronUp size={18} /> : <IconChevronDown size={18} />}
             onClick={() => setListOpen((shown) => !shown)}
           >
-            {listOpen ? 'Hide the steps' : 'All steps'}
+            {listOpen ? t('steps.hideSteps') : t('steps.allSteps')}
           </Button>
         </Group>
-        <Progress value={(doneCount / steps.length) * 100} aria-label={`${doneCount} of ${steps.length} steps done`} />
+        <Progress
+          value={(doneCount / steps.length) * 100}
+          aria-label={t('steps.progress', { done: doneCount, total: steps.length })}
+        />
       </Stack>
-      <nav id={listId} aria-label="Claim steps" className={classes.list} data-open={listOpen || undefined}>
+      <nav id={listId} aria-label={t('steps.listLabel')} className={classes.list} data-open={listOpen || undefined}>
         <ClaimStepList steps={steps} open={active} onOpen={open} />
       </nav>
       <Stack component="section" aria-labelledby={`${listId}-heading`} gap="md">

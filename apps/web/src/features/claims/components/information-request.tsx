@@ -1,15 +1,13 @@
 import {
-  CLAIM_DOCUMENT_LABELS,
   CLAIM_DOCUMENT_LIMITS,
-  CLAIM_DOCUMENT_STATE_LABELS,
-  CLAIM_MESSAGES,
   type ClaimDocumentResponse,
   type ClaimResponse,
-  INFORMATION_REQUEST_MESSAGES,
   type InformationRequestResponse,
 } from '@bcp/contract';
 import { Alert, Badge, Button, Card, FileButton, Group, Progress, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { answerInformationRequest, uploadClaimDocument } from '../api/claims';
 import { useClaimDraft } from '../use-claim-draft';
@@ -22,30 +20,37 @@ function UploadAnswer(props: {
   request: InformationRequestResponse;
   onAnswered: (claim: ClaimResponse) => void;
 }) {
+  const { t } = useTranslation();
   const kind = props.request.documentKind;
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (!kind) return null;
-  const label = CLAIM_DOCUMENT_LABELS[kind];
+  const label = t(`messages.document.${kind}`);
 
   async function upload(file: File | null) {
     if (!file || !kind) return;
     setError(null);
     if (file.size > CLAIM_DOCUMENT_LIMITS.maxBytes) {
-      setError(CLAIM_MESSAGES.documentTooLarge);
+      setError(t('messages.claim.documentTooLarge'));
       return;
     }
     setProgress(0);
     const result = await uploadClaimDocument(props.benefitId, kind, file, setProgress);
     setProgress(null);
-    if (result.error) setError(errorMessage(result.error));
+    if (result.error) setError(translateMessage(errorMessage(result.error)));
     else props.onAnswered(result.data);
   }
 
   return (
     <Stack gap="xs">
-      <Text size="sm">A PDF, or a photo (JPEG or PNG), at most 10 MB.</Text>
-      {progress !== null && <Progress value={Math.round(progress * 100)} animated aria-label={`Uploading ${label}`} />}
+      <Text size="sm">{t('documents.oneFile')}</Text>
+      {progress !== null && (
+        <Progress
+          value={Math.round(progress * 100)}
+          animated
+          aria-label={t('documents.uploading', { document: label })}
+        />
+      )}
       {error && (
         <Text c="red" size="sm" role="alert">
           {error}
@@ -54,7 +59,7 @@ function UploadAnswer(props: {
       <FileButton onChange={upload} accept={CLAIM_DOCUMENT_LIMITS.contentTypes.join(',')}>
         {(buttonProps) => (
           <Button w="fit-content" disabled={progress !== null} {...buttonProps}>
-            {`Upload ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
+            {t(`documents.upload.${kind}`)}
           </Button>
         )}
       </FileButton>
@@ -64,27 +69,28 @@ function UploadAnswer(props: {
 
 /** The correction asked for, answered in words. */
 function WrittenAnswer(props: { benefitId: number; onAnswered: (claim: ClaimResponse) => void }) {
+  const { t } = useTranslation();
   const [answer, setAnswer] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
   async function send() {
     if (!answer.trim()) {
-      setError(INFORMATION_REQUEST_MESSAGES.answerRequired);
+      setError(t('messages.informationRequest.answerRequired'));
       return;
     }
     setError(null);
     setSending(true);
     const result = await answerInformationRequest(props.benefitId, answer);
     setSending(false);
-    if (result.error) setError(errorMessage(result.error));
+    if (result.error) setError(translateMessage(errorMessage(result.error)));
     else props.onAnswered(result.data);
   }
 
   return (
     <Stack gap="xs">
       <Textarea
-        label="Your answer"
+        label={t('claim.yourAnswer')}
         value={answer}
         onChange={(event) => setAnswer(event.currentTarget.value)}
         maxLength={2000}
@@ -93,7 +99,7 @@ function WrittenAnswer(props: { benefitId: number; onAnswered: (claim: ClaimResp
         error={error}
       />
       <Button w="fit-content" onClick={send} loading={sending}>
-        Send answer
+        {t('claim.sendAnswer')}
       </Button>
     </Stack>
   );
@@ -105,21 +111,24 @@ function WrittenAnswer(props: { benefitId: number; onAnswered: (claim: ClaimResp
  * review; the answer replaces the claim in the query cache.
  */
 export function InformationRequestCard(props: { benefitId: number; request: InformationRequestResponse }) {
+  const { t } = useTranslation();
   const { keep } = useClaimDraft(props.benefitId);
-  const asked = props.request.documentKind ? CLAIM_DOCUMENT_LABELS[props.request.documentKind] : 'A correction';
+  const asked = props.request.documentKind
+    ? t(`messages.document.${props.request.documentKind}`)
+    : t('claim.correction');
   return (
     <Card withBorder component="section" aria-labelledby="information-request-title">
       <Stack gap="sm">
         <Title order={2} size="h4" id="information-request-title">
-          We need more information
+          {t('claim.moreInformation')}
         </Title>
         <Text>
           <Text span fw={600}>
-            What we need:
+            {t('claim.whatWeNeed')}
           </Text>{' '}
           {asked}
         </Text>
-        <Alert color="blue" title={props.request.requestedBy === 'fund' ? 'From the fund' : 'From our team'}>
+        <Alert color="blue" title={props.request.requestedBy === 'fund' ? t('claim.fromFund') : t('claim.fromTeam')}>
           {props.request.message}
         </Alert>
         {props.request.kind === 'document' ? (
@@ -134,21 +143,22 @@ export function InformationRequestCard(props: { benefitId: number; request: Info
 
 /** Each document with its own state: received, accepted, or rejected with the reason and what to do. */
 export function ClaimDocumentList(props: { documents: ClaimDocumentResponse[] }) {
+  const { t } = useTranslation();
   return (
     <Stack gap="sm">
       {props.documents.map((document) => (
         <Stack key={document.id} gap={4} data-testid="claim-document">
           <Group gap="sm">
             <Text>
-              {CLAIM_DOCUMENT_LABELS[document.kind]}: {document.originalName}
+              {t(`messages.document.${document.kind}`)}: {document.originalName}
             </Text>
             <Badge color={STATE_COLORS[document.state]} variant="light">
-              {CLAIM_DOCUMENT_STATE_LABELS[document.state]}
+              {t(`messages.documentState.${document.state}`)}
             </Badge>
           </Group>
           {document.state === 'rejected' && (
             <Text size="sm">
-              {document.rejectionReason} {document.whatToDo && <>What to do: {document.whatToDo}</>}
+              {document.rejectionReason} {document.whatToDo && t('claim.whatToDo', { text: document.whatToDo })}
             </Text>
           )}
         </Stack>

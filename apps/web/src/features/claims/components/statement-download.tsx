@@ -1,6 +1,8 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { getBenefitStatement } from '../api/claims';
 
@@ -23,6 +25,7 @@ function saveFile(blob: Blob, fileName: string): void {
  * call shows its message under the button.
  */
 export function StatementDownload(props: { benefitId: number }) {
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -31,7 +34,7 @@ export function StatementDownload(props: { benefitId: number }) {
     setFailure(null);
     const result = await getBenefitStatement(props.benefitId);
     setBusy(false);
-    if (result.error) setFailure(errorMessage(result.error));
+    if (result.error) setFailure(translateMessage(errorMessage(result.error)));
     else saveFile(result.data, `benefit-statement-${props.benefitId}.pdf`);
   }
 
@@ -44,10 +47,10 @@ export function StatementDownload(props: { benefitId: number }) {
         onClick={download}
         w="fit-content"
       >
-        Download your statement (PDF)
+        {t('claim.statement')}
       </Button>
       {failure && (
-        <Alert color="red" title="We could not make your statement">
+        <Alert color="red" title={t('claim.statementFailed')}>
           {failure}
         </Alert>
       )}

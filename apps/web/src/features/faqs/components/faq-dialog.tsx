@@ -2,6 +2,7 @@ import { FAQ_MESSAGES, type FaqEntryResponse, type FaqTemplateDataResponse } fro
 import { Accordion, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { RichText } from '../../../components/rich-text';
 import { showToast } from '../../../lib/toasts';
@@ -11,9 +12,6 @@ import { readFaqQuery } from '../faq-query';
 
 /** Width of the dialog (spec 9: 950px). */
 export const FAQ_DIALOG_WIDTH = 950;
-
-/** Shown in place of an answer whose template cannot be rendered (e.g. stopped by a limit). */
-const ANSWER_UNAVAILABLE = 'This answer cannot be shown right now.';
 
 /**
  * The answers filled with the template data (liquidjs, loaded only here): escaped output, strict
@@ -54,6 +52,7 @@ function notice(id: string, message: string) {
  * data (the answers are then shown without member data).
  */
 export function FaqDialog(props: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const { fundId, benefitId } = readFaqQuery(searchParams);
   const paramsQuery = useFaqParams(benefitId, props.opened && benefitId !== null);
@@ -93,26 +92,26 @@ export function FaqDialog(props: { opened: boolean; onClose: () => void }) {
       title={
         // The modal's title is already a heading (h2): styled as an h3, not an h3 nested in it.
         <Text span fz="h3" fw={700}>
-          Frequently Asked Questions
+          {t('faq.title')}
         </Text>
       }
     >
       {loading ? (
         <Group justify="center" py="lg">
-          <Loader role="status" aria-label="Loading FAQs" />
+          <Loader role="status" aria-label={t('faq.loading')} />
         </Group>
       ) : failed ? (
-        <Text c="red">{FAQ_MESSAGES.loadFailed}</Text>
+        <Text c="red">{t('messages.faq.loadFailed')}</Text>
       ) : !entries || entries.length === 0 ? (
-        <Text c="dimmed">{FAQ_MESSAGES.noFaqs}</Text>
+        <Text c="dimmed">{t('messages.faq.noFaqs')}</Text>
       ) : (
         <Stack gap="sm">
           {noParams && (
             <Text c="dimmed" size="sm">
-              {FAQ_MESSAGES.noParams}
+              {t('messages.faq.noParams')}
             </Text>
           )}
-          <Accordion variant="separated" aria-label="Frequently Asked Questions">
+          <Accordion variant="separated" aria-label={t('faq.title')}>
             {entries.map((entry) => {
               const answer = answers.data?.get(entry.id);
               return (
@@ -120,7 +119,7 @@ export function FaqDialog(props: { opened: boolean; onClose: () => void }) {
                   <Accordion.Control>{entry.question}</Accordion.Control>
                   <Accordion.Panel>
                     {answer === null || answer === undefined ? (
-                      <Text c="dimmed">{ANSWER_UNAVAILABLE}</Text>
+                      <Text c="dimmed">{t('faq.unavailable')}</Text>
                     ) : (
                       <RichText html={answer} />
                     )}
@@ -133,7 +132,7 @@ export function FaqDialog(props: { opened: boolean; onClose: () => void }) {
       )}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={props.onClose}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </Group>
     </Modal>

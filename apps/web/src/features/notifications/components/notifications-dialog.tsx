@@ -2,6 +2,7 @@ import { NOTIFICATION_MESSAGES } from '@bcp/contract';
 import { Accordion, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RichText } from '../../../components/rich-text';
 import { showToast } from '../../../lib/toasts';
 import { notificationTotalKey } from '../api/get-notification-total';
@@ -17,6 +18,7 @@ import { formatCreated } from '../format-created';
  * Notifications' when the list is empty (spec 8). What it shows is marked read, and the total refreshed.
  */
 export function NotificationsDialog(props: { opened: boolean; personUserId: number; onClose: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const query = useNotifications(props.personUserId, props.opened);
   const result = query.data;
@@ -51,20 +53,20 @@ export function NotificationsDialog(props: { opened: boolean; personUserId: numb
       title={
         // The modal's title is already a heading (h2): styled as an h3, not an h3 nested in it.
         <Text span fz="h3" fw={700}>
-          Notifications
+          {t('notifications.title')}
         </Text>
       }
     >
       {query.isFetching && !result ? (
         <Group justify="center" py="lg">
-          <Loader role="status" aria-label="Loading notifications" />
+          <Loader role="status" aria-label={t('notifications.loading')} />
         </Group>
       ) : failed ? (
-        <Text c="red">{NOTIFICATION_MESSAGES.listFailed}</Text>
+        <Text c="red">{t('messages.notification.listFailed')}</Text>
       ) : list.length === 0 ? (
-        <Text c="dimmed">{NOTIFICATION_MESSAGES.listEmpty}</Text>
+        <Text c="dimmed">{t('messages.notification.listEmpty')}</Text>
       ) : (
-        <Accordion variant="separated" aria-label="Notifications">
+        <Accordion variant="separated" aria-label={t('notifications.title')}>
           {list.map((notification) => (
             <Accordion.Item key={notification.id} value={String(notification.id)}>
               <Accordion.Control fw={notification.readAt === null ? 700 : 400}>{notification.title}</Accordion.Control>
@@ -73,15 +75,15 @@ export function NotificationsDialog(props: { opened: boolean; personUserId: numb
                   <Table variant="vertical" withTableBorder>
                     <Table.Tbody>
                       <Table.Tr>
-                        <Table.Th w={140}>Platform</Table.Th>
+                        <Table.Th w={140}>{t('notifications.platform')}</Table.Th>
                         <Table.Td>{notification.source}</Table.Td>
                       </Table.Tr>
                       <Table.Tr>
-                        <Table.Th>Created</Table.Th>
+                        <Table.Th>{t('notifications.created')}</Table.Th>
                         <Table.Td>{formatCreated(notification.createdAt)}</Table.Td>
                       </Table.Tr>
                       <Table.Tr>
-                        <Table.Th>Notification ID</Table.Th>
+                        <Table.Th>{t('notifications.id')}</Table.Th>
                         <Table.Td>{notification.id}</Table.Td>
                       </Table.Tr>
                     </Table.Tbody>
@@ -95,7 +97,7 @@ export function NotificationsDialog(props: { opened: boolean; personUserId: numb
       )}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={props.onClose}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </Group>
     </Modal>

@@ -1,7 +1,8 @@
-import { WATCHLIST_MESSAGES, type WatchlistPendingResponse } from '@bcp/contract';
+import type { WatchlistPendingResponse } from '@bcp/contract';
 import { Alert, Button, Checkbox, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   ContactMethodFields,
   type ContactMethodValues,
@@ -21,15 +22,16 @@ interface Values extends ContactMethodValues {
  * says the watch has started (every message it sends has an unsubscribe link).
  */
 export function WatchlistSignUp(props: { idNumber: string }) {
+  const { t } = useTranslation();
   const form = useForm<Values>({
     initialValues: { twoFactorMethod: 'SMS', email: '', phoneNumber: '', consent: false },
     validate: {
       ...contactMethodRules,
-      consent: (value) => (value ? null : WATCHLIST_MESSAGES.consentRequired),
+      consent: (value) => (value ? null : t('watchlist.consentRequired')),
     },
   });
   const [pending, setPending] = useState<WatchlistPendingResponse | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
   const [saving, setSaving] = useState(false);
 
   async function ask(values: Values) {
@@ -52,7 +54,7 @@ export function WatchlistSignUp(props: { idNumber: string }) {
     if (!pending) return null;
     const result = await confirmWatch(pending.watchId, { otp: pin });
     if (result.error) return fieldError(result.error, 'otp');
-    setDone(result.data.message);
+    setDone(true);
     return null;
   }
 
@@ -60,15 +62,15 @@ export function WatchlistSignUp(props: { idNumber: string }) {
     <Paper withBorder p="md" component="section" aria-labelledby="watchlist-title">
       <Stack>
         <Title order={2} size="h4" id="watchlist-title">
-          {WATCHLIST_MESSAGES.offer}
+          {t('watchlist.offer')}
         </Title>
         {done ? (
-          <Alert color="green" title={done} role="status" />
+          <Alert color="green" title={t('watchlist.watching')} role="status" />
         ) : pending ? (
           <PinForm
             destination={pending.otp.destination}
             resendAvailableAt={pending.otp.resendAvailableAt}
-            submitLabel="Start the watch"
+            submitLabel={t('watchlist.startWatch')}
             onSubmit={confirm}
           />
         ) : (
@@ -76,19 +78,19 @@ export function WatchlistSignUp(props: { idNumber: string }) {
             <Stack>
               <ContactMethodFields
                 form={form}
-                label="Tell me by"
+                label={t('watchlist.tellMeBy')}
                 onMethodChange={(method) => {
                   form.setValues({ twoFactorMethod: method, email: '', phoneNumber: '' });
                   form.clearErrors();
                 }}
               />
               <Checkbox
-                label={WATCHLIST_MESSAGES.consent}
+                label={t('watchlist.consent')}
                 key={form.key('consent')}
                 {...form.getInputProps('consent', { type: 'checkbox' })}
               />
               <Button type="submit" loading={saving} w="fit-content">
-                Send me a PIN
+                {t('watchlist.sendPin')}
               </Button>
             </Stack>
           </form>

@@ -1,7 +1,5 @@
 import {
   ACCOUNT_NUMBER_LENGTH,
-  BANK_ACCOUNT_MESSAGES,
-  BANK_ACCOUNT_TYPE_LABELS,
   BANK_ACCOUNT_TYPES,
   type BankAccountType,
   type PersonBankResponse,
@@ -9,6 +7,7 @@ import {
 } from '@bcp/contract';
 import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { rules, showServerErrors } from '../../../../lib/form';
 import { createPersonBank, useBanks } from '../../api/claims';
 
@@ -31,6 +30,7 @@ export function BankAccountForm(props: {
   onSaved: (account: PersonBankResponse) => void;
   onCancel?: () => void;
 }) {
+  const { t } = useTranslation();
   const banks = useBanks();
   const form = useForm<Values>({
     initialValues: { bankId: '', accountType: '', accountNumber: '', holderName: props.holderName },
@@ -44,21 +44,21 @@ export function BankAccountForm(props: {
           /^\d+$/.test(digits) &&
           digits.length >= ACCOUNT_NUMBER_LENGTH.min &&
           digits.length <= ACCOUNT_NUMBER_LENGTH.max;
-        return ok ? null : BANK_ACCOUNT_MESSAGES.accountNumber;
+        return ok ? null : t('messages.bankAccount.accountNumber');
       },
       holderName: rules(required),
     },
   });
   const bankOptions = [
-    { value: '', label: 'Choose your bank', disabled: true },
+    { value: '', label: t('bankAccount.chooseBank'), disabled: true },
     ...(banks.data?.items ?? []).map((bank) => ({
       value: String(bank.id),
       label: `${bank.name} (${bank.universalBranchCode})`,
     })),
   ];
   const typeOptions = [
-    { value: '', label: 'Choose the account type', disabled: true },
-    ...BANK_ACCOUNT_TYPES.map((type) => ({ value: type, label: BANK_ACCOUNT_TYPE_LABELS[type] })),
+    { value: '', label: t('bankAccount.chooseType'), disabled: true },
+    ...BANK_ACCOUNT_TYPES.map((type) => ({ value: type, label: t(`messages.bankAccountType.${type}`) })),
   ];
 
   async function submit(values: Values) {
@@ -76,24 +76,24 @@ export function BankAccountForm(props: {
   }
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Add a bank account">
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={t('bankAccount.formLabel')}>
       <Stack>
-        <NativeSelect label="Bank" data={bankOptions} {...form.getInputProps('bankId')} />
-        <NativeSelect label="Account type" data={typeOptions} {...form.getInputProps('accountType')} />
+        <NativeSelect label={t('bankAccount.bank')} data={bankOptions} {...form.getInputProps('bankId')} />
+        <NativeSelect label={t('bankAccount.accountType')} data={typeOptions} {...form.getInputProps('accountType')} />
         <TextInput
-          label="Account number"
+          label={t('bankAccount.accountNumber')}
           inputMode="numeric"
           autoComplete="off"
           {...form.getInputProps('accountNumber')}
         />
-        <TextInput label="Account holder's name" {...form.getInputProps('holderName')} />
+        <TextInput label={t('bankAccount.holder')} {...form.getInputProps('holderName')} />
         <Group>
           <Button type="submit" loading={form.submitting}>
-            Save bank account
+            {t('bankAccount.save')}
           </Button>
           {props.onCancel && (
             <Button variant="default" onClick={props.onCancel}>
-              Cancel
+              {t('common.cancel')}
             </Button>
           )}
         </Group>

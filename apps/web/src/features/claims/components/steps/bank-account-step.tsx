@@ -1,7 +1,7 @@
-import { BANK_ACCOUNT_TYPE_LABELS } from '@bcp/contract';
 import { Alert, Button, Loader, Radio, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { claimKeys, usePersonBanks } from '../../api/claims';
 import { useClaimDraft } from '../../use-claim-draft';
 import { BankAccountForm } from './bank-account-form';
@@ -9,6 +9,7 @@ import type { StepProps } from './step-props';
 
 /** Step 2, bank account: choose one of the member's accounts (numbers masked) or add one. */
 export function BankAccountStep(props: StepProps) {
+  const { t } = useTranslation();
   const accounts = usePersonBanks();
   const queryClient = useQueryClient();
   const draft = useClaimDraft(props.benefit.id);
@@ -24,19 +25,19 @@ export function BankAccountStep(props: StepProps) {
     if (claim) props.onDone(claim);
   }
 
-  if (accounts.isPending) return <Loader role="status" aria-label="Loading your bank accounts" />;
+  if (accounts.isPending) return <Loader role="status" aria-label={t('bankAccount.loading')} />;
   return (
     <Stack>
-      <Text>Your benefit is paid into a bank account in your own name.</Text>
+      <Text>{t('bankAccount.intro')}</Text>
       {items.length > 0 && (
-        <Radio.Group label="Pay into" value={chosen} onChange={setChosen}>
+        <Radio.Group label={t('bankAccount.payInto')} value={chosen} onChange={setChosen}>
           <Stack mt="xs">
             {items.map((account) => (
               <Radio
                 key={account.id}
                 value={String(account.id)}
                 label={`${account.bank.name} ${account.accountNumberMasked}`}
-                description={`${BANK_ACCOUNT_TYPE_LABELS[account.accountType]}, ${account.holderName}`}
+                description={`${t(`messages.bankAccountType.${account.accountType}`)}, ${account.holderName}`}
               />
             ))}
           </Stack>
@@ -54,13 +55,13 @@ export function BankAccountStep(props: StepProps) {
         />
       ) : (
         <Button variant="subtle" onClick={() => setAdding(true)} w="fit-content">
-          Add another bank account
+          {t('bankAccount.addAnother')}
         </Button>
       )}
-      {accounts.isError && <Alert color="red">We could not load your bank accounts.</Alert>}
+      {accounts.isError && <Alert color="red">{t('bankAccount.loadFailed')}</Alert>}
       {!showForm && (
         <Button onClick={next} disabled={!chosen} loading={draft.saving}>
-          Use this account and continue
+          {t('bankAccount.use')}
         </Button>
       )}
     </Stack>

@@ -1,21 +1,12 @@
-import {
-  CLAIM_DOCUMENT_KINDS,
-  CLAIM_DOCUMENT_LABELS,
-  CLAIM_DOCUMENT_LIMITS,
-  CLAIM_MESSAGES,
-  type ClaimDocumentKind,
-  type ClaimResponse,
-} from '@bcp/contract';
+import { CLAIM_DOCUMENT_KINDS, CLAIM_DOCUMENT_LIMITS, type ClaimDocumentKind, type ClaimResponse } from '@bcp/contract';
 import { Button, Card, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage, useFormat } from '../../../../i18n';
 import { errorMessage } from '../../../../lib/api-client';
 import { removeClaimDocument, uploadClaimDocument } from '../../api/claims';
 import { useClaimDraft } from '../../use-claim-draft';
 import type { StepProps } from './step-props';
-
-function megabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toLocaleString('en-ZA', { maximumFractionDigits: 1 })} MB`;
-}
 
 /** One document of the claim: what it is, the file chosen, an upload with a progress bar, remove. */
 function DocumentRow(props: {
@@ -24,29 +15,32 @@ function DocumentRow(props: {
   claim: ClaimResponse;
   onChange: (claim: ClaimResponse) => void;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const document = props.claim.documents.find((item) => item.kind === props.kind);
-  const label = CLAIM_DOCUMENT_LABELS[props.kind];
+  const label = t(`messages.document.${props.kind}`);
+  const megabytes = (bytes: number) => t('documents.megabytes', { size: format.number(bytes / 1024 / 1024, 1) });
 
   async function upload(file: File | null) {
     if (!file) return;
     setError(null);
     if (file.size > CLAIM_DOCUMENT_LIMITS.maxBytes) {
-      setError(CLAIM_MESSAGES.documentTooLarge);
+      setError(t('messages.claim.documentTooLarge'));
       return;
     }
     setProgress(0);
     const result = await uploadClaimDocument(props.benefitId, props.kind, file, setProgress);
     setProgress(null);
-    if (result.error) setError(errorMessage(result.error));
+    if (result.error) setError(translateMessage(errorMessage(result.error)));
     else props.onChange(result.data);
   }
 
   async function remove() {
     if (!document) return;
     const result = await removeClaimDocument(props.benefitId, document.id);
-    if (result.error) setError(errorMessage(result.error));
+    if (result.error) setError(translateMessage(errorMessage(result.error)));
     else props.onChange(result.data);
   }
 
@@ -55,7 +49,7 @@ function DocumentRow(props: {
       <Stack gap="xs">
         <Group justify="space-between">
           <Text fw={600}>{label}</Text>
-          {document && <Text c="teal.8">Uploaded</Text>}
+          {document && <Text c="teal.8">{t('documents.uploaded')}</Text>}
         </Group>
         {document && (
           <Text size="sm" c="dimmed">
@@ -63,7 +57,11 @@ function DocumentRow(props: {
           </Text>
         )}
         {progress !== null && (
-          <Progress value={Math.round(progress * 100)} animated aria-label={`Uploading ${label}`} />
+          <Progress
+            value={Math.round(progress * 100)}
+            animated
+            aria-label={t('documents.uploading', { document: label })}
+          />
         )}
         {error && (
           <Text c="red" size="sm" role="alert">
@@ -74,13 +72,13 @@ function DocumentRow(props: {
           <FileButton onChange={upload} accept={CLAIM_DOCUMENT_LIMITS.contentTypes.join(',')}>
             {(buttonProps) => (
               <Button variant={document ? 'default' : 'filled'} disabled={progress !== null} {...buttonProps}>
-                {document ? 'Choose another file' : `Upload ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
+                {document ? t('documents.another') : t(`documents.upload.${props.kind}`)}
               </Button>
             )}
           </FileButton>
           {document && (
             <Button variant="subtle" color="red" onClick={remove}>
-              Remove
+              {t('documents.remove')}
             </Button>
           )}
         </Group>
@@ -91,16 +89,17 @@ function DocumentRow(props: {
 
 /** Step 3, documents: a copy of the ID and proof of the bank account (PDF, JPEG or PNG, at most 10 MB each). */
 export function DocumentsStep(props: StepProps) {
+  const { t } = useTranslation();
   const draft = useClaimDraft(props.benefit.id);
   const complete = CLAIM_DOCUMENT_KINDS.every((kind) => props.claim.documents.some((item) => item.kind === kind));
   return (
     <Stack>
-      <Text>Upload a PDF, or a photo (JPEG or PNG), of each document. At most 10 MB each.</Text>
+      <Text>{t('documents.intro')}</Text>
       {CLAIM_DOCUMENT_KINDS.map((kind) => (
         <DocumentRow key={kind} benefitId={props.benefit.id} kind={kind} claim={props.claim} onChange={draft.keep} />
       ))}
       <Button onClick={() => props.onDone(props.claim)} disabled={!complete}>
-        Continue
+        {t('common.continue')}
       </Button>
     </Stack>
   );

@@ -1,6 +1,7 @@
-import { CLAIM_DOCUMENT_LABELS, FAST_TRACK_MESSAGES, formatRand } from '@bcp/contract';
 import { Alert, Button, List, Stack, Table } from '@mantine/core';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage, useFormat } from '../../../../i18n';
 import { errorMessage } from '../../../../lib/api-client';
 import { submitClaim } from '../../api/claims';
 import { useClaimDraft } from '../../use-claim-draft';
@@ -13,6 +14,8 @@ import type { StepProps } from './step-props';
  * twice.
  */
 export function SubmitStep(props: StepProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const { claim } = props;
   const draft = useClaimDraft(props.benefit.id);
   const idempotencyKey = useRef(crypto.randomUUID());
@@ -29,7 +32,7 @@ export function SubmitStep(props: StepProps) {
     );
     setSubmitting(false);
     if (result.error) {
-      setError(errorMessage(result.error));
+      setError(translateMessage(errorMessage(result.error)));
       // A refusal is final for this key; a new attempt (after fixing what was wrong) gets a new one.
       if (result.error.status !== 0) idempotencyKey.current = crypto.randomUUID();
       return;
@@ -40,24 +43,26 @@ export function SubmitStep(props: StepProps) {
 
   return (
     <Stack>
-      <Table aria-label="Your claim">
+      <Table aria-label={t('submit.label')}>
         <Table.Tbody>
           <Table.Tr>
-            <Table.Th scope="row">You receive</Table.Th>
-            <Table.Td>{formatRand(claim.payout.netAmountCents)}</Table.Td>
+            <Table.Th scope="row">{t('fees.net')}</Table.Th>
+            <Table.Td>{format.rand(claim.payout.netAmountCents)}</Table.Td>
           </Table.Tr>
           <Table.Tr>
-            <Table.Th scope="row">Paid into</Table.Th>
+            <Table.Th scope="row">{t('submit.paidInto')}</Table.Th>
             <Table.Td>
-              {claim.bankAccount ? `${claim.bankAccount.bank.name} ${claim.bankAccount.accountNumberMasked}` : '-'}
+              {claim.bankAccount
+                ? `${claim.bankAccount.bank.name} ${claim.bankAccount.accountNumberMasked}`
+                : t('common.none')}
             </Table.Td>
           </Table.Tr>
           <Table.Tr>
-            <Table.Th scope="row">Documents</Table.Th>
+            <Table.Th scope="row">{t('submit.documents')}</Table.Th>
             <Table.Td>
               <List size="sm">
                 {claim.documents.map((document) => (
-                  <List.Item key={document.id}>{CLAIM_DOCUMENT_LABELS[document.kind]}</List.Item>
+                  <List.Item key={document.id}>{t(`messages.document.${document.kind}`)}</List.Item>
                 ))}
               </List>
             </Table.Td>
@@ -66,17 +71,17 @@ export function SubmitStep(props: StepProps) {
       </Table>
       {props.benefit.fastTrackDays !== null && (
         // Issue 21 item 2: the fund's fast-track promise, before the member submits.
-        <Alert color="teal" title={FAST_TRACK_MESSAGES.promise(props.benefit.fastTrackDays)}>
-          {FAST_TRACK_MESSAGES.promiseCaption}
+        <Alert color="teal" title={t('submit.fastTrackPromise', { days: props.benefit.fastTrackDays })}>
+          {t('submit.fastTrackCaption')}
         </Alert>
       )}
       {error && (
-        <Alert color="red" title="Your claim was not submitted">
+        <Alert color="red" title={t('submit.failed')}>
           {error}
         </Alert>
       )}
       <Button size="lg" onClick={submit} loading={submitting}>
-        Submit my claim
+        {t('submit.button')}
       </Button>
     </Stack>
   );
