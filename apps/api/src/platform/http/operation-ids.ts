@@ -114,6 +114,7 @@ export const NAMED: Readonly<Record<string, string>> = {
   'POST /api/v1/templates/preview': 'previewTemplate',
   // Outside the three surfaces.
   'GET /api/health': 'getHealth',
+  'GET /api/ready': 'getReadiness',
   'GET /api/outreach/opt-out': 'optOutOfOutreach',
   'POST /api/outreach/sms-replies': 'receiveSmsReply',
   'GET /api/identity-sandbox/checks/{reference}': 'getSandboxCheck',
