@@ -40,6 +40,8 @@ export interface MixRun {
   latency: Map<string, RecordableHistogram>;
   /** Answers other than 2xx and connection errors, by call name (`connection` for errors without an answer). */
   errors: Map<string, number>;
+  /** Errors by call and status, e.g. `sign-in 502` (`connection no answer` for connection errors). */
+  errorStatuses: Map<string, number>;
   /** ms since the run started, of every error (for the recovery time). */
   errorTimes: number[];
   /** Member steps replaced by a search because the PIN had not reached the SMS gateway yet. */
@@ -54,6 +56,8 @@ interface Cycle {
   member?: LoadMember;
   pendingToken?: string;
   memberToken?: string;
+  /** The member's claim was started in this cycle (the upload needs it). */
+  claimStarted?: boolean;
   taskId?: number;
 }
 
@@ -69,7 +73,8 @@ const XSRF = 'load-suite-xsrf-token-0123456789';
  * member's sign-in (ID number and password: a PIN goes out by SMS), an anonymous search (unknown),
  * a staff list (tasks), a partner call (claims list), a staff list (benefits), the PIN entered,
  * the member's claim started, a document uploaded (multipart PDF), a staff task created and decided
- * (completed). A member step whose PIN has not arrived yet becomes an anonymous search (counted).
+ * (completed). A member step whose PIN has not arrived yet becomes an anonymous search (counted), as
+ * does an upload whose claim start failed (so one failure is not counted twice).
  * Every connection's cycle comes from its own client address (X-Forwarded-For, TRUST_PROXY), as
  * members do, so per-IP limits count each member's own calls.
  * @param onTick called every second with the ms since the start (faults are injected from it)
@@ -94,8 +99,11 @@ export async function runMix(
   const started = performance.now();
   /** The call just answered: onResponse sets it, autocannon's `response` event (next, same tick) reads it. */
   let answered: { label: string; status: number } | undefined;
-  const failed = (label: string) => {
+  const statuses = new Map<string, number>();
+  const failed = (label: string, status?: number) => {
     errors.set(label, (errors.get(label) ?? 0) + 1);
+    const key = `${label} ${status ?? 'no answer'}`;
+    statuses.set(key, (statuses.get(key) ?? 0) + 1);
     errorTimes.push(performance.now() - started);
   };
 
@@ -135,15 +143,17 @@ export async function runMix(
       if (status >= 200 && status < 300 && cycle.label === label) onOk?.(body, cycle);
     },
   });
+  /** A signed-in member's step (`needsClaim`: only once the claim was started in this cycle). */
   const memberStep = (
     label: string,
     build: (cycle: Cycle & { member: LoadMember; memberToken: string }) => Partial<Request>,
     onOk?: (body: string, cycle: Cycle) => void,
+    needsClaim = false,
   ) =>
     step(
       label,
       (cycle) => {
-        if (!cycle.member || !cycle.memberToken) return undefined;
+        if (!cycle.member || !cycle.memberToken || (needsClaim && !cycle.claimStarted)) return undefined;
         return build(cycle as Cycle & { member: LoadMember; memberToken: string });
       },
       onOk,
@@ -234,7 +244,10 @@ export async function runMix(
         headers: headers(cycle, { ...JSON_HEADERS, authorization: `Bearer ${cycle.memberToken}` }),
         body: '{}',
       }),
-      (body) => writes.claims.add((JSON.parse(body) as { id: number }).id),
+      (body, cycle) => {
+        writes.claims.add((JSON.parse(body) as { id: number }).id);
+        cycle.claimStarted = true;
+      },
     ),
     memberStep(
       'claim-upload',
@@ -251,6 +264,7 @@ export async function runMix(
         const claim = JSON.parse(body) as { documents: { id: number; kind: string }[] };
         for (const document of claim.documents) if (document.kind === 'ID_COPY') writes.documents.add(document.id);
       },
+      true,
     ),
     step(
       'staff-decision',
@@ -305,7 +319,7 @@ export async function runMix(
           latency.set(label, histogram);
         }
         histogram.record(Math.max(1, Math.round(responseTimeMs * 1000)));
-        if (statusCode < 200 || statusCode >= 300) failed(label);
+        if (statusCode < 200 || statusCode >= 300) failed(label, statusCode);
       });
       instance.on('reqError', () => failed('connection'));
     });
@@ -313,6 +327,7 @@ export async function runMix(
       seconds: (performance.now() - started) / 1000,
       latency,
       errors,
+      errorStatuses: statuses,
       errorTimes,
       pinNotYetDelivered,
       writes,

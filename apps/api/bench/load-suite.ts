@@ -206,7 +206,11 @@ function printRun(name: string, run: MixRun, faultAtMs: number | undefined, lost
         `${ms(histogram.percentile(95)).padStart(8)} ${ms(histogram.percentile(99)).padStart(8)} ${String(run.errors.get(label) ?? 0).padStart(8)}`,
     );
   }
-  if (run.errors.get('connection')) console.info(`connection errors (no answer): ${run.errors.get('connection')}`);
+  if (run.errorStatuses.size > 0) {
+    console.info(
+      `errors by call and status: ${[...run.errorStatuses].map(([key, count]) => `${key} x${count}`).join(', ')}`,
+    );
+  }
   console.info(`member steps skipped (PIN not yet delivered): ${run.pinNotYetDelivered}`);
   if (faultAtMs !== undefined) {
     const after = run.errorTimes.filter((at) => at >= faultAtMs);
