@@ -53,6 +53,37 @@ describe('GET /api/ready', () => {
     expect(down.json()).toEqual({ message: 'The database is not answering.' });
   });
 
+  it('answers 503 once the process is shutting down (the load balancer stops sending it traffic)', async () => {
+    // Something still finishing keeps the process closing (as running jobs do, up to 5 s).
+    let release: () => void = () => undefined;
+    const finishing = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered: () => void = () => undefined;
+    const closingStarted = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    testApp = await createTestApp({
+      listen: true,
+      prepare: (app) => {
+        app.addHook('preClose', () => {
+          entered();
+          return finishing;
+        });
+      },
+    });
+    const url = `${testApp.baseUrl}/api/ready`;
+    expect((await fetch(url)).status).toBe(200);
+    const closing = testApp.app.close();
+    await closingStarted;
+    const response = await fetch(url, { headers: { connection: 'close' } });
+    await response.arrayBuffer();
+    release();
+    await closing;
+    // Fastify answers every request 503 once closing has begun (return503OnClosing), readiness included.
+    expect(response.status).toBe(503);
+  });
+
   it('answers 503 when the Redis it uses does not answer, while the liveness check still answers 200', async () => {
     // Nothing listens on port 1: every Redis command fails at once.
     testApp = await createTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1' } });
