@@ -3,7 +3,8 @@ import { type Config, loadConfig } from '../src/config.js';
 
 /**
  * The production configuration the benches run the real app with (`loadConfig` as production
- * starts): logging silent, no demo data, a fresh app secret, and an identity provider configured
+ * starts): logging silent, no demo data, a fresh app secret (or `APP_SECRET` when set: processes
+ * sharing sessions and PINs must share it), and an identity provider configured
  * but never called. The per-IP search limit is raised so the load generator (one IP) is never
  * throttled; the rate-limit hook still runs and counts every request.
  * @param env the environment (`DATABASE_URL`, `DATA_DIR`, ...); default `process.env`
@@ -16,7 +17,7 @@ export function benchServerConfig(env: NodeJS.ProcessEnv = process.env): Config 
     PORT: '0',
     LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'silent',
     SEED_DEMO_DATA: 'false',
-    APP_SECRET: randomBytes(48).toString('base64url'),
+    APP_SECRET: env.APP_SECRET || randomBytes(48).toString('base64url'),
     // Production refuses the sandbox provider; this one is configured but never called by the benches.
     IDENTITY_PROVIDER: 'iidentifii',
     IIDENTIFII_BASE_URL: 'http://127.0.0.1:9/',

@@ -73,7 +73,7 @@ import { validatorCompiler } from './platform/http/validation.js';
 import { installWebApp, isAppRoute } from './platform/http/web-app.js';
 import { installXsrfProtection } from './platform/http/xsrf.js';
 import { createIdentityProvider, type IdentityProvider } from './platform/identity/identity-provider.js';
-import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.js';
+import { createJobQueue, JOB_QUEUE_SETUP_LOCK_KEY, type JobQueue } from './platform/jobs/job-queue.js';
 import { logRedactionOptions } from './platform/logging/log-redaction.js';
 import { devOutboxRoutes } from './platform/messaging/dev-outbox.routes.js';
 import { createMessenger, type Messenger } from './platform/messaging/messenger.js';
@@ -149,7 +149,14 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     await staffAuthCache?.close();
   });
   app.decorate('config', config);
-  const jobs = createJobQueue({ db: database.db, kind: database.kind, config: config.jobs, log: app.log });
+  const jobs = createJobQueue({
+    db: database.db,
+    kind: database.kind,
+    config: config.jobs,
+    log: app.log,
+    // Processes starting together on one database set pg-boss up one after the other.
+    withSetupLock: (fn) => database.withLock(JOB_QUEUE_SETUP_LOCK_KEY, fn),
+  });
   app.decorate('jobs', jobs);
   // Queues are declared while plugins register; workers start once the app is ready. Messages and
   // notifications not yet delivered stay queued in the database across a restart.
@@ -186,9 +193,9 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   });
   await installOpenApi(app);
   installAccessControl(app, { authenticatePartner: (key) => authenticatePartnerApiKey(app.db, key) });
-  await installRateLimits(app, config.redisUrl);
+  const pingRedis = await installRateLimits(app, config.redisUrl);
 
-  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(healthRoutes, { prefix: '/api', pingRedis });
   await app.register(personUserRoutes, { prefix: '/api/app' });
   await app.register(beneficiarySessionRoutes, { prefix: '/api/app' });
   await app.register(identityVerificationRoutes, { prefix: '/api/app' });

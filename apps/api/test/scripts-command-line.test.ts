@@ -17,6 +17,7 @@ const SCRIPTS: [name: string, argv: string[]][] = [
       ['npm run demo:generate', 'apps/api/src/modules/file-uploads/demo/generate-member-file.cli.ts'],
       ['npm run admin:create', 'apps/api/src/modules/users/create-admin.cli.ts'],
       ['npm run bench', 'apps/api/bench/run.ts'],
+      ['npm run test:load', 'apps/api/bench/load-suite.ts'],
     ] as const
   ).map(([name, file]): [string, string[]] => [name, ['--import', 'tsx', '--conditions=source', file]]),
 ];
@@ -49,6 +50,12 @@ describe('our scripts on the command line (issue 23 items 5 and 6)', () => {
     const result = run(['--import', 'tsx', '--conditions=source', 'apps/api/bench/run.ts', '--rounds', 'two']);
     expect(result.status).toBe(2);
     expect(result.stderr).toBe('npm run bench: --rounds must be a whole number >= 1 (--help for usage)\n');
+  });
+
+  it('npm run test:load with a bad value names it in one line, before touching any database', () => {
+    const result = run(['--import', 'tsx', '--conditions=source', 'apps/api/bench/load-suite.ts', '--phases', 'calm']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe('npm run test:load: unknown phase calm (--help for usage)\n');
   });
 
   it('npm run demo:generate writes --out relative to the folder the command was run in', () => {

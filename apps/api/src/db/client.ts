@@ -17,6 +17,12 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Runs `fn` while holding a lock that other server processes on the same database wait for. */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` while holding the PostgreSQL advisory lock `key` (session level, on a connection of
+   * its own) that other processes on the same database wait for; on PGlite, where every holder is
+   * in this one process, an in-process lock of the same key.
+   */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -39,6 +45,21 @@ function once(close: () => Promise<void>): () => Promise<void> {
   };
 }
 
+/** Locks by key within this process (PGlite's `withLock`): each holder runs after the previous one settled. */
+function inProcessLocks(): DatabaseHandle['withLock'] {
+  const tails = new Map<number, Promise<unknown>>();
+  return <T>(key: number, fn: () => Promise<T>): Promise<T> => {
+    const previous = tails.get(key) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(fn);
+    const tail = run.catch(() => undefined);
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return run;
+  };
+}
+
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database (DESIGN.md "Database"). */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('databaseUrl' in target) {
@@ -51,19 +72,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // would end the process. The pool discards the client when it is released with the error.
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+    const withLock = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        return await fn();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+        client.release();
+      }
+    };
     return {
       db,
       kind: 'postgres',
-      async withStartupLock(fn) {
-        const client = await pool.connect();
-        try {
-          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
-          return await fn();
-        } finally {
-          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
-          client.release();
-        }
-      },
+      withStartupLock: (fn) => withLock(STARTUP_LOCK_KEY, fn),
+      withLock,
       close: once(() => pool.end()),
     };
   }
@@ -81,6 +104,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     kind: 'pglite',
     // One process owns an embedded database; there is nobody to wait for.
     withStartupLock: (fn) => fn(),
+    withLock: inProcessLocks(),
     close: once(() => client.close()),
   };
 }

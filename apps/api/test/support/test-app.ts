@@ -30,7 +30,7 @@ export const PRODUCTION_ENV: Record<string, string> = {
 };
 
 /** A TCP port free right now on 127.0.0.1 (the OS picks it). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

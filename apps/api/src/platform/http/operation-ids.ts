@@ -117,6 +117,7 @@ export const NAMED: Readonly<Record<string, string>> = {
   'POST /api/v1/templates/preview': 'previewTemplate',
   // Outside the three surfaces.
   'GET /api/health': 'getHealth',
+  'GET /api/ready': 'getReadiness',
   'GET /api/outreach/opt-out': 'optOutOfOutreach',
   'GET /api/watchlist/unsubscribe': 'unsubscribeWatch',
   'POST /api/outreach/sms-replies': 'receiveSmsReply',

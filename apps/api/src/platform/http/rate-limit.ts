@@ -57,8 +57,13 @@ function storeHealth(log: FastifyBaseLogger) {
  * Installs the throttles routes declare in `config.throttle` (none is global). Counters live in
  * Redis when `redisUrl` is set (several API processes), in memory otherwise. Exceeding one
  * answers 429 in the one error shape with `Retry-After` in seconds.
+ * @returns with Redis, a ping of it (rejects when Redis does not answer; the readiness check);
+ *   undefined without Redis
  */
-export async function installRateLimits(app: FastifyInstance, redisUrl: string | undefined): Promise<void> {
+export async function installRateLimits(
+  app: FastifyInstance,
+  redisUrl: string | undefined,
+): Promise<(() => Promise<void>) | undefined> {
   // No offline queue and a command timeout: while Redis is unreachable a count fails at once
   // (and the route fails open or closed) instead of waiting for reconnection.
   // ioredis loads only when Redis is configured (about 25 MB resident otherwise unused).
@@ -96,6 +101,11 @@ export async function installRateLimits(app: FastifyInstance, redisUrl: string |
       addThrottleHook(app, route, throttle, health);
     }
   });
+  return redis
+    ? async () => {
+        await redis.ping();
+      }
+    : undefined;
 }
 
 function addThrottleHook(

@@ -76,6 +76,9 @@ export interface JobQueue {
   stop(timeoutMs?: number): Promise<void>;
 }
 
+/** The advisory lock key under which processes set pg-boss up, one at a time (`withSetupLock`). */
+export const JOB_QUEUE_SETUP_LOCK_KEY = 727_002;
+
 /**
  * Creates the job queue on the server's database: PostgreSQL or the embedded PGlite (through
  * `createPgBossDatabase`). pg-boss keeps its tables in its own `pgboss` schema, which it creates
@@ -91,6 +94,12 @@ export function createJobQueue(deps: {
   kind: 'pglite' | 'postgres';
   config: JobsConfig;
   log: FastifyBaseLogger;
+  /**
+   * Runs pg-boss's set-up (schema, queues) under a lock other processes on the database wait for
+   * (`DatabaseHandle.withLock`): two processes creating the same queues at once deadlock in
+   * PostgreSQL (issue 22 item 2). Unset: no lock (one process).
+   */
+  withSetupLock?: <T>(fn: () => Promise<T>) => Promise<T>;
 }): JobQueue {
   const { config, log } = deps;
   const boss = new PgBoss({
@@ -145,13 +154,14 @@ export function createJobQueue(deps: {
   }
 
   async function ensureBossStarted(): Promise<void> {
-    starting ??= (async () => {
+    const setUp = async () => {
       await boss.start();
       for (const [name, { options }] of definitions) {
         if (!(await boss.getQueue(name))) await boss.createQueue(name, options);
         else await boss.updateQueue(name, options);
       }
-    })();
+    };
+    starting ??= deps.withSetupLock ? deps.withSetupLock(setUp) : setUp();
     await starting;
   }
 
