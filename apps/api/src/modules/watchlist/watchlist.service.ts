@@ -201,9 +201,12 @@ export async function queueWatchlistNotices(
         ),
       )
       .returning({ id: watchlistEntries.id });
-    for (const entry of told) {
-      await jobs.send<WatchlistNoticeJob>(WATCHLIST_QUEUE, { watchId: entry.id, fileUploadId }, { tx });
-    }
+    // One insert for the chunk's notices (the load's `committed` wakes the workers).
+    await jobs.sendMany<WatchlistNoticeJob>(
+      WATCHLIST_QUEUE,
+      told.map((entry) => ({ watchId: entry.id, fileUploadId })),
+      { tx },
+    );
     queued += told.length;
   }
   return queued;
