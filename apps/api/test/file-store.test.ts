@@ -202,7 +202,6 @@ describe('signed download links (decision 031)', () => {
     expect(fetched.headers.get('content-disposition')).toBe('attachment; filename="id__copy_.pdf"');
     expect(Buffer.from(await fetched.arrayBuffer()).equals(content)).toBe(true);
 
-    // s3rver checks a link's expiry but not its SigV4 signature (S3 does): no tampering test here.
     const short = (await store.signedDownloadUrl('claim-documents', stored.storedName, {
       ...options,
       expiresInSeconds: 1,
@@ -212,4 +211,33 @@ describe('signed download links (decision 031)', () => {
     expect((await fetch(short)).status).toBe(403);
     await close();
   }, 20_000);
+
+  it('a signed link changed in any part is refused by the bucket (403 SignatureDoesNotMatch): another file, a longer life, another name', async () => {
+    const { store, close } = subjects.s3();
+    const mine = await store.put('claim-documents', Readable.from([Buffer.from('%PDF-1.4 mine')]), 100);
+    const theirs = await store.put('claim-documents', Readable.from([Buffer.from('%PDF-1.4 theirs')]), 100);
+    const options = { fileName: 'mine.pdf', contentType: 'application/pdf', expiresInSeconds: 60 };
+    const url = (await store.signedDownloadUrl('claim-documents', mine.storedName, options)) as string;
+    expect((await fetch(url)).status).toBe(200);
+    const changed = (change: (link: URL) => void) => {
+      const link = new URL(url);
+      change(link);
+      return link.toString();
+    };
+    const tampered = [
+      changed((link) => {
+        link.pathname = link.pathname.replace(mine.storedName, theirs.storedName);
+      }),
+      changed((link) => link.searchParams.set('X-Amz-Expires', '604800')),
+      changed((link) => link.searchParams.set('response-content-disposition', 'inline; filename="x.html"')),
+      changed((link) => link.searchParams.set('response-content-type', 'text/html')),
+      changed((link) => link.searchParams.set('X-Amz-Signature', '0'.repeat(64))),
+    ];
+    for (const link of tampered) {
+      const answer = await fetch(link);
+      expect(answer.status, link).toBe(403);
+      expect(await answer.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+    }
+    await close();
+  });
 });

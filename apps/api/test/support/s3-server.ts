@@ -3,11 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import type { S3StoreConfig } from '../../src/config.js';
+import { startVerifyingProxy } from './sigv4-verifying-proxy.js';
 
 /** A local S3-compatible server (s3rver) with one bucket, for the S3 file store's tests. */
 export interface TestS3Server {
   /** `http://127.0.0.1:<port>` */
   endpoint: string;
+  /** s3rver's own endpoint, behind the proxy that checks presigned links' signatures. */
+  s3rverEndpoint: string;
   bucket: string;
   /** Where s3rver keeps the bucket's objects. */
   directory: string;
@@ -18,13 +21,15 @@ export interface TestS3Server {
   close(): Promise<void>;
 }
 
-/** s3rver's built-in credentials (it checks request signatures with them). */
+/** s3rver's built-in credentials (the proxy checks presigned links' SigV4 signatures with the secret). */
 const ACCESS_KEY_ID = 'S3RVER';
 const SECRET_ACCESS_KEY = 'S3RVER';
 
 /**
  * Starts s3rver on a free port of 127.0.0.1 (the OS picks it), keeping its objects in a new temp
- * folder, with bucket `bucket`; `close()` stops it and removes the folder.
+ * folder, with bucket `bucket`, behind a proxy that checks presigned links' SigV4 signatures as
+ * S3 does (s3rver does not; `sigv4-verifying-proxy.ts`): `endpoint` is the proxy's. `close()`
+ * stops both and removes the folder.
  */
 export async function startS3Server(bucket = 'bcp-test-files'): Promise<TestS3Server> {
   const directory = mkdtempSync(join(tmpdir(), 'bcp-s3rver-'));
@@ -36,9 +41,12 @@ export async function startS3Server(bucket = 'bcp-test-files'): Promise<TestS3Se
     configureBuckets: [{ name: bucket, configs: [] }],
   });
   const address = await server.run();
-  const endpoint = `http://127.0.0.1:${address.port}`;
+  const s3rverEndpoint = `http://127.0.0.1:${address.port}`;
+  const proxy = await startVerifyingProxy(s3rverEndpoint, SECRET_ACCESS_KEY);
+  const { endpoint } = proxy;
   return {
     endpoint,
+    s3rverEndpoint,
     bucket,
     directory,
     store: {
@@ -59,6 +67,7 @@ export async function startS3Server(bucket = 'bcp-test-files'): Promise<TestS3Se
       S3_FORCE_PATH_STYLE: 'true',
     },
     async close() {
+      await proxy.close();
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },
