@@ -23,6 +23,8 @@ export interface MixSetup {
   pinFor(phoneNumber: string): string | undefined;
   /** A small PDF (the document members upload). */
   document: Buffer;
+  /** The next seeded submitted claim nobody has reviewed yet, or undefined when none is left. */
+  nextSubmittedClaim(): number | undefined;
 }
 
 /** Writes answered 2xx, by kind: each is looked for in the database at the end. */
@@ -31,6 +33,10 @@ export interface AcknowledgedWrites {
   documents: Set<number>;
   tasksCreated: Set<number>;
   tasksCompleted: Set<number>;
+  /** Claims staff took into review (submitted -> in_review). */
+  claimsReviewed: Set<number>;
+  /** Claims the fund's administrator approved or rejected through the partner API. */
+  claimsDecided: Set<number>;
 }
 
 /** The figures of one run of the mix. */
@@ -59,6 +65,9 @@ interface Cycle {
   /** The member's claim was started in this cycle (the upload needs it). */
   claimStarted?: boolean;
   taskId?: number;
+  /** The submitted claim staff review in this cycle, and whether the review was answered 2xx. */
+  reviewClaimId?: number;
+  reviewed?: boolean;
 }
 
 type Request = autocannon.Request;
@@ -73,8 +82,10 @@ const XSRF = 'load-suite-xsrf-token-0123456789';
  * member's sign-in (ID number and password: a PIN goes out by SMS), an anonymous search (unknown),
  * a staff list (tasks), a partner call (claims list), a staff list (benefits), the PIN entered,
  * the member's claim started, a document uploaded (multipart PDF), a staff task created and decided
- * (completed). A member step whose PIN has not arrived yet becomes an anonymous search (counted), as
- * does an upload whose claim start failed (so one failure is not counted twice).
+ * (completed), another member's submitted claim taken into review by staff and then approved (even
+ * ids) or rejected with a reason (odd) by the fund's administrator through the partner API. A member
+ * step whose PIN has not arrived yet becomes an anonymous search (counted), as does an upload whose
+ * claim start failed, or a decision whose review failed (so one failure is not counted twice).
  * Every connection's cycle comes from its own client address (X-Forwarded-For, TRUST_PROXY), as
  * members do, so per-IP limits count each member's own calls.
  * @param onTick called every second with the ms since the start (faults are injected from it)
@@ -92,6 +103,8 @@ export async function runMix(
     documents: new Set(),
     tasksCreated: new Set(),
     tasksCompleted: new Set(),
+    claimsReviewed: new Set(),
+    claimsDecided: new Set(),
   };
   let memberCursor = randomInt(setup.members.length);
   let searchCursor = 0;
@@ -291,6 +304,45 @@ export async function runMix(
           : undefined,
       (_body, cycle) => {
         if (cycle.taskId) writes.tasksCompleted.add(cycle.taskId);
+      },
+    ),
+    step(
+      'claim-review',
+      (cycle) => {
+        cycle.reviewed = false;
+        cycle.reviewClaimId = setup.nextSubmittedClaim();
+        if (cycle.reviewClaimId === undefined) return undefined;
+        return {
+          method: 'POST',
+          path: `/api/v1/benefits/claim/${cycle.reviewClaimId}/review`,
+          headers: headers(cycle, { authorization: `Bearer ${setup.staffToken}` }),
+        };
+      },
+      (_body, cycle) => {
+        if (cycle.reviewClaimId === undefined) return;
+        writes.claimsReviewed.add(cycle.reviewClaimId);
+        cycle.reviewed = true;
+      },
+    ),
+    step(
+      'claim-decision',
+      (cycle) => {
+        const claimId = cycle.reviewClaimId;
+        if (!cycle.reviewed || claimId === undefined) return undefined;
+        const decision =
+          claimId % 2 === 0
+            ? { claimId, decision: 'approved' }
+            : { claimId, decision: 'rejected', reason: 'The member was paid out in 2019.' };
+        return {
+          method: 'POST',
+          path: '/api/v2/benefitclaim/approvalresponse',
+          headers: { 'x-forwarded-for': cycle.client, authorization: `Bearer ${setup.partnerKey}`, ...JSON_HEADERS },
+          body: JSON.stringify(decision),
+        };
+      },
+      (_body, cycle) => {
+        if (cycle.reviewClaimId !== undefined) writes.claimsDecided.add(cycle.reviewClaimId);
+        cycle.reviewed = false;
       },
     ),
   ];

@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { failCommandLine, parseCommandLine } from '../../../scripts/lib/command-line.mjs';
 import { openDatabase } from '../src/db/client.js';
@@ -56,7 +57,8 @@ default postgres://postgres@127.0.0.1:5432/test; the database bcp_load is droppe
   --allow-pg-restart  the PostgreSQL fault restarts the cluster (pg_ctlcluster; the whole machine's
                       PostgreSQL) instead of terminating the load database's backends; or
                       LOAD_ALLOW_PG_RESTART=1
-  --redis URL         the processes' REDIS_URL (default redis://127.0.0.1:6379)
+  --redis URL         the processes' REDIS_URL (default redis://127.0.0.1:6379/15, a database of
+                      its own); its rate-limit counters are cleared at the start
   -h, --help          this text`,
   options: {
     duration: { type: 'string', default: '300' },
@@ -66,7 +68,7 @@ default postgres://postgres@127.0.0.1:5432/test; the database bcp_load is droppe
     persons: { type: 'string', default: '20000' },
     phases: { type: 'string', default: 'steady,postgres,kill' },
     'allow-pg-restart': { type: 'boolean', default: process.env.LOAD_ALLOW_PG_RESTART === '1' },
-    redis: { type: 'string', default: 'redis://127.0.0.1:6379' },
+    redis: { type: 'string', default: 'redis://127.0.0.1:6379/15' },
   },
 });
 
@@ -96,7 +98,18 @@ const PASSWORD = 'Load#Suite2026';
 const DOCUMENT = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
 /** Drops and creates `bcp_load`, migrates it and seeds persons, benefits, members and a partner key. */
-async function seedLoadDatabase(adminUrl: string): Promise<{ url: string; members: LoadMember[] }> {
+/**
+ * Submitted claims seeded for staff to review and the partner to decide: one per cycle of the mix
+ * (about a tenth of its requests), for every run, of members who do not sign in during the runs.
+ */
+const submittedClaimsToSeed = Math.min(
+  options.persons - options.members,
+  Math.ceil((options.rate * options.durationSeconds * phases.length) / 10) + 100,
+);
+
+async function seedLoadDatabase(
+  adminUrl: string,
+): Promise<{ url: string; members: LoadMember[]; submittedClaimIds: number[] }> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${LOAD_DATABASE} with (force)`);
@@ -119,17 +132,35 @@ async function seedLoadDatabase(adminUrl: string): Promise<{ url: string; member
          iidentifii_verified, iidentifii_verified_at, terms_accepted_at)
        select id, 'load-' || id || '@example.test', '+2783' || lpad(id::text, 7, '0'), $1, 'SMS', true, now(), now()
        from persons order by id limit $2`,
-      [await hashPassword(PASSWORD), options.members],
+      [await hashPassword(PASSWORD), options.members + submittedClaimsToSeed],
     );
     const members = await client.query<{ id_number: string; phone_number: string; benefit_id: string }>(
       `select distinct on (p.id) p.id_number, pu.phone_number, b.id as benefit_id
        from person_users pu join persons p on p.id = pu.person_id
        join benefits b on b.person_id = p.id and b.status = 'unclaimed'
+       where p.id in (select id from persons order by id limit $1)
        order by p.id, b.id`,
+      [options.members],
+    );
+    // The other accounts' first benefits, claimed and submitted (the benefit marked claimed, as a
+    // submission does): staff review them and the fund's administrator decides them in the mix.
+    const submitted = await client.query<{ id: string }>(
+      `with chosen as (
+         select distinct on (p.id) b.id as benefit_id, pu.id as person_user_id
+         from person_users pu join persons p on p.id = pu.person_id
+         join benefits b on b.person_id = p.id and b.status = 'unclaimed'
+         where p.id not in (select id from persons order by id limit $1)
+         order by p.id, b.id),
+       marked as (update benefits set status = 'claimed' where id in (select benefit_id from chosen))
+       insert into benefit_claims (benefit_id, person_user_id, status, submitted_at)
+       select benefit_id, person_user_id, 'submitted', now() from chosen
+       returning id`,
+      [options.members],
     );
     await client.query('vacuum analyze');
     return {
       url: url.toString(),
+      submittedClaimIds: submitted.rows.map((row) => Number(row.id)).sort((a, b) => a - b),
       members: members.rows.map((row) => ({
         idNumber: row.id_number,
         phoneNumber: row.phone_number,
@@ -177,6 +208,14 @@ async function lostWrites(url: string, run: MixRun): Promise<Record<string, stri
       'tasks decided': [
         run.writes.tasksCompleted,
         `select count(*) from tasks where id = any($1) and status = 'completed'`,
+      ],
+      'claims reviewed': [
+        run.writes.claimsReviewed,
+        `select count(*) from benefit_claims where id = any($1) and status <> 'submitted'`,
+      ],
+      'claims decided': [
+        run.writes.claimsDecided,
+        `select count(*) from benefit_claims where id = any($1) and status in ('approved', 'rejected')`,
       ],
     } as const;
     const report: Record<string, string> = {};
@@ -234,9 +273,38 @@ const seed = await seedLoadDatabase(adminUrl);
 const probe = new pg.Client({ connectionString: seed.url });
 await probe.connect();
 console.info(`machine:  ${describeMachine((await probe.query('show server_version')).rows[0].server_version)}`);
-console.info(`database: ${LOAD_DATABASE}: ${options.persons} persons, ${seed.members.length} members signing in`);
+console.info(
+  `database: ${LOAD_DATABASE}: ${options.persons} persons, ${seed.members.length} members signing in, ` +
+    `${seed.submittedClaimIds.length} submitted claims to review and decide`,
+);
 const searchIdNumbers = await pickSearchIdNumbers(probe, 2000);
 await probe.end();
+
+/**
+ * Clears the rate-limit counters (`bcp-rate-limit-*`) of the processes' Redis: the seed gives the
+ * same members the same ID numbers on every run of the suite, so counters left by a run less than
+ * an hour before would throttle their sign-ins (429) and count as errors of this one.
+ * @returns how many counters were removed
+ */
+async function clearRateLimitCounters(url: string): Promise<number> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  let removed = 0;
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', 'bcp-rate-limit-*', 'COUNT', 1000);
+      if (keys.length > 0) removed += await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  return removed;
+}
+console.info(
+  `redis:    ${String(values.redis)}: ${await clearRateLimitCounters(String(values.redis))} rate-limit counters of earlier runs cleared`,
+);
 
 const gateway = await startPinGateway();
 const dataDir = mkdtempSync(join(tmpdir(), 'bcp-load-'));
@@ -286,6 +354,8 @@ const setup = {
   members: seed.members,
   password: PASSWORD,
   searchIdNumbers,
+  // Shared by the runs: each claim is reviewed and decided once.
+  nextSubmittedClaim: () => seed.submittedClaimIds.shift(),
   staffToken: token,
   partnerKey: key.key,
   pinFor: gateway.pinFor,
