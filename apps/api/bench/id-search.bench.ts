@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { type ChildServer, startChildServer } from './child-server.js';
 import { pickSearchIdNumbers } from './id-numbers.js';
 import { type LoadFigures, type LoadOptions, type LoadRun, runLoad, summarizeRuns } from './load.js';
-import { formatFiguresTable, formatRatios } from './report.js';
+import { formatFiguresTable, formatRatios, median } from './report.js';
 
 const SEARCH_PATH = '/api/app/benefits/idNumber';
 
@@ -14,59 +14,71 @@ export interface IdSearchBenchOptions extends LoadOptions {
   warmupSeconds: number;
   /** How many distinct ID numbers to search (half exist). */
   idNumbers: number;
-  /** Measured runs per target, in the order app, bare, bare, app, ... (drift on a busy machine evens out). */
+  /** Measured rounds; each round measures every target once, in turn (drift on a busy machine evens out). */
   rounds: number;
 }
 
-/** Throws unless both servers give the same answer (status and body) for each of `paths`. */
-async function checkSameAnswers(app: ChildServer, bare: ChildServer, paths: readonly string[]): Promise<number> {
+/** The servers compared: the app, and the bare baseline with and without a prepared statement. */
+type Target = 'app' | 'bare' | 'bareUnprepared';
+const TARGETS: readonly Target[] = ['app', 'bare', 'bareUnprepared'];
+const TARGET_NAMES: Record<Target, string> = {
+  app: 'app (Fastify buildApp, startServer)',
+  bare: 'bare (node:http + pg, prepared)',
+  bareUnprepared: 'bare, unprepared (issue 22 baseline)',
+};
+
+/** Throws unless every server gives the app's answer (status and body) for each of `paths`. */
+async function checkSameAnswers(servers: readonly ChildServer[], paths: readonly string[]): Promise<number> {
   let withBenefits = 0;
   for (const path of paths) {
-    const [fromApp, fromBare] = await Promise.all(
-      [app, bare].map(async (server) => {
+    const answers = await Promise.all(
+      servers.map(async (server) => {
         const response = await fetch(server.origin + path);
         return `${response.status} ${await response.text()}`;
       }),
     );
-    if (fromApp !== fromBare) throw new Error(`app and bare differ for ${path}: ${fromApp} / ${fromBare}`);
+    const [fromApp] = answers;
+    if (answers.some((answer) => answer !== fromApp))
+      throw new Error(`servers differ for ${path}: ${answers.join(' / ')}`);
     if (!fromApp?.startsWith('200 ')) throw new Error(`unexpected answer for ${path}: ${fromApp}`);
     if (!fromApp.endsWith('{"totalBenefits":0}')) withBenefits += 1;
   }
   return withBenefits;
 }
 
-/** The targets in measuring order for `rounds` rounds: A B, B A, A B, ... */
-function measuringOrder(rounds: number): Array<'app' | 'bare'> {
+/** The targets in measuring order for `rounds` rounds, each round starting one further: A B C, B C A, C A B, ... */
+function measuringOrder(rounds: number): Target[] {
   return Array.from({ length: rounds }, (_, round) =>
-    round % 2 === 0 ? (['app', 'bare'] as const) : (['bare', 'app'] as const),
+    TARGETS.map((_, index) => TARGETS[(index + round) % TARGETS.length] as Target),
   ).flat();
 }
 
 /**
  * Benchmarks the anonymous ID search of the real app (child process: `app-server.ts`) beside the
- * bare `node:http` baseline (child process: `bare-server.ts`), one at a time (never both under load
- * at once) with the same load and the same ID numbers, and prints the table and the ratios.
- * @returns the figures of both targets (requests/s, latencies in ms)
+ * bare `node:http` baseline (child processes: `bare-server.ts` with the app's prepared statement,
+ * and without, the baseline issue 22 was measured on), one at a time (never two under load at
+ * once) with the same load and the same ID numbers, and prints the table and the ratios: over all
+ * rounds, and the median of each round's ratio (rounds taken in turn, so drift evens out).
+ * @returns the figures of each target (requests/s, latencies in ms) and the median ratios of requests/s
  */
 export async function runIdSearchBench(
   client: pg.Client,
   options: IdSearchBenchOptions,
-): Promise<{ app: LoadFigures; bare: LoadFigures }> {
+): Promise<{ figures: Record<Target, LoadFigures>; medianRatio: number; medianRatioUnprepared: number }> {
   const idNumbers = await pickSearchIdNumbers(client, options.idNumbers);
   const paths = idNumbers.map((idNumber) => `${SEARCH_PATH}?idNumber=${idNumber}`);
   const env = { DATABASE_URL: options.databaseUrl };
-  const app = await startChildServer('./app-server.ts', env);
-  const bare = await startChildServer('./bare-server.ts', env).catch(async (error) => {
-    await app.stop();
-    throw error;
-  });
+  const started: ChildServer[] = [];
   try {
+    started.push(await startChildServer('./app-server.ts', env));
+    started.push(await startChildServer('./bare-server.ts', { ...env, BARE_PREPARED: '1' }));
+    started.push(await startChildServer('./bare-server.ts', { ...env, BARE_PREPARED: '0' }));
+    const servers = { app: started[0], bare: started[1], bareUnprepared: started[2] } as Record<Target, ChildServer>;
     const checked = Math.min(200, paths.length);
-    const withBenefits = await checkSameAnswers(app, bare, paths.slice(0, checked));
-    console.info(`answers checked: app and bare agree on ${checked} ID numbers (${withBenefits} with benefits)\n`);
-    const servers = { app, bare };
-    const runs: Record<'app' | 'bare', LoadRun[]> = { app: [], bare: [] };
-    const warmedUp = new Set<string>();
+    const withBenefits = await checkSameAnswers(started, paths.slice(0, checked));
+    console.info(`answers checked: the three servers agree on ${checked} ID numbers (${withBenefits} with benefits)\n`);
+    const runs: Record<Target, LoadRun[]> = { app: [], bare: [], bareUnprepared: [] };
+    const warmedUp = new Set<Target>();
     for (const target of measuringOrder(options.rounds)) {
       const { origin } = servers[target];
       if (!warmedUp.has(target) && options.warmupSeconds > 0) {
@@ -75,17 +87,30 @@ export async function runIdSearchBench(
       warmedUp.add(target);
       runs[target].push(await runLoad(origin, paths, options));
     }
-    const appFigures = summarizeRuns(runs.app);
-    const bareFigures = summarizeRuns(runs.bare);
+    const figures = {
+      app: summarizeRuns(runs.app),
+      bare: summarizeRuns(runs.bare),
+      bareUnprepared: summarizeRuns(runs.bareUnprepared),
+    };
     console.info(
-      formatFiguresTable([
-        { target: 'app (Fastify buildApp, startServer)', figures: appFigures },
-        { target: 'bare (node:http + pg)', figures: bareFigures },
-      ]),
+      formatFiguresTable(TARGETS.map((target) => ({ target: TARGET_NAMES[target], figures: figures[target] }))),
     );
-    console.info(`\n${formatRatios(appFigures, bareFigures)}`);
-    return { app: appFigures, bare: bareFigures };
+    const roundRatios = (baseline: Target) =>
+      runs.app.map((run, round) => run.requestsPerSecond / (runs[baseline][round]?.requestsPerSecond ?? Number.NaN));
+    const ratios = roundRatios('bare');
+    const ratiosUnprepared = roundRatios('bareUnprepared');
+    const medianRatio = median(ratios);
+    const medianRatioUnprepared = median(ratiosUnprepared);
+    const listed = (values: number[]) => values.map((value) => value.toFixed(2)).join(', ');
+    console.info(`\n${formatRatios(figures.app, figures.bare)}`);
+    console.info(
+      `median of the rounds' ratios app / bare (prepared): ${medianRatio.toFixed(2)} (rounds ${listed(ratios)}; goal 0.70)`,
+    );
+    console.info(
+      `median of the rounds' ratios app / bare, unprepared: ${medianRatioUnprepared.toFixed(2)} (rounds ${listed(ratiosUnprepared)})`,
+    );
+    return { figures, medianRatio, medianRatioUnprepared };
   } finally {
-    await Promise.all([app.stop(), bare.stop()]);
+    await Promise.all(started.map((server) => server.stop()));
   }
 }

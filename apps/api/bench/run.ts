@@ -184,10 +184,11 @@ try {
       `${options.rounds} round(s), ${options.idNumbers} ID numbers in turn (half exist, half valid but unknown)`,
   );
   console.info(
-    'setup:    each server in its own Node process (pg pool of 10 each), put under load one at a time, never both;\n' +
+    'setup:    each server in its own Node process (pg pool of 10 each), put under load one at a time, never two;\n' +
       '          autocannon runs in this process. On 2 cores the load generator, the server and PostgreSQL share\n' +
-      '          the CPU, so absolute figures are lower bounds; both targets share it the same way, so the ratio holds.\n' +
-      '          Other work on the machine skews a run: see the load averages; --rounds 3 alternates app and bare.\n',
+      '          the CPU, so absolute figures are lower bounds; every target shares it the same way, so the ratio holds.\n' +
+      '          Other work on the machine skews a run: see the load averages; each round measures the three servers\n' +
+      '          in turn, starting one further each round.\n',
   );
   await runIdSearchBench(client, { ...options, databaseUrl });
   if (values.only === 'search') process.exit(0);
