@@ -78,6 +78,23 @@ describe('list totals (decision 029)', () => {
     expect(count.calls).toBe(2);
   });
 
+  it('keeps a total whose count took long 200 times as long (KEEP_PER_COUNT_TIME; a count of 1 s: 200 s)', async () => {
+    const scope = {};
+    const large = LARGE_TOTAL_ROWS * 30;
+    const count = controlledCount([large, large + 1]);
+    const first = totalOf(scope, 'enrichment-records:1:{}:', count.run);
+    vi.setSystemTime(new Date('2026-11-26T06:00:01Z'));
+    await count.release();
+    expect(await first).toBe(large);
+    vi.setSystemTime(new Date('2026-11-26T06:03:20Z'));
+    expect(await totalOf(scope, 'enrichment-records:1:{}:', count.run)).toBe(large);
+    expect(count.calls).toBe(1);
+    vi.setSystemTime(new Date('2026-11-26T06:03:22Z'));
+    expect(await totalOf(scope, 'enrichment-records:1:{}:', count.run)).toBe(large);
+    expect(count.calls).toBe(2);
+    await count.release();
+  });
+
   it('counts stale totals of several lists again one at a time per database, not all at once', async () => {
     const scope = {};
     const large = LARGE_TOTAL_ROWS * 3;
