@@ -2,7 +2,8 @@
  * `npm run test:load`: the load and fault suites (issue 22 item 4; README "Load and fault suites").
  * Seeds a fresh small PostgreSQL database (`bcp_load`: persons, benefits, members with passwords,
  * a partner with an API key), starts two API processes (production start-up, `app-server.ts`)
- * sharing it, Redis and one file folder, behind a round-robin balancer (`load-balancer.ts`), and
+ * sharing it, Redis and an S3 bucket (s3rver; `--files local`: one folder), behind a round-robin
+ * balancer (`load-balancer.ts`), and
  * runs the day-in-the-life mix (`load-mix.ts`, autocannon) three times:
  * 1. steady: throughput, p50/p95/p99 per call, errors (target 0 errors, p99 under 500 ms);
  * 2. PostgreSQL fault mid-run: every backend of the load database terminated
@@ -28,6 +29,7 @@ import { openDatabase } from '../src/db/client.js';
 import { createApiKey } from '../src/modules/partners/partner-api-keys.service.js';
 import { createPartner } from '../src/modules/partners/partners.service.js';
 import { hashPassword } from '../src/platform/auth/passwords.js';
+import { startS3Server } from '../test/support/s3-server.js';
 import { adminDatabaseUrl } from './bench-database.js';
 import { type ChildServer, startChildServer } from './child-server.js';
 import { pickSearchIdNumbers } from './id-numbers.js';
@@ -44,6 +46,7 @@ const { values } = parseCommandLine({
   usage: `
 Usage: ${command} -- [--duration S] [--rate N] [--connections N] [--members N] [--persons N]
                         [--phases steady,postgres,kill] [--allow-pg-restart] [--redis URL]
+                        [--files s3|local]
 
 The load and fault suites (README "Load and fault suites"), on PostgreSQL (BENCH_DATABASE_URL,
 default postgres://postgres@127.0.0.1:5432/test; the database bcp_load is dropped and seeded anew).
@@ -59,6 +62,9 @@ default postgres://postgres@127.0.0.1:5432/test; the database bcp_load is droppe
                       LOAD_ALLOW_PG_RESTART=1
   --redis URL         the processes' REDIS_URL (default redis://127.0.0.1:6379/15, a database of
                       its own); its rate-limit counters are cleared at the start
+  --files s3|local    where the processes keep documents: an S3-compatible bucket (s3rver started
+                      by the suite, presigned links checked as S3 does; default) or one local
+                      folder both processes share
   -h, --help          this text`,
   options: {
     duration: { type: 'string', default: '300' },
@@ -69,6 +75,7 @@ default postgres://postgres@127.0.0.1:5432/test; the database bcp_load is droppe
     phases: { type: 'string', default: 'steady,postgres,kill' },
     'allow-pg-restart': { type: 'boolean', default: process.env.LOAD_ALLOW_PG_RESTART === '1' },
     redis: { type: 'string', default: 'redis://127.0.0.1:6379/15' },
+    files: { type: 'string', default: 's3' },
   },
 });
 
@@ -91,6 +98,7 @@ for (const phase of phases) {
 }
 if (options.members > options.persons) failCommandLine(command, '--members must not exceed --persons');
 if (!/^rediss?:\/\//.test(String(values.redis))) failCommandLine(command, '--redis takes a redis:// URL');
+if (values.files !== 's3' && values.files !== 'local') failCommandLine(command, '--files takes s3 or local');
 
 const LOAD_DATABASE = 'bcp_load';
 const PASSWORD = 'Load#Suite2026';
@@ -308,7 +316,14 @@ console.info(
 
 const gateway = await startPinGateway();
 const dataDir = mkdtempSync(join(tmpdir(), 'bcp-load-'));
+// Documents in a bucket both processes use, as a deployment of several processes keeps them
+// (decision 031); `--files local`: the one folder under DATA_DIR both share.
+const bucket = values.files === 's3' ? await startS3Server('bcp-load-files') : undefined;
+console.info(
+  `files:    ${bucket ? `S3 bucket ${bucket.bucket} at ${bucket.endpoint} (s3rver, started by the suite)` : `local folder ${dataDir}, shared`}`,
+);
 const serverEnv = {
+  ...bucket?.env,
   DATABASE_URL: seed.url,
   DATA_DIR: dataDir,
   REDIS_URL: String(values.redis),
@@ -329,7 +344,7 @@ const key = await createApiKey(database.db, partner.id, { name: 'Load' }, system
 await database.db.execute(sql`update funds set administrator_partner_id = ${partner.id}`);
 await database.close();
 
-console.info(`setup:    2 API processes (production start-up, pg pool of 10 each, Redis, one file folder) behind a round-robin
+console.info(`setup:    2 API processes (production start-up, pg pool of 10 each, Redis, the file store above) behind a round-robin
           balancer; autocannon in this process. ${describeLoadAverage()} (before)`);
 
 /** The PostgreSQL fault: a cluster restart when allowed, otherwise every backend of the load database terminated. */
@@ -398,6 +413,7 @@ try {
   await balancer.close();
   await Promise.all(servers.map((server) => server.stop().catch(() => undefined)));
   await gateway.close();
+  await bucket?.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(0);
