@@ -105,7 +105,6 @@ const PASSWORD = 'Load#Suite2026';
 /** The smallest PDF (what its magic bytes make it). */
 const DOCUMENT = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
-/** Drops and creates `bcp_load`, migrates it and seeds persons, benefits, members and a partner key. */
 /**
  * Submitted claims seeded for staff to review and the partner to decide: one per cycle of the mix
  * (about a tenth of its requests), for every run, of members who do not sign in during the runs.
@@ -115,6 +114,10 @@ const submittedClaimsToSeed = Math.min(
   Math.ceil((options.rate * options.durationSeconds * phases.length) / 10) + 100,
 );
 
+/**
+ * Drops and creates `bcp_load`, migrates it and seeds persons, benefits, accounts (members who
+ * sign in, and others whose first benefit is claimed and submitted) and a partner key.
+ */
 async function seedLoadDatabase(
   adminUrl: string,
 ): Promise<{ url: string; members: LoadMember[]; submittedClaimIds: number[] }> {
@@ -142,34 +145,38 @@ async function seedLoadDatabase(
        from persons order by id limit $2`,
       [await hashPassword(PASSWORD), options.members + submittedClaimsToSeed],
     );
-    const members = await client.query<{ id_number: string; phone_number: string; benefit_id: string }>(
-      `select distinct on (p.id) p.id_number, pu.phone_number, b.id as benefit_id
+    // Each account's first unclaimed benefit; the accounts of the first `members` persons sign in.
+    const accounts = await client.query<{
+      id_number: string;
+      phone_number: string;
+      person_user_id: string;
+      benefit_id: string;
+      signs_in: boolean;
+    }>(
+      `select distinct on (p.id) p.id_number, pu.phone_number, pu.id as person_user_id, b.id as benefit_id,
+         p.id in (select id from persons order by id limit $1) as signs_in
        from person_users pu join persons p on p.id = pu.person_id
        join benefits b on b.person_id = p.id and b.status = 'unclaimed'
-       where p.id in (select id from persons order by id limit $1)
        order by p.id, b.id`,
       [options.members],
     );
-    // The other accounts' first benefits, claimed and submitted (the benefit marked claimed, as a
-    // submission does): staff review them and the fund's administrator decides them in the mix.
+    const members = accounts.rows.filter((row) => row.signs_in);
+    const others = accounts.rows.filter((row) => !row.signs_in);
+    // The others' benefits, claimed and submitted (the benefit marked claimed, as a submission
+    // does): staff review them and the fund's administrator decides them in the mix.
     const submitted = await client.query<{ id: string }>(
-      `with chosen as (
-         select distinct on (p.id) b.id as benefit_id, pu.id as person_user_id
-         from person_users pu join persons p on p.id = pu.person_id
-         join benefits b on b.person_id = p.id and b.status = 'unclaimed'
-         where p.id not in (select id from persons order by id limit $1)
-         order by p.id, b.id),
-       marked as (update benefits set status = 'claimed' where id in (select benefit_id from chosen))
+      `with marked as (update benefits set status = 'claimed' where id = any($1::bigint[]))
        insert into benefit_claims (benefit_id, person_user_id, status, submitted_at)
-       select benefit_id, person_user_id, 'submitted', now() from chosen
+       select benefit_id, person_user_id, 'submitted', now()
+       from unnest($1::bigint[], $2::bigint[]) as chosen (benefit_id, person_user_id)
        returning id`,
-      [options.members],
+      [others.map((row) => row.benefit_id), others.map((row) => row.person_user_id)],
     );
     await client.query('vacuum analyze');
     return {
       url: url.toString(),
       submittedClaimIds: submitted.rows.map((row) => Number(row.id)).sort((a, b) => a - b),
-      members: members.rows.map((row) => ({
+      members: members.map((row) => ({
         idNumber: row.id_number,
         phoneNumber: row.phone_number,
         benefitId: Number(row.benefit_id),

@@ -51,6 +51,26 @@ async function firstTotal(
   return first;
 }
 
+/**
+ * The kept total answered at `lastKept` (UTC time of 2026-11-26) without counting; at `firstStale`
+ * still answered at once, a recount started behind it.
+ */
+async function expectKeptThenRecounted(
+  scope: object,
+  key: string,
+  count: ReturnType<typeof controlledCount>,
+  total: number,
+  [lastKept, firstStale]: [string, string],
+): Promise<void> {
+  const callsBefore = count.calls;
+  vi.setSystemTime(new Date(`2026-11-26T${lastKept}Z`));
+  expect(await totalOf(scope, key, count.run)).toBe(total);
+  expect(count.calls).toBe(callsBefore);
+  vi.setSystemTime(new Date(`2026-11-26T${firstStale}Z`));
+  expect(await totalOf(scope, key, count.run)).toBe(total);
+  expect(count.calls).toBe(callsBefore + 1);
+}
+
 describe('list totals (decision 029)', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -76,14 +96,8 @@ describe('list totals (decision 029)', () => {
     const count = controlledCount([large, large + 1]);
     expect(await firstTotal(scope, 'benefits:{}:', count)).toBe(large);
 
-    vi.setSystemTime(new Date('2026-11-26T06:00:29Z'));
-    expect(await totalOf(scope, 'benefits:{}:', count.run)).toBe(large);
-    expect(count.calls).toBe(1);
-
-    vi.setSystemTime(new Date('2026-11-26T06:00:31Z'));
-    // Stale: answered without waiting for the count that starts behind it.
-    expect(await totalOf(scope, 'benefits:{}:', count.run)).toBe(large);
-    expect(count.calls).toBe(2);
+    // Stale at 31 s: answered without waiting for the count that starts behind it.
+    await expectKeptThenRecounted(scope, 'benefits:{}:', count, large, ['06:00:29', '06:00:31']);
     await count.release();
     expect(await totalOf(scope, 'benefits:{}:', count.run)).toBe(large + 1);
     expect(count.calls).toBe(2);
@@ -94,12 +108,7 @@ describe('list totals (decision 029)', () => {
     const large = LARGE_TOTAL_ROWS * 30;
     const count = controlledCount([large, large + 1]);
     expect(await firstTotal(scope, 'enrichment-records:1:{}:', count, 1)).toBe(large);
-    vi.setSystemTime(new Date('2026-11-26T06:03:20Z'));
-    expect(await totalOf(scope, 'enrichment-records:1:{}:', count.run)).toBe(large);
-    expect(count.calls).toBe(1);
-    vi.setSystemTime(new Date('2026-11-26T06:03:22Z'));
-    expect(await totalOf(scope, 'enrichment-records:1:{}:', count.run)).toBe(large);
-    expect(count.calls).toBe(2);
+    await expectKeptThenRecounted(scope, 'enrichment-records:1:{}:', count, large, ['06:03:20', '06:03:22']);
     await count.release();
   });
 

@@ -25,7 +25,7 @@ function uriEncode(text: string): string {
 const hmac = (key: Buffer | string, text: string) => createHmac('sha256', key).update(text, 'utf8').digest();
 
 /** The signature S3 expects for a presigned GET of `url` (path and query as sent) to `host`. */
-export function expectedPresignedSignature(url: URL, host: string, secretAccessKey: string): string {
+function expectedPresignedSignature(url: URL, host: string, secretAccessKey: string): string {
   const query = url.searchParams;
   const [, date, region, service] = (query.get('X-Amz-Credential') ?? '').split('/');
   const amzDate = query.get('X-Amz-Date') ?? '';
