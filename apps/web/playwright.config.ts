@@ -71,7 +71,7 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       // Members set up through the API name their own address (support.ts memberViaApi).
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
     },
   },
 });

@@ -334,7 +334,7 @@ const serverEnv = {
   DATABASE_URL: seed.url,
   DATA_DIR: dataDir,
   REDIS_URL: String(values.redis),
-  TRUST_PROXY: 'true',
+  TRUST_PROXY: '1',
   SMS_GATEWAY_URL: gateway.url,
   JOB_POLL_INTERVAL_SECONDS: '0.5',
   APP_SECRET: `load-suite-${Date.now()}-0123456789abcdefghijklmnop`,

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import type { Config, TrustProxySetting } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { accountTypeRoutes } from './modules/account-types/admin.routes.js';
 import { adminSessionRoutes } from './modules/admin-sessions/admin.routes.js';
@@ -109,6 +109,18 @@ const DEFAULT_ADMIN_DIST_DIR = fileURLToPath(new URL('../../admin/dist', import.
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
+ * What Fastify's `trustProxy` is given for `TRUST_PROXY` (issue 34 item 4). A hop count becomes
+ * "the `hops` addresses nearest the server are balancers": Fastify reads a bare number as trusting
+ * nothing (it cannot tell a balancer from a client that reached the server directly), so the README
+ * says a hop count is for servers reached only through their balancers, and the balancers'
+ * addresses for the rest. A list is passed as it is (addresses, CIDR ranges, `loopback`, ...).
+ */
+function proxyTrust(setting: TrustProxySetting): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+
+/**
  * Builds the HTTP server: logging with request ids, security headers, XSRF, one error shape,
  * OpenAPI, the API surfaces under `/api`, the built back office under `/admin` and the built web
  * app, each with its SPA fallback.
@@ -123,7 +135,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       // Personal data and secrets never reach a log line (issue 13 item 9).
       ...logRedactionOptions(),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     // Our genReqId reads `x-request-id` itself, keeping only well-formed ids.
     requestIdHeader: false,
     genReqId: (request) => {

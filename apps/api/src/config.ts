@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -36,6 +37,51 @@ const DEFAULT_WEB_PUSH_HOSTS = [
   'notify.windows.com',
 ];
 
+/** `Config.trustProxy`: no proxy, a hop count, or the trusted proxies' addresses and ranges. */
+export type TrustProxySetting = false | number | string[];
+
+/** The most balancers a request may pass through on the way in that a hop count may name. */
+const MAX_TRUSTED_HOPS = 10;
+const TRUSTED_PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** True for an IP address, or an address with a prefix length (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(entry: string): boolean {
+  const slash = entry.indexOf('/');
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (slash === -1) return true;
+  const prefix = entry.slice(slash + 1);
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Reads `TRUST_PROXY` (issue 34 item 4): unset, `false` or `0`, no proxy; a whole number 1-10, that
+ * many hops nearest the server are trusted (1 behind one balancer that appends to
+ * `X-Forwarded-For`); otherwise a comma-separated list of the balancers' addresses, CIDR ranges and
+ * `loopback`/`linklocal`/`uniquelocal`. `true` (trust every hop) is refused: behind an appending
+ * balancer it would make the per-IP limits count whatever address the client wrote.
+ * @returns the setting, or a string saying what is wrong with the value
+ */
+export function trustProxySetting(value: string | undefined): TrustProxySetting | string {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') {
+    return 'must be a hop count (1 behind one load balancer) or the balancers\' addresses; "true" would trust every hop, so a client could choose the address its limits count';
+  }
+  if (/^\d{1,3}$/.test(text)) {
+    const hops = Number(text);
+    return hops <= MAX_TRUSTED_HOPS ? hops : `must be a hop count from 1 to ${MAX_TRUSTED_HOPS}`;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !TRUSTED_PROXY_KEYWORDS.has(entry) && !isAddressOrRange(entry));
+  if (bad.length > 0) {
+    const named = bad.slice(0, 3).map((entry) => JSON.stringify(entry.slice(0, 60)));
+    return `must be a hop count or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal (not ${named.join(', ')})`;
+  }
+  return entries;
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -69,7 +115,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
   ADMIN_DIST_DIR: optionalString,
-  TRUST_PROXY: booleanFlag(false),
+  /** Which hops' `X-Forwarded-*` to believe (`trustProxySetting`): off, a hop count, or the balancers' addresses. */
+  TRUST_PROXY: optionalString.pipe(z.string().max(2000, 'must be at most 2000 characters').optional()),
   /** Unset: on outside production, off in production (where asking for it is refused; issue 15 item 6). */
   SEED_DEMO_DATA: z.enum(['true', 'false', '1', '0', '']).optional(),
   APP_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -344,8 +391,13 @@ export interface Config {
   webDistDir: string | undefined;
   /** The built back office served at `/admin`; undefined: the default `apps/admin/dist`. */
   adminDistDir: string | undefined;
-  /** Trust `X-Forwarded-*` headers (behind a load balancer). */
-  trustProxy: boolean;
+  /**
+   * Which `X-Forwarded-*` hops to believe (behind a load balancer): `false` none; a number, that
+   * many hops nearest the server (the client is the address the outermost trusted balancer
+   * appended); a list, the balancers' addresses, CIDR ranges or `loopback`/`linklocal`/`uniquelocal`.
+   * Never "every hop" (issue 34 item 4).
+   */
+  trustProxy: TrustProxySetting;
   /** Create the demo fund and members when the database has no fund; never in production. */
   seedDemoData: boolean;
   /**
@@ -433,6 +485,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOS
   if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
   }
+  const trustProxy = trustProxySetting(values.TRUST_PROXY);
+  if (typeof trustProxy === 'string') problems.push(`TRUST_PROXY: ${trustProxy}`);
   if (values.FILE_STORE !== 's3' && values.S3_DOWNLOAD_REDIRECT) {
     problems.push('S3_DOWNLOAD_REDIRECT: needs FILE_STORE=s3');
   }
@@ -463,7 +517,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOS
     logLevel: values.LOG_LEVEL,
     webDistDir: values.WEB_DIST_DIR === undefined ? undefined : absolute(values.WEB_DIST_DIR),
     adminDistDir: values.ADMIN_DIST_DIR === undefined ? undefined : absolute(values.ADMIN_DIST_DIR),
-    trustProxy: values.TRUST_PROXY,
+    trustProxy: trustProxy as TrustProxySetting,
     seedDemoData,
     appSecret: values.APP_SECRET,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),

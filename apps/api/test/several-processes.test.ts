@@ -56,9 +56,9 @@ function sharedEnv(s3: TestS3Server, smsGatewayUrl: string): Record<string, stri
     ADMIN_DIST_DIR: join(tmpdir(), 'bcp-no-admin-build'),
     APP_SECRET,
     REDIS_URL,
-    // Behind a load balancer: the client's address is the X-Forwarded-For one (each test's own,
+    // Behind one load balancer (one trusted hop): the client's address is the X-Forwarded-For one (each test's own,
     // so counters in the shared Redis never meet another run's).
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     SMS_GATEWAY_URL: smsGatewayUrl,
     JOB_POLL_INTERVAL_SECONDS: '0.5',
     ...s3.env,
