@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, idColumn } from './columns.js';
 
 /**
@@ -25,9 +25,21 @@ export const auditEvents = pgTable(
     before: jsonb('before').$type<Record<string, unknown>>(),
     after: jsonb('after').$type<Record<string, unknown>>(),
     ip: text('ip'),
+    /**
+     * The tamper-evident chain (issue 36 item 5): this row's place in the chain (1, 2, ...), the
+     * previous row's hash and this row's hash (hex SHA-256 over `prev_hash` and the row's fields);
+     * null until the row is sealed into the chain.
+     */
+    chainSeq: bigint('chain_seq', { mode: 'number' }),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
   (table) => [
     index('audit_events_entity_idx').on(table.entityType, table.entityId, table.id),
     index('audit_events_actor_idx').on(table.actorType, table.actorId),
+    // The office-wide log's filters (issue 36 item 5) and the chain's order.
+    index('audit_events_action_idx').on(table.action, table.id),
+    index('audit_events_occurred_at_idx').on(table.occurredAt),
+    uniqueIndex('audit_events_chain_seq_unique').on(table.chainSeq),
   ],
 );

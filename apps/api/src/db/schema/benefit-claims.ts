@@ -5,6 +5,7 @@ import { benefits } from './benefits.js';
 import { at, idColumn, timestamps } from './columns.js';
 import { personBankAccounts } from './person-bank-accounts.js';
 import { personUsers } from './person-users.js';
+import { users } from './users.js';
 
 /** Claim statuses (contract CLAIM_STATUSES). */
 export const CLAIM_STATUS_VALUES = CLAIM_STATUSES;
@@ -55,6 +56,29 @@ export const benefitClaims = pgTable(
      * fund has no fast track.
      */
     fastTrack: jsonb('fast_track'),
+    /**
+     * Approved although the approval checks were not all met (issue 36 item 1): the reason, who
+     * (`claims.override`), when, and the unmet checks' keys (`ApprovalOverride`); null otherwise.
+     */
+    approvalOverride: jsonb('approval_override'),
+    /**
+     * Four-eyes (issue 36 item 2): the staff user who gave the first of two approvals of a claim over
+     * its fund's second-approval amount, and when; the claim stays `in_review` until a different
+     * user confirms (then `approved`) or sends it back (both cleared).
+     */
+    firstApprovedByUserId: bigint('first_approved_by_user_id', { mode: 'number' }).references(() => users.id),
+    firstApprovedAt: at('first_approved_at'),
+    /** The staff user working the claim (issue 36 item 4), and since when; null: nobody. */
+    assignedUserId: bigint('assigned_user_id', { mode: 'number' }).references(() => users.id),
+    assignedAt: at('assigned_at'),
+    /**
+     * Fraud and risk signals (issue 36 item 3), computed at submission and when the claim's data
+     * changes: each with its key, explanation and the data behind it (`RiskFlag[]`); `riskFlagCount`
+     * is their number, for the queue's filter and sort.
+     */
+    riskFlags: jsonb('risk_flags').notNull().default(sql`'[]'::jsonb`),
+    riskFlagCount: integer('risk_flag_count').notNull().default(0),
+    riskEvaluatedAt: at('risk_evaluated_at'),
     ...timestamps(),
   },
   (table) => [
@@ -66,6 +90,10 @@ export const benefitClaims = pgTable(
     // Foreign key and filters (issue 15 item 5): removing a bank account, lists by submission date.
     index('benefit_claims_bank_account_idx').on(table.bankAccountId),
     index('benefit_claims_submitted_at_idx').on(table.submittedAt),
+    // "My claims" and the assignee filter (issue 36 item 4); flagged claims first (item 3).
+    index('benefit_claims_assigned_user_idx').on(table.assignedUserId, table.id),
+    index('benefit_claims_risk_idx').on(table.riskFlagCount, table.id),
+    index('benefit_claims_first_approved_by_idx').on(table.firstApprovedByUserId),
   ],
 );
 

@@ -37,6 +37,12 @@ export const funds = pgTable(
     fastTrackThresholdCents: bigint('fast_track_threshold_cents', { mode: 'number' }),
     /** The promise members read for a fast-tracked claim: "usually paid within N days". */
     fastTrackDays: integer('fast_track_days'),
+    /**
+     * Four-eyes (issue 36 item 2): approving a claim whose net payout is over this amount (cents)
+     * needs two different staff users. Null: one approval suffices. The fast-track amount must be
+     * at or under it.
+     */
+    secondApprovalThresholdCents: bigint('second_approval_threshold_cents', { mode: 'number' }),
     ...timestamps(),
   },
   (table) => [
