@@ -8,6 +8,7 @@ import {
   notifications,
   webhookDeliveries,
 } from '../src/db/schema/index.js';
+import { WEBHOOK_FAN_OUT_QUEUE } from '../src/modules/webhooks/webhook-deliveries.service.js';
 import { call } from './support/accounts.js';
 import { SAMPLE_FILES, submittedClaim, uploadDocument } from './support/claims.js';
 import { administratorOf } from './support/partners.js';
@@ -137,6 +138,8 @@ describe('issue 21 item 1: request more information', () => {
     const staffView = await call(app(), 'GET', `/api/v1/benefits/claim/${member.claimId}`, { token: reviewer.token });
     expect(staffView.json().informationRequests[0]).toMatchObject({ answerDocumentId: fresh.id });
     expect(staffView.json().informationRequests[0].answeredAt).not.toBeNull();
+    // The answer's event is fanned out to the endpoints by a job (issue 34 item 9).
+    await app().jobs.idle([WEBHOOK_FAN_OUT_QUEUE]);
     const deliveries = await app().db.select().from(webhookDeliveries);
     expect(
       deliveries.filter(

@@ -1,10 +1,19 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { WEBHOOK_ENDPOINTS_PER_PARTNER, WEBHOOK_MESSAGES } from '@bcp/contract';
+import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, partnerWebhookEndpoints, webhookDeliveries } from '../src/db/schema/index.js';
-import { deliverWebhook, WEBHOOK_QUEUE } from '../src/modules/webhooks/webhook-deliveries.service.js';
+import { createApiKey } from '../src/modules/partners/partner-api-keys.service.js';
+import { createPartner } from '../src/modules/partners/partners.service.js';
+import {
+  deliverWebhook,
+  fanOutWebhookEvent,
+  WEBHOOK_FAN_OUT_QUEUE,
+  WEBHOOK_QUEUE,
+  type WebhookFanOutJob,
+} from '../src/modules/webhooks/webhook-deliveries.service.js';
 import { createWebhook } from '../src/modules/webhooks/webhook-endpoints.service.js';
 import { call } from './support/accounts.js';
 import { claimingMember, prepareClaim } from './support/claims.js';
@@ -72,7 +81,8 @@ async function subscribe(key: string, path: string): Promise<{ id: number; secre
 }
 
 const receivedAt = (path: string) => received.filter((request) => request.path === path);
-const settle = () => app().jobs.idle([WEBHOOK_QUEUE]);
+/** Waits for the events' fan-out, then for the deliveries it queued (in that order: see `idle`). */
+const settle = () => app().jobs.idle([WEBHOOK_FAN_OUT_QUEUE, WEBHOOK_QUEUE]);
 
 /** Verifies a received request with the standardwebhooks library; throws when the signature is wrong. */
 function verify(secret: string, request: Received): unknown {
@@ -243,6 +253,148 @@ describe('issue 26 item 3: signed webhooks for partners', () => {
       context,
     );
     expect(ok.url).toBe('https://partner.example/h');
+  });
+});
+
+/** Submits the member's prepared claim through the app; answers the claim id. */
+async function submit(member: Awaited<ReturnType<typeof claimingMember>>): Promise<number> {
+  const { netAmountCents } = await prepareClaim(app(), member);
+  const submitted = await call(app(), 'POST', `/api/app/benefit-claims/${member.benefitId}/claim`, {
+    token: member.token,
+    body: { declarationAccepted: true, netAmountCents },
+  });
+  expect(submitted.statusCode, submitted.body).toBe(200);
+  return submitted.json().id;
+}
+
+/** A tracing partner serving (linked to) the fund `fundId`, with an API key. */
+async function tracingPartnerOf(fundId: number): Promise<{ partnerId: number; key: string }> {
+  const system = { actor: { type: 'system', label: 'test' } } as const;
+  const partner = await createPartner(
+    app().db,
+    { name: `Tracer ${fundId}`, kind: 'tracing-partner', fundIds: [fundId] },
+    system,
+  );
+  const key = await createApiKey(app().db, partner.id, { name: 'Production' }, system);
+  return { partnerId: partner.id, key: key.key };
+}
+
+/**
+ * Records, until `stop`, the transaction (txid) of every row inserted into claim events, webhook
+ * deliveries and pg-boss jobs (real triggers on the real database), to see which rows the
+ * member's claim-submit transaction stored.
+ */
+async function recordInserts(): Promise<{ stop: () => Promise<void> }> {
+  // Table and the name its rows are recorded under (a job lands in its queue's partition).
+  const tables = [
+    ['public.benefit_claim_events', 'benefit_claim_events'],
+    ['public.webhook_deliveries', 'webhook_deliveries'],
+    ['pgboss.job', 'job'],
+  ] as const;
+  await app().db.execute(sql`create table if not exists test_inserts (
+    source text not null, record jsonb not null, txid bigint not null default txid_current())`);
+  await app().db.execute(sql`create or replace function test_record_insert() returns trigger language plpgsql as $$
+    begin insert into test_inserts (source, record) values (TG_ARGV[0], to_jsonb(NEW)); return NEW; end $$`);
+  for (const [table, source] of tables) {
+    await app().db.execute(
+      sql.raw(
+        `create trigger test_record_insert after insert on ${table} for each row execute function test_record_insert('${source}')`,
+      ),
+    );
+  }
+  return {
+    stop: async () => {
+      for (const [table] of tables) await app().db.execute(sql.raw(`drop trigger test_record_insert on ${table}`));
+    },
+  };
+}
+
+describe('issue 34 items 8 and 9: who hears of a claim, how many endpoints, and whose transaction pays', () => {
+  it('a tracing partner serving the fund gets no claim.submitted (it cannot read the claim); the administrator does', async () => {
+    const member = await claimingMember(app());
+    const administrator = await administratorOf(app(), member.fundId);
+    const tracer = await tracingPartnerOf(member.fundId);
+    await subscribe(administrator.key, '/ok/administrator-hears');
+    const tracerEndpoint = await subscribe(tracer.key, '/ok/tracer-hears');
+    const claimId = await submit(member);
+    await settle();
+    expect(receivedAt('/ok/administrator-hears')).toHaveLength(1);
+    expect(receivedAt('/ok/tracer-hears')).toHaveLength(0);
+    const rows = await app()
+      .db.select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, tracerEndpoint.id));
+    expect(rows).toHaveLength(0);
+    // The same rule as the partner API's: the tracing partner cannot read the claim either.
+    const details = await partnerCall(tracer.key, 'POST', '/benefitclaim/getdetails', { claimId });
+    expect(details.statusCode).toBe(404);
+  });
+
+  it(`at most ${WEBHOOK_ENDPOINTS_PER_PARTNER} live endpoints per partner (409 in the error shape); deleting one frees a place`, async () => {
+    const partner = await administratorOf(app(), (await claimingMember(app())).fundId);
+    const endpoints = [];
+    for (let i = 0; i < WEBHOOK_ENDPOINTS_PER_PARTNER; i += 1)
+      endpoints.push(await subscribe(partner.key, `/ok/cap/${i}`));
+    const over = await partnerCall(partner.key, 'POST', '/webhooks', {
+      url: `${receiverUrl}/ok/cap/over`,
+      events: ['claim.submitted'],
+    });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toEqual({ message: WEBHOOK_MESSAGES.tooMany });
+    expect((await partnerCall(partner.key, 'GET', '/webhooks')).json().items).toHaveLength(
+      WEBHOOK_ENDPOINTS_PER_PARTNER,
+    );
+    const deleted = await partnerCall(partner.key, 'DELETE', `/webhooks/${endpoints[0]?.id}`);
+    expect(deleted.statusCode).toBe(200);
+    await subscribe(partner.key, '/ok/cap/again');
+  });
+
+  it('the member’s submit stores one fan-out job, no delivery rows, however many endpoints; every endpoint is then delivered to', async () => {
+    const member = await claimingMember(app());
+    const partner = await administratorOf(app(), member.fundId);
+    for (let i = 0; i < WEBHOOK_ENDPOINTS_PER_PARTNER; i += 1) await subscribe(partner.key, `/ok/fan-out/${i}`);
+    const recording = await recordInserts();
+    let claimId: number;
+    try {
+      claimId = await submit(member);
+      await settle();
+    } finally {
+      await recording.stop();
+    }
+    for (let i = 0; i < WEBHOOK_ENDPOINTS_PER_PARTNER; i += 1) expect(receivedAt(`/ok/fan-out/${i}`)).toHaveLength(1);
+    type Insert = { source: string; record: Record<string, unknown>; txid: string };
+    const inserts = (await app().db.execute(
+      sql`select source, record, txid::text as txid from test_inserts`,
+    )) as unknown as { rows: Insert[] };
+    const rows = inserts.rows;
+    const submitted = rows.find(
+      (row) =>
+        row.source === 'benefit_claim_events' &&
+        Number(row.record.claim_id) === claimId &&
+        row.record.to_status === 'submitted',
+    );
+    expect(submitted).toBeDefined();
+    const inMemberTransaction = rows.filter((row) => row.txid === submitted?.txid);
+    expect(inMemberTransaction.filter((row) => row.source === 'webhook_deliveries')).toHaveLength(0);
+    expect(
+      inMemberTransaction.filter((row) => row.source === 'job' && String(row.record.name).startsWith('webhook')),
+    ).toEqual([expect.objectContaining({ record: expect.objectContaining({ name: WEBHOOK_FAN_OUT_QUEUE }) })]);
+    // The deliveries were stored, by another transaction: one per endpoint.
+    const deliveries = rows.filter(
+      (row) =>
+        row.source === 'webhook_deliveries' &&
+        (row.record.payload as { data: { claimId: number } }).data.claimId === claimId,
+    );
+    expect(deliveries).toHaveLength(WEBHOOK_ENDPOINTS_PER_PARTNER);
+    // The fan-out run again (a retry, or its process died after the commit) adds nothing.
+    const fanOut = inMemberTransaction.find((row) => row.source === 'job' && row.record.name === WEBHOOK_FAN_OUT_QUEUE);
+    await fanOutWebhookEvent(app(), fanOut?.record.data as WebhookFanOutJob);
+    await settle();
+    const stored = await app().db.select().from(webhookDeliveries);
+    expect(
+      stored.filter((row) => (row.payload as { data?: { claimId?: number } }).data?.claimId === claimId),
+    ).toHaveLength(WEBHOOK_ENDPOINTS_PER_PARTNER);
+    for (let i = 0; i < WEBHOOK_ENDPOINTS_PER_PARTNER; i += 1) expect(receivedAt(`/ok/fan-out/${i}`)).toHaveLength(1);
   });
 });
 

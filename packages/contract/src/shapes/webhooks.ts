@@ -19,12 +19,20 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent by "send test event" only; not subscribable. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
+/**
+ * Live webhook endpoints one partner may have (issue 34 item 9): every endpoint subscribed to an
+ * event gets its own signed delivery of it, so the fan-out of one claim event is bounded. A partner
+ * needing more deletes one first (one endpoint can take several events).
+ */
+export const WEBHOOK_ENDPOINTS_PER_PARTNER = 10;
+
 /** Messages of the webhook calls. */
 export const WEBHOOK_MESSAGES = {
   notFound: 'No such webhook.',
   httpsOnly: 'Must be an https:// URL.',
   invalidUrl: 'Must be a valid URL.',
   internalHost: 'Must be a public address.',
+  tooMany: `A partner may register up to ${WEBHOOK_ENDPOINTS_PER_PARTNER} webhook endpoints: delete one first.`,
   created: 'Keep the signing secret now: it is not shown again.',
   rotated: 'Keep the new signing secret now: it is not shown again. The old one signs until the overlap ends.',
 } as const;

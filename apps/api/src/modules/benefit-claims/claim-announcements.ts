@@ -69,9 +69,10 @@ export async function announceClaimMove(tx: Database, jobs: JobQueue, claimId: n
 const PARTNER_EVENTS: Partial<Record<ClaimStatus, WebhookEvent>> = { submitted: 'claim.submitted' };
 
 /**
- * Tells the partners serving the claim's fund that subscribed (signed webhooks, issue 26 item 3)
- * that the claim moved to `status`, in the move's transaction `tx` like the member's notice: the
- * delivery jobs exist exactly when the move does. Statuses without a partner event do nothing.
+ * Tells the partner that reads the claim's fund's claims, when subscribed (signed webhooks, issue
+ * 26 item 3; issue 34 item 8), that the claim moved to `status`, in the move's transaction `tx` like
+ * the member's notice: the event's fan-out job exists exactly when the move does (issue 34 item 9:
+ * one job, whatever the number of endpoints). Statuses without a partner event do nothing.
  * @throws database errors (the move rolls back with it)
  */
 export async function announceClaimToPartners(

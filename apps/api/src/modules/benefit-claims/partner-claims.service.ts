@@ -5,7 +5,7 @@ import type {
   PartnerClaimListRequest,
   PartnerInformationRequestRequest,
 } from '@bcp/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   banks,
@@ -19,6 +19,7 @@ import {
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { decryptField } from '../../platform/crypto/field-encryption.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { readsClaimsOfFund } from '../partners/claim-access.js';
 import type { PartnerIdentity } from '../partners/partner-api-keys.service.js';
 import { listClaimsForStaff } from './admin-claims.service.js';
 import { describeClaim } from './benefit-claims.service.js';
@@ -29,21 +30,21 @@ import type { ClaimDependencies } from './claim-moves.service.js';
 /** Not found and not the partner's are the same answer: ids reveal nothing. */
 const NOT_FOUND = 'Claim not found.';
 
-/** The ids of the funds whose administrator is this partner. */
+/** The ids of the funds whose claims this partner reads (`readsClaimsOfFund`: those it administers). */
 async function administeredFundIds(db: Database, partnerId: number): Promise<number[]> {
-  const rows = await db.select({ id: funds.id }).from(funds).where(eq(funds.administratorPartnerId, partnerId));
+  const rows = await db.select({ id: funds.id }).from(funds).where(readsClaimsOfFund(partnerId));
   return rows.map((row) => row.id);
 }
 
-/** The claim if a fund this partner administers holds its benefit, else 404. */
+/** The claim if a fund whose claims this partner reads (`readsClaimsOfFund`) holds its benefit, else 404. */
 async function partnersClaim(db: Database, partner: PartnerIdentity, claimId: number) {
   const [row] = await db
-    .select({ claim: benefitClaims, administratorPartnerId: funds.administratorPartnerId })
+    .select({ claim: benefitClaims })
     .from(benefitClaims)
     .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
     .innerJoin(funds, eq(funds.id, benefits.fundId))
-    .where(eq(benefitClaims.id, claimId));
-  if (!row || row.administratorPartnerId !== partner.partnerId || row.claim.status === 'draft') {
+    .where(and(eq(benefitClaims.id, claimId), readsClaimsOfFund(partner.partnerId)));
+  if (!row || row.claim.status === 'draft') {
     throw new AppError('not_found', NOT_FOUND);
   }
   return row.claim;

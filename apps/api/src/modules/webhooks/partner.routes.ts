@@ -5,6 +5,7 @@ import {
   IdParams,
   MessageResponse,
   RotateWebhookRequest,
+  WEBHOOK_ENDPOINTS_PER_PARTNER,
   WebhookDeliveryListQuery,
   WebhookDeliveryListResponse,
   WebhookDeliveryResponse,
@@ -62,11 +63,10 @@ export const partnerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       config: partner,
       schema: {
         summary: 'Register an https:// endpoint for chosen events: the answer shows the signing secret once',
-        description:
-          'Deliveries are signed with Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).',
+        description: `Deliveries are signed with Standard Webhooks (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`). The host must be a public address (422 otherwise; checked again at every delivery, after DNS). At most ${WEBHOOK_ENDPOINTS_PER_PARTNER} live endpoints per partner (409 beyond).`,
         tags,
         body: CreateWebhookRequest,
-        response: { 201: CreatedWebhookResponse, ...errors },
+        response: { 201: CreatedWebhookResponse, 409: ErrorResponse, ...errors },
       },
     },
     async (request, reply) =>

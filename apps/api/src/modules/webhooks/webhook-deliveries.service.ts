@@ -1,18 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { WEBHOOK_TEST_EVENT, type WebhookDeliveryResponse, type WebhookEvent } from '@bcp/contract';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { fetch } from 'undici';
 import type { WebhooksConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { funds, partnerFunds, partners, partnerWebhookEndpoints, webhookDeliveries } from '../../db/schema/index.js';
+import { funds, partners, partnerWebhookEndpoints, webhookDeliveries } from '../../db/schema/index.js';
 import { decryptField } from '../../platform/crypto/field-encryption.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
-import { InternalAddressError, isInternalAddress, publicOnlyDispatcher, type ResolveAll } from './public-address.js';
+import { readsClaimsOfFund } from '../partners/claim-access.js';
+import {
+  type AddressNetwork,
+  InternalAddressError,
+  namesInternalHost,
+  publicOnlyDispatcher,
+  type ReachAddress,
+  type ResolveAll,
+} from './public-address.js';
 import { partnersEndpoint } from './webhook-endpoints.service.js';
 
 /** The pg-boss queue of webhook deliveries: one job per delivery row. */
 export const WEBHOOK_QUEUE = 'webhook-delivery';
+
+/** The pg-boss queue of webhook events: one job per event, fanned out to the subscribed endpoints. */
+export const WEBHOOK_FAN_OUT_QUEUE = 'webhook-fan-out';
 
 /** A delivery job's data: the row of `webhook_deliveries` to send. */
 export interface WebhookJob {
@@ -25,35 +36,50 @@ export interface ClaimEventSubject {
   fundId: number;
 }
 
+/**
+ * A fan-out job's data: one claim event. `eventId` makes the deliveries' message ids
+ * (`msg_<eventId>_<endpointId>`), so a repeated fan-out finds the ones it made; `at` (ISO 8601) is
+ * when the event happened: the payload's timestamp, and endpoints registered later do not hear of it.
+ */
+export interface WebhookFanOutJob extends ClaimEventSubject {
+  eventId: string;
+  event: WebhookEvent;
+  at: string;
+}
+
 /** The Standard Webhooks body: `{ type, timestamp, data }`, data holding ids only. */
 function payloadOf(type: string, data: Record<string, number>, now: Date): Record<string, unknown> {
   return { type, timestamp: now.toISOString(), data };
 }
 
-/** Live endpoints subscribed to `event` of the partners serving a fund (linked, or its administrator). */
-async function subscribedEndpoints(tx: Database, event: WebhookEvent, fundId: number): Promise<number[]> {
-  const linked = tx.select({ id: partnerFunds.partnerId }).from(partnerFunds).where(eq(partnerFunds.fundId, fundId));
-  const administrator = tx.select({ id: funds.administratorPartnerId }).from(funds).where(eq(funds.id, fundId));
+/**
+ * Live endpoints subscribed to `event`, registered by `at`, of the partner that reads the fund's
+ * claims (`readsClaimsOfFund`: its administrator; a tracing partner linked to the fund hears nothing).
+ */
+async function subscribedEndpoints(tx: Database, event: WebhookEvent, fundId: number, at: Date): Promise<number[]> {
   const rows = await tx
     .select({ id: partnerWebhookEndpoints.id, events: partnerWebhookEndpoints.events })
     .from(partnerWebhookEndpoints)
     .innerJoin(partners, eq(partners.id, partnerWebhookEndpoints.partnerId))
+    .innerJoin(funds, and(eq(funds.id, fundId), readsClaimsOfFund(partners.id)))
     .where(
       and(
         isNull(partnerWebhookEndpoints.deletedAt),
+        lte(partnerWebhookEndpoints.createdAt, at),
         eq(partners.active, true),
         isNull(partners.deletedAt),
-        or(inArray(partners.id, linked), inArray(partners.id, administrator)),
       ),
     );
   return rows.filter((row) => row.events.includes(event)).map((row) => row.id);
 }
 
 /**
- * Announces a claim event to the partners serving the claim's fund that subscribed to it (issue 26
- * item 3): one delivery row and one `webhook-delivery` job per endpoint, stored in the caller's
- * transaction `tx` (like the member's notifications, decision 021), so partners hear of exactly
- * the moves that were stored. The caller wakes the queue once the transaction has committed.
+ * Announces a claim event to the partners that read the claim's fund's claims and subscribed to it
+ * (issue 26 item 3): one `webhook-fan-out` job stored in the caller's transaction `tx` (like the
+ * member's notifications, decision 021), so partners hear of exactly the moves that were stored.
+ * The member's transaction stores this one row however many endpoints there are (issue 34 item 9);
+ * the job (`fanOutWebhookEvent`) stores the deliveries. The caller wakes the queue once the
+ * transaction has committed.
  * @throws database errors (the caller's transaction rolls back with them)
  */
 export async function announceWebhookEvent(
@@ -63,20 +89,58 @@ export async function announceWebhookEvent(
   subject: ClaimEventSubject,
   now: Date = new Date(),
 ): Promise<void> {
-  const endpointIds = await subscribedEndpoints(tx, event, subject.fundId);
-  if (endpointIds.length === 0) return;
-  const payload = payloadOf(event, { claimId: subject.claimId, fundId: subject.fundId }, now);
-  const rows = await tx
-    .insert(webhookDeliveries)
-    .values(
-      endpointIds.map((endpointId) => ({ endpointId, messageId: `msg_${randomUUID()}`, eventType: event, payload })),
-    )
-    .returning({ id: webhookDeliveries.id });
-  await jobs.sendMany<WebhookJob>(
-    WEBHOOK_QUEUE,
-    rows.map((row) => ({ deliveryId: row.id })),
+  await jobs.send<WebhookFanOutJob>(
+    WEBHOOK_FAN_OUT_QUEUE,
+    { eventId: randomUUID(), event, claimId: subject.claimId, fundId: subject.fundId, at: now.toISOString() },
     { tx },
   );
+}
+
+/**
+ * Runs a `webhook-fan-out` job: one delivery row and one `webhook-delivery` job per subscribed
+ * endpoint (`subscribedEndpoints`), in one transaction, then wakes the delivery workers. Run again
+ * (a retry, or a job whose process died after the commit) it adds only the deliveries missing, by
+ * their message ids, so an event is announced at least once and stored once.
+ * @throws database errors (pg-boss retries the job)
+ */
+export async function fanOutWebhookEvent(deps: { db: Database; jobs: JobQueue }, job: WebhookFanOutJob): Promise<void> {
+  const at = new Date(job.at);
+  const messageIdOf = (endpointId: number) => `msg_${job.eventId}_${endpointId}`;
+  await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const endpointIds = await subscribedEndpoints(tx, job.event, job.fundId, at);
+    if (endpointIds.length === 0) return;
+    const done = await tx
+      .select({ messageId: webhookDeliveries.messageId })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          inArray(webhookDeliveries.endpointId, endpointIds),
+          inArray(webhookDeliveries.messageId, endpointIds.map(messageIdOf)),
+        ),
+      );
+    const stored = new Set(done.map((row) => row.messageId));
+    const missing = endpointIds.filter((endpointId) => !stored.has(messageIdOf(endpointId)));
+    if (missing.length === 0) return;
+    const payload = payloadOf(job.event, { claimId: job.claimId, fundId: job.fundId }, at);
+    const rows = await tx
+      .insert(webhookDeliveries)
+      .values(
+        missing.map((endpointId) => ({
+          endpointId,
+          messageId: messageIdOf(endpointId),
+          eventType: job.event,
+          payload,
+        })),
+      )
+      .returning({ id: webhookDeliveries.id });
+    await deps.jobs.sendMany<WebhookJob>(
+      WEBHOOK_QUEUE,
+      rows.map((row) => ({ deliveryId: row.id })),
+      { tx },
+    );
+  });
+  deps.jobs.wake([WEBHOOK_QUEUE]);
 }
 
 /**
@@ -119,6 +183,8 @@ export interface DeliveryDependencies {
   config: WebhooksConfig;
   /** DNS resolution of endpoint hosts; the system's when left out (tests answer for DNS). */
   resolve?: ResolveAll;
+  /** Tests only: where an address that passed the check is connected to (a local receiver). */
+  reach?: ReachAddress;
 }
 
 /** The secrets that sign now: the current one, and the previous one during a rotation's overlap. */
@@ -133,18 +199,17 @@ function signingSecrets(appSecret: string, endpoint: typeof partnerWebhookEndpoi
 /**
  * One POST to the endpoint: the status code (undefined when none came) and a short reason when not
  * 2xx. Unless `allowHttp` (tests, development), the connection goes only to public addresses: an
- * internal IP literal is refused here, a hostname resolving to one by `publicOnlyDispatcher`
- * (the endpoint's URL was checked when registered, but DNS can change since).
+ * internal IP literal (or `localhost`) is refused here, a hostname resolving to one by
+ * `publicOnlyDispatcher` (the endpoint's URL was checked when registered, but DNS can change since).
  */
 async function post(
   url: string,
   headers: Record<string, string>,
   body: string,
   config: Pick<WebhooksConfig, 'timeoutSeconds' | 'allowHttp'>,
-  resolve?: ResolveAll,
+  network: AddressNetwork,
 ): Promise<{ code?: number; error?: string }> {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  if (!config.allowHttp && isInternalAddress(host)) return { error: 'internal address refused' };
+  if (!config.allowHttp && namesInternalHost(new URL(url).hostname)) return { error: 'internal address refused' };
   try {
     const response = await fetch(url, {
       method: 'POST',
@@ -152,7 +217,7 @@ async function post(
       body,
       redirect: 'manual',
       signal: AbortSignal.timeout(config.timeoutSeconds * 1000),
-      ...(config.allowHttp ? {} : { dispatcher: publicOnlyDispatcher(resolve) }),
+      ...(config.allowHttp ? {} : { dispatcher: publicOnlyDispatcher(network) }),
     });
     await response.body?.cancel();
     const ok = response.status >= 200 && response.status < 300;
@@ -207,7 +272,7 @@ export async function deliverWebhook(
     'webhook-signature': signature,
   };
   const started = performance.now();
-  const result = await post(endpoint.url, headers, body, deps.config, deps.resolve);
+  const result = await post(endpoint.url, headers, body, deps.config, { resolve: deps.resolve, reach: deps.reach });
   const lastRetry = retryCount >= deps.config.retryLimit;
   await deps.db
     .update(webhookDeliveries)

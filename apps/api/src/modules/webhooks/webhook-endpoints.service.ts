@@ -5,6 +5,7 @@ import {
   type ListResponse,
   type RotateWebhookRequest,
   VALIDATION_FAILED_MESSAGE,
+  WEBHOOK_ENDPOINTS_PER_PARTNER,
   WEBHOOK_MESSAGES,
   type WebhookDeliveryListQuery,
   type WebhookDeliveryResponse,
@@ -13,7 +14,7 @@ import {
 } from '@bcp/contract';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { partnerWebhookEndpoints, webhookDeliveries } from '../../db/schema/index.js';
+import { partners, partnerWebhookEndpoints, webhookDeliveries } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { encryptField } from '../../platform/crypto/field-encryption.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -107,8 +108,11 @@ export async function partnersEndpoint(db: Database, partnerId: number, id: numb
 
 /**
  * `POST /api/v2/webhooks`: registers an endpoint for the chosen events; the signing secret is in
- * this answer only (kept encrypted with the app secret).
- * @throws AppError `validation` (422) for a URL that is not https:// (or http:// when allowed)
+ * this answer only (kept encrypted with the app secret). At most `WEBHOOK_ENDPOINTS_PER_PARTNER`
+ * live endpoints per partner: the partner's row is locked while they are counted, so two calls at
+ * once cannot both take the last place.
+ * @throws AppError `validation` (422) for a URL that is not https:// (or http:// when allowed), or
+ *   not to a public address; `conflict` (409) when the partner already has the most endpoints
  */
 export async function createWebhook(
   settings: WebhookSettings,
@@ -119,6 +123,12 @@ export async function createWebhook(
   const url = checkedUrl(request.url, settings.allowHttp);
   const secret = newWebhookSecret();
   const row = await settings.db.transaction(async (tx) => {
+    await tx.select({ id: partners.id }).from(partners).where(eq(partners.id, partnerId)).for('update');
+    const live = await tx.$count(
+      partnerWebhookEndpoints,
+      and(eq(partnerWebhookEndpoints.partnerId, partnerId), isNull(partnerWebhookEndpoints.deletedAt)),
+    );
+    if (live >= WEBHOOK_ENDPOINTS_PER_PARTNER) throw new AppError('conflict', WEBHOOK_MESSAGES.tooMany);
     const [created] = await tx
       .insert(partnerWebhookEndpoints)
       .values({
