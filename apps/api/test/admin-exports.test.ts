@@ -47,7 +47,7 @@ describe('issue 18 GET benefits/export', () => {
     const response = await get(`/api/v1/benefits/export?filter[fundId]=${member.fundId}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="benefits-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename=benefits-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(response.headers['cache-control']).toBe('no-store');
     const rows = csvRows(response.body);
     expect(rows).toEqual([

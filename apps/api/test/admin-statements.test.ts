@@ -48,7 +48,7 @@ describe('issue 18 GET benefits/{id}/statement', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="benefit-statement-${claimed.benefitId}.pdf"`,
+      `attachment; filename=benefit-statement-${claimed.benefitId}.pdf`,
     );
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     for (const expected of [

@@ -110,7 +110,7 @@ describe('FILE_STORE=s3: files go to the bucket and come back through the API (d
       token: uploader.token,
     });
     expect(original.statusCode).toBe(200);
-    expect(original.headers['content-disposition']).toBe('attachment; filename="members.csv"');
+    expect(original.headers['content-disposition']).toBe('attachment; filename=members.csv');
     expect(original.rawPayload.equals(content)).toBe(true);
     const errors = await call(t.app, 'GET', `/api/v1/file-uploads/${upload.id}/download?file=errors`, {
       token: uploader.token,

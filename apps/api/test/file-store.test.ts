@@ -199,7 +199,7 @@ describe('signed download links (decision 031)', () => {
     const fetched = await fetch(url);
     expect(fetched.status).toBe(200);
     expect(fetched.headers.get('content-type')).toBe('application/pdf');
-    expect(fetched.headers.get('content-disposition')).toBe('attachment; filename="id__copy_.pdf"');
+    expect(fetched.headers.get('content-disposition')).toBe('attachment; filename="id \\"copy\\".pdf"');
     expect(Buffer.from(await fetched.arrayBuffer()).equals(content)).toBe(true);
 
     const short = (await store.signedDownloadUrl('claim-documents', stored.storedName, {

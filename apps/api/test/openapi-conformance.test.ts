@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageOtps, call, latestOtp, STRONG_PASSWORD, signUpMember } from './support/accounts.js';
 import { claimingMember, prepareClaim } from './support/claims.js';
-import { type RecordedResponse, recordResponses, responseChecker } from './support/openapi-responses.js';
+import {
+  type DocumentedOperation,
+  fileOperations,
+  type RecordedResponse,
+  recordResponses,
+  responseChecker,
+} from './support/openapi-responses.js';
 import { administratorOf } from './support/partners.js';
+import { createStaff } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let testApp: TestApp;
@@ -117,4 +124,72 @@ describe('issue 26: every response of the member and partner flows matches the s
       check({ operation: 'POST /api/v2/benefitclaim/getlist', status: 418, contentType: 'application/json', body }),
     ).toEqual(['POST /api/v2/benefitclaim/getlist: status 418 not documented']);
   });
+});
+
+describe('issue 34 item 11: every file route answers its errors as the served document says (JSON)', () => {
+  it('401, 403, 404, 422 and 429 of each file route match their documented JSON error answer', async () => {
+    const paths = (await served()).paths as Record<string, Record<string, DocumentedOperation>>;
+    const files = fileOperations(paths);
+    // The file routes today; one added later is walked too (the document finds it).
+    expect(files.map(({ name }) => name)).toEqual(
+      expect.arrayContaining([
+        'GET /api/app/benefit-claims/{id}/statement',
+        'GET /api/v1/benefits/claim/{id}/documents/{documentId}',
+        'GET /api/v1/benefits/claims/export',
+        'GET /api/v1/benefits/export',
+        'GET /api/v1/benefits/{id}/statement',
+        'GET /api/v1/file-download/{id}/download',
+        'GET /api/v1/file-uploads/{id}/download',
+        'GET /api/v1/invoices/export',
+        'GET /api/v1/invoices/{id}/pdf',
+      ]),
+    );
+    const staff = await createStaff(app(), 'super-admin');
+    const unpermitted = await createStaff(app(), []);
+    const member = await claimingMember(app());
+    const unidentified = await claimingMember(app(), { identityVerified: false });
+    const aimed: string[] = [];
+    const answered: string[] = [];
+    let addresses = 0;
+    for (const { method, path, operation, name } of files) {
+      const staffRoute = path.startsWith('/api/v1/');
+      const token = staffRoute ? staff.token : member.token;
+      const withParams = (value: string) => path.replace(/\{\w+\}/g, value);
+      const hasFormat = (operation.parameters ?? []).some((parameter) => parameter.name === 'format');
+      const get = async (url: string, options: { token?: string; remoteAddress?: string } = {}) =>
+        (await call(app(), method as 'GET', url, options)).statusCode;
+      const attempt = async (status: number, url: string, options: { token?: string } = {}) => {
+        aimed.push(`${name} ${status}`);
+        answered.push(`${name} ${await get(url, options)}`);
+      };
+      await attempt(401, withParams('1'));
+      if ('403' in operation.responses) {
+        await attempt(403, withParams('1'), { token: staffRoute ? unpermitted.token : unidentified.token });
+      }
+      if (path.includes('{')) {
+        await attempt(404, withParams('999999999'), { token });
+        await attempt(422, withParams('x'), { token });
+      } else if (hasFormat) {
+        await attempt(422, `${path}?format=x`, { token });
+      }
+      if ('429' in operation.responses) {
+        addresses += 1;
+        const remoteAddress = `10.34.11.${addresses}`;
+        let status = 0;
+        for (let sent = 0; sent < 200 && status !== 429; sent += 1)
+          status = await get(withParams('1'), { remoteAddress });
+        aimed.push(`${name} 429`);
+        answered.push(`${name} ${status}`);
+      }
+    }
+    // Every request got the error it aimed at (the walk is not vacuous)...
+    expect(answered).toEqual(aimed);
+    expect(aimed).toEqual(expect.arrayContaining(['GET /api/app/benefit-claims/{id}/statement 429']));
+    // ...and each error answer (JSON, the error shape) is the one its operation documents.
+    const check = responseChecker(await served());
+    const operations = new Set(files.map(({ name }) => name));
+    const errors = recorded.filter(({ operation, status }) => operations.has(operation) && status >= 400);
+    expect(errors.length).toBeGreaterThanOrEqual(aimed.length);
+    expect(errors.flatMap(check)).toEqual([]);
+  }, 120_000);
 });

@@ -88,7 +88,7 @@ describe('GET file-download/{id}/generate and download', () => {
     const download = await call(app(), 'GET', file.downloadUrl, { token: reader.token });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toContain('text/csv');
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="to-trace-${partnerId}-${file.id}.csv"`);
+    expect(download.headers['content-disposition']).toBe(`attachment; filename=to-trace-${partnerId}-${file.id}.csv`);
     const rows = parse(download.body, { columns: true }) as Record<string, string>[];
     expect(Object.keys(rows[0] ?? {})).toEqual([...PARTNER_FILE_COLUMNS]);
     expect(rows).toEqual([

@@ -70,3 +70,34 @@ export function responseChecker(document: { paths: Record<string, Record<string,
     );
   };
 }
+
+/** An operation of the served document, as far as the file checks read it. */
+export interface DocumentedOperation {
+  parameters?: { in: string; name: string }[];
+  responses: Record<string, { content?: Record<string, unknown> }>;
+}
+
+/** Media types of an answer that are not a file: JSON, a page, a live stream. */
+const NOT_A_FILE = new Set(['application/json', 'text/html', 'text/event-stream']);
+
+/**
+ * The operations of the served document whose success answer is a file (CSV, XLSX, PDF, image:
+ * any 2xx media type but JSON, HTML and event streams), e.g. `GET /api/v1/invoices/export`.
+ */
+export function fileOperations(paths: Record<string, Record<string, DocumentedOperation>>) {
+  return Object.entries(paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([, operation]) =>
+        Object.entries(operation.responses).some(
+          ([status, answer]) =>
+            status.startsWith('2') && Object.keys(answer.content ?? {}).some((type) => !NOT_A_FILE.has(type)),
+        ),
+      )
+      .map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        path,
+        operation,
+        name: `${method.toUpperCase()} ${path}`,
+      })),
+  );
+}

@@ -23,7 +23,8 @@ import { z } from 'zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
 import { requireStaff } from '../../platform/auth/route-access.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { attachmentHeader, sendStoredFile } from '../../platform/files/file-stores.js';
+import { sendStoredFile } from '../../platform/files/file-stores.js';
+import { sendDownload } from '../../platform/http/download.js';
 import { ACCEPT_UPLOAD_QUEUE } from './accept-upload.job.js';
 import { acceptFileUpload, rejectFileUpload } from './decide-upload.service.js';
 import { downloadUpload } from './download-upload.service.js';
@@ -264,11 +265,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const download = await downloadUpload({ db: app.db, files: app.files }, request.params.id, request.query.file);
       if (!('content' in download)) return sendStoredFile(reply, app.files, app.config.files, download);
-      return reply
-        .header('content-type', download.contentType)
-        .header('content-disposition', attachmentHeader(download.fileName))
-        .header('cache-control', 'no-store')
-        .send(download.content);
+      return sendDownload(reply, download);
     },
   );
 };

@@ -5,6 +5,7 @@ import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { fileUploadRows } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { safeRow } from '../../platform/exports/safe-cell.js';
 import { type FileStore, fileOpener, type OpenFile } from '../../platform/files/file-store.js';
 import type { StoredDownload } from '../../platform/files/file-stores.js';
 import { formatOfFileName, readRows, type UploadFileFormat } from './file-reader.js';
@@ -43,8 +44,10 @@ async function* refusedReasons(db: Database, id: number): AsyncGenerator<{ line:
 }
 
 /**
- * The header with `line` and `reason` added, then each refused row with its cells as in the file:
- * the stored file is read again (streamed) beside the refused lines, and reading stops after the last.
+ * The header with `line` and `reason` added, then each refused row with its cells as in the file
+ * (each made inert by `safeCell`: the cells are the fund's, a formula among them must not run when
+ * staff open the CSV): the stored file is read again (streamed) beside the refused lines, and
+ * reading stops after the last.
  */
 async function* refusedRows(db: Database, id: number, file: OpenFile, format: UploadFileFormat) {
   const reasons = refusedReasons(db, id);
@@ -52,10 +55,10 @@ async function* refusedRows(db: Database, id: number, file: OpenFile, format: Up
   let line = 0;
   for await (const cells of readRows(file, format)) {
     line += 1;
-    if (line === 1) yield [...cells, 'line', 'reason'];
+    if (line === 1) yield safeRow([...cells, 'line', 'reason']);
     else if (next.done) break;
     else if (next.value.line === line) {
-      yield [...cells, String(line), next.value.reason];
+      yield safeRow([...cells, String(line), next.value.reason]);
       next = await reasons.next();
     }
   }

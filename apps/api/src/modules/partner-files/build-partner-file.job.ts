@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { partnerFiles } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
+import { safeRow } from '../../platform/exports/safe-cell.js';
 import type { FileStore } from '../../platform/files/file-store.js';
 import { type PersonToTrace, personsToTrace } from './tracing-candidates.js';
 
@@ -15,14 +16,9 @@ export const PARTNER_FILES_FOLDER = 'partner-files';
 /** A partner file is never larger than this (bytes). */
 const MAX_BYTES = 500 * 1024 * 1024;
 
-const cellsOf = (person: PersonToTrace) => [
-  person.idNumber,
-  person.firstName,
-  person.lastName,
-  person.dateOfBirth,
-  person.fund,
-  person.memberNumber,
-];
+/** A person's cells, each made inert (`safeCell`): names, fund and member number come from fund files. */
+const cellsOf = (person: PersonToTrace) =>
+  safeRow([person.idNumber, person.firstName, person.lastName, person.dateOfBirth, person.fund, person.memberNumber]);
 
 /** Streams the rows as CSV into the file store; returns the stored file and the row count. */
 async function storeCsv(files: FileStore, rows: AsyncGenerator<PersonToTrace>) {

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { safeCell, safeRow } from './safe-cell.js';
 
 /** The formats of every export (issue 18): CSV (UTF-8 with BOM, for Excel) or XLSX. */
 export type ExportFormat = 'csv' | 'xlsx';
@@ -27,15 +28,6 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 
 /**
- * A text cell that a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, tab, CR) gets a
- * leading apostrophe (OWASP "CSV injection"): names and references come from members and funds.
- */
-export function safeCell(value: string | number | null): string | number | null {
-  if (typeof value !== 'string') return value;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/**
  * Streams rows as CSV (csv-stringify) or XLSX (exceljs' streaming writer) with constant memory:
  * rows are pulled from `rows` only as fast as the consumer reads (XLSX waits for `drain`). An error
  * of `rows` destroys the stream (the client sees a cut-off download, never a partial "success").
@@ -50,7 +42,7 @@ export function streamTable<Row>(
   if (format === 'csv') {
     const source = Readable.from(
       (async function* () {
-        yield columns.map((column) => column.header);
+        yield safeRow(columns.map((column) => column.header));
         for await (const row of rows) yield cells(row);
       })(),
     );
@@ -69,7 +61,7 @@ export function streamTable<Row>(
     });
     const sheet = workbook.addWorksheet(sheetName);
     sheet.columns = columns.map((column, index) => ({
-      header: column.header,
+      header: safeCell(column.header),
       key: String(index),
       width: column.width ?? 16,
     }));

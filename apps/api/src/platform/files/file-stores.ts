@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FileStoreConfig } from '../../config.js';
 import { AppError } from '../errors/app-error.js';
+import { attachmentHeader } from '../http/content-disposition.js';
 import type { FileFolder, FileStore } from './file-store.js';
 import { StoredFileMissingError } from './file-store.js';
 import { createLocalFileStore } from './local-file-store.js';
@@ -33,11 +34,6 @@ export interface StoredDownload {
   contentType: string;
   /** Sent as `Content-Length` when known. */
   sizeBytes?: number | null;
-}
-
-/** What a download's `Content-Disposition` names it: quotes, backslashes and line breaks replaced. */
-export function attachmentHeader(fileName: string): string {
-  return `attachment; filename="${fileName.replace(/["\\\r\n]/g, '_')}"`;
 }
 
 /**

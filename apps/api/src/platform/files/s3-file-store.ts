@@ -2,6 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3StoreConfig } from '../../config.js';
+import { attachmentHeader } from '../http/content-disposition.js';
 import {
   assertStoredName,
   type ByteRange,
@@ -121,7 +122,7 @@ export function createS3FileStore(config: S3StoreConfig): FileStore {
         Bucket: config.bucket,
         Key: keyOf(folder, storedName),
         ResponseContentType: options.contentType,
-        ResponseContentDisposition: `attachment; filename="${options.fileName.replace(/[^\w.-]/g, '_')}"`,
+        ResponseContentDisposition: attachmentHeader(options.fileName),
         ResponseCacheControl: 'no-store',
       });
       return presigner.getSignedUrl(client, command, { expiresIn: options.expiresInSeconds });

@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { attachmentHeader } from './content-disposition.js';
 
 /**
- * Answers a file as a download (exports, statements, invoices): its type, `attachment` with the
- * name (quotes and line breaks replaced), never cached (personal and financial data).
+ * Answers a file as a download (exports, statements, invoices, refused rows): its type, `attachment`
+ * with the name (`attachmentHeader`: RFC 6266, any name), never cached (personal and financial data).
  */
 export function sendDownload(
   reply: FastifyReply,
@@ -11,7 +12,7 @@ export function sendDownload(
 ): FastifyReply {
   return reply
     .header('content-type', file.contentType)
-    .header('content-disposition', `attachment; filename="${file.fileName.replace(/["\\\r\n]/g, '_')}"`)
+    .header('content-disposition', attachmentHeader(file.fileName))
     .header('cache-control', 'no-store')
     .send(file.content);
 }

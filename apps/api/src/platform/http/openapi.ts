@@ -74,12 +74,29 @@ function impliedErrors(schema: FastifySchema, access: RouteAccess, throttled: bo
   return implied;
 }
 
+/**
+ * The answers as documented, for a file route (one that declares `produces`, e.g. `text/csv` or
+ * `application/pdf`; issue 34 item 11): its file types for the success answers only, and every
+ * error answer (4xx, 5xx) as `application/json`, the `ErrorResponse` it really sends. Left as they
+ * are: the answers of any other route, and an answer that already names its media types.
+ */
+function withJsonErrors(schema: FastifySchema, response: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray((schema as { produces?: unknown }).produces)) return response;
+  const documented: Record<string, unknown> = {};
+  for (const [status, answer] of Object.entries(response)) {
+    const isError = /^[45]/.test(status) || status === 'default';
+    const named = typeof answer === 'object' && answer !== null && 'content' in answer;
+    documented[status] = isError && !named ? { content: { 'application/json': { schema: answer } } } : answer;
+  }
+  return documented;
+}
+
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
 /**
  * The route's schema as documented: its operationId (operation-ids.ts), `security` and the
- * access sentence from `config.access` (a public route may set `OPTIONAL_MEMBER_SESSION`), and the
- * implied error answers. Builds new objects: the
+ * access sentence from `config.access` (a public route may set `OPTIONAL_MEMBER_SESSION`), the
+ * implied error answers, and a file route's errors as JSON (`withJsonErrors`). Builds new objects: the
  * route's own schema (which Fastify serializes with) is left as it is.
  */
 function documentRoute(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
@@ -88,7 +105,10 @@ function documentRoute(input: TransformInput): ReturnType<typeof jsonSchemaTrans
   const schema = input.schema as FastifySchema & { description?: string; hide?: boolean; security?: unknown };
   if (!access || schema?.hide) return jsonSchemaTransform(input);
   const throttle = (route.config as { throttle?: Throttle | readonly Throttle[] } | undefined)?.throttle;
-  const response = { ...impliedErrors(schema, access, throttle !== undefined), ...(schema.response as object) };
+  const response = withJsonErrors(schema, {
+    ...impliedErrors(schema, access, throttle !== undefined),
+    ...(schema.response as object),
+  });
   const result = jsonSchemaTransform({ ...input, schema: { ...schema, response } as typeof input.schema });
   const method = [route.method].flat()[0] ?? 'GET';
   const description = [schema.description, whoMayCall(access)].filter(Boolean).join('\n\n');
