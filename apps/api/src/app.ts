@@ -7,6 +7,7 @@ import type { Config, TrustProxySetting } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { accountTypeRoutes } from './modules/account-types/admin.routes.js';
 import { adminSessionRoutes } from './modules/admin-sessions/admin.routes.js';
+import { auditLogRoutes } from './modules/audits/admin.routes.js';
 import { adminBankRoutes } from './modules/banks/admin.routes.js';
 import { bankRoutes } from './modules/banks/app.routes.js';
 import { beneficiarySessionRoutes } from './modules/beneficiary-sessions/app.routes.js';
@@ -55,6 +56,7 @@ import { watchlistPublicRoutes } from './modules/watchlist/public.routes.js';
 import { adminWebhookRoutes } from './modules/webhooks/admin.routes.js';
 import { installWebhooks } from './modules/webhooks/install-webhooks.js';
 import { partnerWebhookRoutes } from './modules/webhooks/partner.routes.js';
+import { installAuditChain } from './platform/audit/install-audit-chain.js';
 import { installAccessControl } from './platform/auth/route-access.js';
 import { createStaffAuthCache, registerStaffAuthCache } from './platform/auth/staff-auth-cache.js';
 import { createBankVerificationProvider } from './platform/bank-verification/bank-verification-provider.js';
@@ -216,6 +218,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await installNotifications(app);
   // Purges what is no longer needed on a schedule (issue 15 item 4; README "Retention").
   installRetention(app);
+  // Chains audit events by hash every minute (issue 36 item 5; decision 039).
+  installAuditChain(app);
   installEnrichment(app);
   installPartnerFiles(app);
   installWebhooks(app);
@@ -229,6 +233,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(permissionRoutes, { prefix: '/api/v1' });
   await app.register(taskRoutes, { prefix: '/api/v1' });
   await app.register(dashboardRoutes, { prefix: '/api/v1' });
+  await app.register(auditLogRoutes, { prefix: '/api/v1' });
   // Funds and reference data (issue 8).
   await app.register(fundRoutes, { prefix: '/api/v1' });
   await app.register(processStepRoutes, { prefix: '/api/v1' });

@@ -251,6 +251,16 @@ describe('rejecting, and the downloads', () => {
       [...HEADER, 'line', 'reason'],
       [...(rows[1] as string[]), '3', ROW_MESSAGES.idScientific],
     ]);
+    // The file is members' personal data: each download is an audit event (issue 36 item 5).
+    const downloads = await app()
+      .db.select({ actorId: auditEvents.actorId, after: auditEvents.after })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'file-uploads.downloaded'), eq(auditEvents.entityId, String(upload.id))))
+      .orderBy(auditEvents.id);
+    expect(downloads).toEqual([
+      { actorId: checker.userId, after: { file: 'original' } },
+      { actorId: checker.userId, after: { file: 'errors' } },
+    ]);
   });
 });
 

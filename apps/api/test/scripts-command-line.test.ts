@@ -16,6 +16,7 @@ const SCRIPTS: [name: string, argv: string[]][] = [
     [
       ['npm run demo:generate', 'apps/api/src/modules/file-uploads/demo/generate-member-file.cli.ts'],
       ['npm run admin:create', 'apps/api/src/modules/users/create-admin.cli.ts'],
+      ['npm run audit:verify', 'apps/api/src/modules/audits/verify-audit-chain.cli.ts'],
       ['npm run bench', 'apps/api/bench/run.ts'],
       ['npm run test:load', 'apps/api/bench/load-suite.ts'],
     ] as const

@@ -12,6 +12,7 @@ import {
   IconHistory,
   IconKey,
   IconLayoutList,
+  IconListSearch,
   IconRadar,
   IconShieldLock,
   IconTransfer,
@@ -129,6 +130,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     title: 'Invoice',
     permission: 'invoices.read',
     component: lazy(() => import('../features/invoices/invoice-page')),
+  },
+  {
+    path: '/audit-log',
+    title: 'Audit log',
+    permission: 'audits.read',
+    nav: { group: 'Work', label: 'Audit log', icon: IconListSearch },
+    component: lazy(() => import('../features/audits/audit-log-page')),
   },
   {
     path: '/set-up/funds',

@@ -1,49 +1,54 @@
 import type { AuditEventResponse } from '@bcp/contract';
-import { Button, Code, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useCan } from '../lib/permissions';
 import { ListTable, useServerList } from './list-table';
 
-/** A value as it reads in the trail: text as is, anything else as JSON; absent as a dash. */
-function show(value: unknown): string {
-  if (value === undefined || value === null) return '—';
-  return typeof value === 'string' ? value : JSON.stringify(value);
+/** When an event happened, as people in South Africa read it. */
+export function eventTime(event: AuditEventResponse): string {
+  return new Date(event.occurredAt).toLocaleString('en-ZA');
 }
 
-/** The fields an event changed, each with its value before and after. */
-function Changes(props: { event: AuditEventResponse }) {
-  const { before, after } = props.event;
-  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  if (fields.length === 0) return <Text size="sm">—</Text>;
+/**
+ * The fields an event changed, with their labels and values before and after as the API words them
+ * (issue 36 item 5): folded under "N changed fields" until opened.
+ */
+export function AuditChanges(props: { event: AuditEventResponse }) {
+  const { changes } = props.event;
+  if (changes.length === 0) return <Text size="sm">—</Text>;
   return (
-    <Table withRowBorders={false} verticalSpacing={2} fz="sm">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Field</Table.Th>
-          <Table.Th>Before</Table.Th>
-          <Table.Th>After</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {fields.map((field) => (
-          <Table.Tr key={field}>
-            <Table.Td>{field}</Table.Td>
-            <Table.Td>
-              <Code>{show(before?.[field])}</Code>
-            </Table.Td>
-            <Table.Td>
-              <Code>{show(after?.[field])}</Code>
-            </Table.Td>
+    <details>
+      <summary>
+        <Text span size="sm">
+          {changes.length === 1 ? '1 changed field' : `${changes.length} changed fields`}
+        </Text>
+      </summary>
+      <Table withRowBorders={false} verticalSpacing={2} fz="sm" mt={4}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Field</Table.Th>
+            <Table.Th>Before</Table.Th>
+            <Table.Th>After</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {changes.map((change) => (
+            <Table.Tr key={change.field}>
+              <Table.Td>{change.label}</Table.Td>
+              <Table.Td>{change.before ?? '—'}</Table.Td>
+              <Table.Td>{change.after ?? '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </details>
   );
 }
 
 /**
  * The audit trail of one entity (`GET <path>`, e.g. `v1/funds/7/audits`, permission `audits.read`):
- * who, when, what, and each changed field before and after; newest first.
+ * each event in words, when, and each changed field before and after; newest first. The office's
+ * whole log is the "Audit log" screen.
  */
 export function AuditTrail(props: { path: string }) {
   const list = useServerList<AuditEventResponse>({ path: props.path, defaultSort: { field: 'id', direction: 'desc' } });
@@ -53,20 +58,9 @@ export function AuditTrail(props: { path: string }) {
         list={list}
         label="Audit trail"
         columns={[
-          {
-            accessor: 'occurredAt',
-            title: 'When',
-            width: 170,
-            render: (event) => new Date(event.occurredAt).toLocaleString('en-ZA'),
-          },
-          {
-            accessor: 'actor',
-            title: 'Who',
-            width: 200,
-            render: (event) => event.actor.label ?? `${event.actor.type}${event.actor.id ? ` ${event.actor.id}` : ''}`,
-          },
-          { accessor: 'action', title: 'What', width: 180 },
-          { accessor: 'changes', title: 'Changes', render: (event) => <Changes event={event} /> },
+          { accessor: 'occurredAt', title: 'When', width: 170, render: eventTime },
+          { accessor: 'summary', title: 'What happened' },
+          { accessor: 'changes', title: 'Changes', render: (event) => <AuditChanges event={event} /> },
         ]}
       />
     </Stack>

@@ -1,10 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, idColumn } from './columns.js';
 
 /**
  * The append-only audit trail (issue 6): who did what to which entity, the changed fields before
- * and after (secrets redacted), from which IP, when (UTC). A database trigger refuses UPDATE and
- * DELETE of its rows (migration 0002).
+ * and after (secrets redacted), from which IP, when (UTC). A database trigger refuses DELETE,
+ * TRUNCATE and every UPDATE but the sealer's one filling of the chain columns (migrations 0003 and
+ * 0023; decision 039).
  */
 export const auditEvents = pgTable(
   'audit_events',
@@ -41,5 +43,7 @@ export const auditEvents = pgTable(
     index('audit_events_action_idx').on(table.action, table.id),
     index('audit_events_occurred_at_idx').on(table.occurredAt),
     uniqueIndex('audit_events_chain_seq_unique').on(table.chainSeq),
+    // The rows the sealer has still to chain (a handful at a time; decision 039).
+    index('audit_events_unsealed_idx').on(table.id).where(sql`${table.chainSeq} is null`),
   ],
 );

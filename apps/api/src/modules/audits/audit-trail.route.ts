@@ -1,11 +1,12 @@
 import { AuditListQuery, AuditListResponse, ErrorResponse, IdParams } from '@bcp/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listAuditTrail } from '../../platform/audit/audit.service.js';
+import { listAuditTrail } from './audit-log.service.js';
 
 /**
  * Registers `GET <path>` (e.g. `/users/:id/audits`, `/funds/:id/audits`): the audit trail of one
- * entity, newest first, in the list envelope; permission `audits.read` (issue 6 "Audit trail").
+ * entity in words (issue 36 item 5), newest first, in the list envelope; permission `audits.read`
+ * (issue 6 "Audit trail").
  * Other domains add theirs with one call from their admin routes:
  * `registerAuditTrailRoute(app, { path: '/funds/:id/audits', entityType: 'funds', tag: 'funds' })`.
  * The entity need not exist any more (a deleted entity keeps its trail).

@@ -254,7 +254,8 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
-        summary: 'Download the file as uploaded (file=original) or its refused rows with a reason (file=errors, CSV)',
+        summary:
+          'Download the file as uploaded (file=original) or its refused rows with a reason (file=errors, CSV); audited',
         tags,
         params: IdParams,
         querystring: FileUploadDownloadQuery,
@@ -263,7 +264,12 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const download = await downloadUpload({ db: app.db, files: app.files }, request.params.id, request.query.file);
+      const download = await downloadUpload(
+        { db: app.db, files: app.files },
+        request.params.id,
+        request.query.file,
+        auditContext(request),
+      );
       if (!('content' in download)) return sendStoredFile(reply, app.files, app.config.files, download);
       return sendDownload(reply, download);
     },

@@ -4,6 +4,7 @@ import { stringify } from 'csv-stringify';
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { fileUploadRows } from '../../db/schema/index.js';
+import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { safeRow } from '../../platform/exports/safe-cell.js';
 import { type FileStore, fileOpener, type OpenFile } from '../../platform/files/file-store.js';
@@ -69,15 +70,25 @@ async function* refusedRows(db: Database, id: number, file: OpenFile, format: Up
  * `errors`, a CSV of its refused rows as in the file with `line` and `reason` columns. The
  * original is handed to `sendStoredFile` (streamed, or a signed S3 link; decision 031); the errors
  * are streamed (the errors read the file again beside the refused staging rows, a page at a time).
+ * Each download is audited (`file-uploads.downloaded`, which file): the file holds members' personal data.
  * @throws AppError 404 for an unknown upload or one without its file
  */
 export async function downloadUpload(
   deps: { db: Database; files: FileStore },
   id: number,
   file: 'original' | 'errors',
+  context: AuditContext,
 ): Promise<UploadDownload> {
   const upload = await findFileUploadRow(deps.db, id);
   if (!upload.storedName || !upload.fileName) throw new AppError('not_found', FILE_UPLOAD_MESSAGES.noFile);
+  // The file is a fund's member data: its download is an export of personal data (issue 36 item 5).
+  await recordAudit(deps.db, {
+    ...context,
+    action: 'file-uploads.downloaded',
+    entityType: 'file-uploads',
+    entityId: id,
+    after: { file },
+  });
   if (file === 'original') {
     const xlsx = formatOfFileName(upload.fileName) === 'xlsx';
     return {

@@ -1,8 +1,5 @@
-import type { AuditEventResponse, ListQuery, ListResponse } from '@bcp/contract';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { auditEvents } from '../../db/schema/index.js';
-import { listPage } from '../lists/list-page.js';
 import { redactFields } from './redact.js';
 
 /**
@@ -63,7 +60,8 @@ function changedFields(
  * await recordAudit(tx, { ...context, action: 'funds.updated', entityType: 'funds', entityId: fund.id,
  *   before: toFundResponse(old), after: toFundResponse(updated) });
  * ```
- * Rows are never updated or deleted (a database trigger refuses it).
+ * Rows are never updated or deleted (a database trigger refuses it); the sealer chains them by hash
+ * within about a minute (`audit-chain.ts`, decision 039).
  */
 export async function recordAudit(db: Database, record: AuditRecord): Promise<void> {
   const changed = changedFields(record.before, record.after);
@@ -77,51 +75,5 @@ export async function recordAudit(db: Database, record: AuditRecord): Promise<vo
     before: changed.before ? redactFields(changed.before) : null,
     after: changed.after ? redactFields(changed.after) : null,
     ip: record.ip ?? null,
-  });
-}
-
-type AuditRow = typeof auditEvents.$inferSelect;
-
-function toAuditEventResponse(row: AuditRow): AuditEventResponse {
-  return {
-    id: row.id,
-    occurredAt: row.occurredAt.toISOString(),
-    actor: { type: row.actorType, id: row.actorId, label: row.actorLabel },
-    action: row.action,
-    entityType: row.entityType,
-    entityId: row.entityId,
-    before: row.before ?? null,
-    after: row.after ?? null,
-    ip: row.ip,
-  };
-}
-
-/**
- * An entity's audit trail, newest first, in the one list envelope (`GET .../{id}/audits`).
- * `filter.action` narrows to one action.
- */
-export async function listAuditTrail(
-  db: Database,
-  entity: { entityType: string; entityId: string | number },
-  query: ListQuery<'id', { action?: string | undefined }>,
-): Promise<ListResponse<AuditEventResponse>> {
-  const where: SQL | undefined = and(
-    eq(auditEvents.entityType, entity.entityType),
-    eq(auditEvents.entityId, String(entity.entityId)),
-    query.filter?.action ? eq(auditEvents.action, query.filter.action) : undefined,
-  );
-  const newestFirst = query.sort[0]?.direction !== 'asc';
-  return listPage(query, {
-    rows: (window) =>
-      db
-        .select()
-        .from(auditEvents)
-        .where(where)
-        .orderBy(newestFirst ? desc(auditEvents.id) : auditEvents.id)
-        .limit(window.limit)
-        .offset(window.offset),
-    count: async () => db.$count(auditEvents, where),
-    countKey: { scope: db, key: `audits:${entity.entityType}:${entity.entityId}:${query.filter?.action ?? ''}` },
-    toItem: toAuditEventResponse,
   });
 }
