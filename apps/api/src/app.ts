@@ -13,6 +13,7 @@ import { bankRoutes } from './modules/banks/app.routes.js';
 import { beneficiarySessionRoutes } from './modules/beneficiary-sessions/app.routes.js';
 import { adminClaimDecisionRoutes } from './modules/benefit-claims/admin.routes.js';
 import { benefitClaimRoutes } from './modules/benefit-claims/app.routes.js';
+import { claimAssignmentRoutes } from './modules/benefit-claims/claim-assignment.routes.js';
 import { partnerClaimRoutes } from './modules/benefit-claims/partner.routes.js';
 import { adminBenefitRoutes } from './modules/benefits/admin.routes.js';
 import { benefitRoutes } from './modules/benefits/app.routes.js';
@@ -248,6 +249,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(faqAppRoutes, { prefix: '/api/app' });
   await app.register(adminBenefitRoutes, { prefix: '/api/v1' });
   await app.register(adminClaimDecisionRoutes, { prefix: '/api/v1' });
+  await app.register(claimAssignmentRoutes, { prefix: '/api/v1' });
   await app.register(adminPersonRoutes, { prefix: '/api/v1' });
   await app.register(adminStatementRoutes, { prefix: '/api/v1' });
   await app.register(invoiceRoutes, { prefix: '/api/v1' });

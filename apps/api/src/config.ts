@@ -175,6 +175,10 @@ const EnvSchema = z.object({
   ENRICHMENT_HTTP_API_KEY: optionalString,
   ENRICHMENT_POPULATION_REGISTER_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   ENRICHMENT_CONTACT_TRACE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // Fraud and risk signals on claims (issue 36 item 3, decision 040).
+  RISK_RECENT_CHANGE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  RISK_ACCOUNTS_PER_ORIGIN: z.coerce.number().int().min(2).max(1000).default(3),
+  RISK_IDENTITY_FAILURES: z.coerce.number().int().min(1).max(100).default(3),
   /** Hours a partner file's download link works. */
   PARTNER_FILE_LINK_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   /** Invitations each fund sends at most per day (SAST). */
@@ -323,6 +327,16 @@ export interface EnrichmentConfig {
 }
 
 /** Tracing partner files and outreach (issue 17). */
+/** The thresholds of the claims' fraud and risk signals (issue 36 item 3, decision 040). */
+export interface RiskConfig {
+  /** Bank details, phone or email changed at most this many days before submission raise a flag (0: off). */
+  recentChangeDays: number;
+  /** This many member accounts (the claimant's included) signed up from one IP address or device within 24 hours raise a flag. */
+  accountsPerOrigin: number;
+  /** This many failed identity checks of the member raise a flag. */
+  identityFailures: number;
+}
+
 export interface OutreachConfig {
   /** Hours a partner file's download link works. */
   partnerFileLinkHours: number;
@@ -423,6 +437,7 @@ export interface Config {
   webhooks: WebhooksConfig;
   retention: RetentionConfig;
   enrichment: EnrichmentConfig;
+  risk: RiskConfig;
   outreach: OutreachConfig;
 }
 
@@ -569,6 +584,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOS
         : {}),
       populationRegisterDays: values.ENRICHMENT_POPULATION_REGISTER_DAYS,
       contactTraceDays: values.ENRICHMENT_CONTACT_TRACE_DAYS,
+    },
+    risk: {
+      recentChangeDays: values.RISK_RECENT_CHANGE_DAYS,
+      accountsPerOrigin: values.RISK_ACCOUNTS_PER_ORIGIN,
+      identityFailures: values.RISK_IDENTITY_FAILURES,
     },
     outreach: {
       partnerFileLinkHours: values.PARTNER_FILE_LINK_HOURS,

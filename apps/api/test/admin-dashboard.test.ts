@@ -81,6 +81,9 @@ describe('GET /api/v1/dashboard', () => {
       byStatus: { draft: 0, submitted: 2, in_review: 0, information_requested: 0, approved: 0, rejected: 0, paid: 1 },
       waitingOver5WorkingDays: 2,
       waitingOver10WorkingDays: 1,
+      // The three members were given the same account number: the two claims still open carry the
+      // shared-account risk flag (issue 36 item 3).
+      flaggedOpen: 2,
       thisMonth: {
         // The two moved back may fall in last month early in a month: at least the fresh one counts.
         submitted: expect.objectContaining({ count: expect.any(Number) }),

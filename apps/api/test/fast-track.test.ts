@@ -68,7 +68,13 @@ async function fastTrackMember(
   return member;
 }
 
-async function submit(member: ClaimingMember, accountNumber = '1234567891') {
+/**
+ * An account number of the member's own that the sandbox bank match passes (last digit 1): each
+ * member a different one, since one account shared by two people is a risk flag (issue 36 item 3).
+ */
+const ownAccountNumber = () => `${randomInt(100_000_000, 999_999_999)}1`;
+
+async function submit(member: ClaimingMember, accountNumber = ownAccountNumber()) {
   const { netAmountCents } = await prepareClaim(app(), member, accountNumber);
   const response = await call(app(), 'POST', `/api/app/benefit-claims/${member.benefitId}/claim`, {
     token: member.token,
@@ -222,7 +228,7 @@ describe('claims the rule refers to staff, one condition each', () => {
 
   it('person warning: deceased', async () => {
     const member = await fastTrackMember();
-    const { netAmountCents } = await prepareClaim(app(), member, '1234567891');
+    const { netAmountCents } = await prepareClaim(app(), member, ownAccountNumber());
     const [benefit] = await app().db.select().from(benefits).where(eq(benefits.id, member.benefitId));
     await app()
       .db.update(persons)
@@ -233,7 +239,8 @@ describe('claims the rule refers to staff, one condition each', () => {
       body: { declarationAccepted: true, netAmountCents },
     });
     expect(response.json().status).toBe('submitted');
-    expect(await failedConditions(response.json().id)).toEqual(['notDeceased']);
+    // A death on record is also a risk flag (issue 36 item 3).
+    expect(await failedConditions(response.json().id)).toEqual(['notDeceased', 'noRiskFlags']);
   });
 
   it('person warning: name mismatch (population register name score under 80)', async () => {
@@ -251,7 +258,8 @@ describe('claims the rule refers to staff, one condition each', () => {
       });
     const claim = await submit(member);
     expect(claim.status).toBe('submitted');
-    expect(await failedConditions(claim.id)).toEqual(['namesMatch']);
+    // A low name score is also a risk flag (issue 36 item 3).
+    expect(await failedConditions(claim.id)).toEqual(['namesMatch', 'noRiskFlags']);
   });
 
   it('another open claim of the same person', async () => {

@@ -80,6 +80,8 @@ export const PERMISSIONS = [
   'claims.read',
   /** Review claims: start the review and record each process step's outcome. */
   'claims.review',
+  /** Give claims to other staff users, or take them from them (issue 36 item 4; taking a claim oneself needs only claims.review). */
+  'claims.assign',
   /** Lodge a claim on a member's behalf (assisted claims). */
   'claims.lodge',
   /** Approve, reject or mark paid a claim of a fund with no administrator connected. */

@@ -62,7 +62,10 @@ export function CursorTable<T>(props: {
   onRowClick?: (record: T) => void;
   noRecordsText?: string;
   toolbar?: ReactNode;
+  /** Rows the user can tick (bulk actions), each checkbox named by `label`; none when absent. */
+  selection?: { records: T[]; onChange: (records: T[]) => void; label: (record: T) => string };
 }) {
+  const { selection } = props;
   const { list } = props;
   return (
     <>
@@ -84,6 +87,15 @@ export function CursorTable<T>(props: {
         fetching={list.result.isFetching}
         noRecordsText={props.noRecordsText ?? 'Nothing here'}
         {...(props.onRowClick ? { onRowClick: ({ record }: { record: T }) => props.onRowClick?.(record) } : {})}
+        {...(selection
+          ? {
+              selectedRecords: selection.records,
+              onSelectedRecordsChange: selection.onChange,
+              selectionTrigger: 'checkbox' as const,
+              allRecordsSelectionCheckboxProps: { 'aria-label': 'Select every row of this page' },
+              getRecordSelectionCheckboxProps: (record: T) => ({ 'aria-label': selection.label(record) }),
+            }
+          : {})}
       />
       <Group justify="flex-end" mt="xs" gap="xs">
         <Button size="compact-sm" variant="default" disabled={!list.previous} onClick={list.previous}>

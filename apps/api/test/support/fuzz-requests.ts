@@ -387,7 +387,10 @@ export class RequestGenerator {
   private pathValue(operation: Operation, parameter: Parameter): string {
     const prefix = operation.path.slice(0, operation.path.indexOf(`{${parameter.name}}`));
     const schema = this.resolve(parameter.schema);
-    const pooled = this.chance(0.85) ? this.poolPick(poolForPrefix(prefix)) : undefined;
+    const pool = poolForPrefix(prefix);
+    // A person id made up could name the bystander's person, whose account `person/user/delete/{id}`
+    // would close: person ids always come from their pool.
+    const pooled = this.chance(0.85) || pool === 'persons' ? this.poolPick(pool) : undefined;
     if (pooled !== undefined) return encodeURIComponent(String(pooled));
     if (this.typeOf(schema) === 'string')
       return encodeURIComponent(this.validString(schema, parameter.name, 'typical'));

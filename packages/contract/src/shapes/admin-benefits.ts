@@ -3,6 +3,8 @@ import { CLAIM_STATUSES } from '../claims.js';
 import { PersonBankResponse } from './bank-accounts.js';
 import { BankMatchResponse } from './bank-match.js';
 import { BENEFIT_STATUSES, FundSummary, PayoutResponse } from './benefits.js';
+import { ClaimAssigneeResponse } from './claim-assignment.js';
+import { ClaimRiskResponse } from './claim-risk.js';
 import { ClaimDocumentResponse, ClaimEventResponse, InformationRequestResponse } from './claims.js';
 import { FastTrackDecisionResponse } from './fast-track.js';
 import { ClaimProcessStepResponse } from './funds.js';
@@ -68,12 +70,17 @@ export type StatusCountsResponse = z.infer<typeof StatusCountsResponse>;
 /** `GET benefits/status` and `benefits/claims/status` query: optionally one fund. */
 export const StatusCountsQuery = z.object({ fundId: zQueryId().optional() });
 
+/** A claims-queue assignee filter: `me`, `none` or a staff user's id. */
+const zQueryAssignee = () =>
+  z.union([z.enum(['me', 'none']), zQueryId()], { error: 'Give me, none or a staff user id.' });
+
 /** A filter value that is an amount in cents (`filter[minAmountCents]=100000`). */
 const zQueryCents = () => z.coerce.number().int().min(0).max(100_000_000_000);
 
 /** `GET /api/v1/benefits/claims`: filter by fund, status, submitted date, gross amount (cents, both included). */
 export const AdminClaimListQuery = listQuery({
-  sort: ['id'],
+  // `riskFlagCount:desc`: most risk flags first (issue 36 item 3), then newest.
+  sort: ['id', 'riskFlagCount'],
   defaultSort: [{ field: 'id', direction: 'desc' }],
   filter: {
     fundId: zQueryId().optional(),
@@ -82,6 +89,10 @@ export const AdminClaimListQuery = listQuery({
     submittedTo: zDate().optional(),
     minAmountCents: zQueryCents().optional(),
     maxAmountCents: zQueryCents().optional(),
+    /** `true`: only claims with a risk flag; `false`: only claims without (issue 36 item 3). */
+    flagged: zQueryBoolean().optional(),
+    /** `me` (the caller), `none` (nobody) or a staff user's id (issue 36 item 4). */
+    assignee: zQueryAssignee().optional(),
   },
 }).extend({ cursor: zCursor() });
 export type AdminClaimListQuery = z.output<typeof AdminClaimListQuery>;
@@ -146,6 +157,10 @@ export const AdminClaimResponse = z
     informationRequests: z.array(InformationRequestResponse),
     /** The fast-track rule's evaluation at submission, each condition's result; null when the fund has none (issue 21 item 2). */
     fastTrack: FastTrackDecisionResponse.nullable(),
+    /** The claim's fraud and risk flags with their explanations (issue 36 item 3). */
+    risk: ClaimRiskResponse,
+    /** The staff user working the claim; null: nobody (issue 36 item 4). */
+    assignee: ClaimAssigneeResponse.nullable(),
   })
   .meta({ id: 'AdminClaimResponse' });
 export type AdminClaimResponse = z.infer<typeof AdminClaimResponse>;

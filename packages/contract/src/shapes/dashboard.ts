@@ -21,6 +21,8 @@ export const DashboardResponse = z
          */
         waitingOver5WorkingDays: z.number().int(),
         waitingOver10WorkingDays: z.number().int(),
+        /** Claims waiting for a decision (submitted, in review, information requested) with a fraud or risk flag (issue 36 item 3). */
+        flaggedOpen: z.number().int(),
         /** Submitted, approved (approved or paid later) and paid this month, by their dates. */
         thisMonth: z.object({ submitted: zMonthFigure(), approved: zMonthFigure(), paid: zMonthFigure() }),
       })

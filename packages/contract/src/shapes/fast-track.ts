@@ -11,6 +11,7 @@ export const FAST_TRACK_CONDITIONS = [
   'notDeceased',
   'namesMatch',
   'noOtherOpenClaim',
+  'noRiskFlags',
 ] as const;
 export type FastTrackCondition = (typeof FAST_TRACK_CONDITIONS)[number];
 
@@ -22,6 +23,7 @@ export const FAST_TRACK_CONDITION_LABELS: Record<FastTrackCondition, string> = {
   notDeceased: 'No warning: deceased',
   namesMatch: 'No warning: name mismatch',
   noOtherOpenClaim: 'No other open claim',
+  noRiskFlags: 'No fraud or risk flag',
 };
 
 /** The lowest population-register name score that counts as the names matching (0 to 100). */

@@ -6,12 +6,14 @@ import { Link, useParams } from 'wouter';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
 import { ClaimActions } from './claim-actions';
+import { ClaimAssignee } from './claim-assignee';
 import { ClaimBank } from './claim-bank';
 import { ClaimChecklist } from './claim-checklist';
 import { ClaimDocuments } from './claim-documents';
 import { ClaimFastTrack } from './claim-fast-track';
 import { ClaimInformationRequests } from './claim-information';
 import { AssistedClaimNotice, ClaimMember } from './claim-member';
+import { ClaimRiskFlags } from './claim-risk';
 import { ClaimStatusBadge } from './claim-status';
 import { ClaimPayout, ClaimTimeline } from './claim-timeline';
 
@@ -19,7 +21,8 @@ import { ClaimPayout, ClaimTimeline } from './claim-timeline';
  * One claim for review (`GET benefits/claim/{id}`, every view audited): the member (ID masked until
  * revealed), the fast-track rule's evaluation (issue 21 item 2), the benefit and its source row,
  * documents in place, the bank match, the fund's
- * checklist with each step's log, payout, timeline, and the moves the user's permissions allow.
+ * checklist with each step's log, payout, timeline, and the moves the user's permissions allow;
+ * the assignee with "Assign to me" / "Assign to…" / "Unassign" and the risk flags (issue 36 items 3-4).
  */
 export default function ClaimPage() {
   const { id } = useParams<{ id: string }>();
@@ -45,6 +48,8 @@ export default function ClaimPage() {
         <ClaimStatusBadge status={data.status} />
       </PageHeader>
       <ClaimActions claim={data} />
+      <ClaimAssignee claim={data} />
+      <ClaimRiskFlags claim={data} />
       <AssistedClaimNotice claim={data} />
       <ClaimFastTrack claim={data} />
       <ClaimMember claim={data} />

@@ -1,14 +1,29 @@
-import { type AdminClaimSummaryResponse, type FundResponse, formatRand, randToCents } from '@bcp/contract';
-import { Group, Select, Text, TextInput } from '@mantine/core';
+import { type AdminClaimQueueItemResponse, type FundResponse, formatRand, randToCents } from '@bcp/contract';
+import { Button, Checkbox, Group, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { CursorTable, cursorListQuery, useCursorList } from '../../components/cursor-list';
 import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
 import { useOptions } from '../../lib/options';
+import { useCan } from '../../lib/permissions';
+import { AssignModal, assignClaims, assigneeText, useMyUserId } from './claim-assignee';
+import { RiskBadge } from './claim-risk';
 import { CLAIM_STATUS_OPTIONS, ClaimStatusBadge } from './claim-status';
+
+/** Whose claims: everyone's, the caller's ("My claims") or nobody's (`filter[assignee]`). */
+const ASSIGNEE_VIEWS = [
+  { value: 'all', label: 'All claims' },
+  { value: 'me', label: 'My claims' },
+  { value: 'none', label: 'Unassigned' },
+];
+
+const ORDER_OPTIONS = [
+  { value: 'id:asc', label: 'Oldest first' },
+  { value: 'riskFlagCount:desc', label: 'Most risk flags first' },
+];
 
 const AGE_OPTIONS = [
   { value: '2', label: 'Waiting over 2 days' },
@@ -30,14 +45,26 @@ function age(submittedAt: string | null): string {
 }
 
 /**
- * The claims work queue (`GET benefits/claims`, oldest first): filters by status, fund, how long
- * the claim has waited and gross amount; search by ID number, member number or surname; a row opens
- * the claim. "Export" (`benefits.export`) downloads the claims these filters find, as CSV or Excel.
- * Claims have no assignee yet, so there is no assignee filter.
+ * The claims work queue (`GET benefits/claims`, oldest first or most risk flags first): filters by
+ * status, fund, how long the claim has waited, gross amount, risk flags ("Flagged only") and
+ * assignee ("All claims", "My claims", "Unassigned"); search by ID number, member number or surname;
+ * a row opens the claim. Each row shows its risk flags and assignee (issue 36 items 3-4); with
+ * `claims.review` rows can be ticked and assigned together ("Assign to me", "Assign to…" with
+ * `claims.assign`, "Unassign"). "Export" (`benefits.export`) downloads the claims these filters
+ * find, as CSV or Excel. `?flagged=true` (the dashboard's link) starts with flagged claims only.
  */
 export default function ClaimsPage() {
   const [, navigate] = useLocation();
-  const [status, setStatus] = useState<string | null>('submitted');
+  const startFlagged = new URLSearchParams(useSearch()).get('flagged') === 'true';
+  const canReview = useCan('claims.review');
+  const canAssign = useCan('claims.assign');
+  const myId = useMyUserId();
+  const [view, setView] = useState('all');
+  const [flagged, setFlagged] = useState(startFlagged);
+  const [order, setOrder] = useState<string | null>(startFlagged ? 'riskFlagCount:desc' : 'id:asc');
+  const [selected, setSelected] = useState<AdminClaimQueueItemResponse[]>([]);
+  const [choosing, setChoosing] = useState(false);
+  const [status, setStatus] = useState<string | null>(startFlagged ? null : 'submitted');
   const [fundId, setFundId] = useState<string | null>(null);
   const [olderThan, setOlderThan] = useState<string | null>(null);
   const [minAmount, setMinAmount] = useState('');
@@ -48,17 +75,23 @@ export default function ClaimsPage() {
   const [max] = useDebouncedValue(maxAmount, 300);
   const funds = useOptions<FundResponse>('v1/funds', (fund) => fund.name);
   const filters = {
-    sort: 'id:asc',
+    sort: order ?? 'id:asc',
     q,
     filter: {
       status,
       fundId,
+      flagged: flagged ? 'true' : undefined,
+      assignee: view === 'all' ? undefined : view,
       submittedTo: olderThan ? dayjs().subtract(Number(olderThan), 'day').format('YYYY-MM-DD') : undefined,
       minAmountCents: cents(min),
       maxAmountCents: cents(max),
     },
   };
-  const list = useCursorList<AdminClaimSummaryResponse>({ path: 'v1/benefits/claims', ...filters });
+  const list = useCursorList<AdminClaimQueueItemResponse>({ path: 'v1/benefits/claims', ...filters });
+  const selectedIds = selected.map((claim) => claim.id);
+  const bulk = async (userId: number | null, done: string) => {
+    if (await assignClaims(selectedIds, userId, done)) setSelected([]);
+  };
   return (
     <>
       <PageHeader title="Claims">
@@ -69,62 +102,125 @@ export default function ClaimsPage() {
           permission="benefits.export"
         />
       </PageHeader>
-      <CursorTable<AdminClaimSummaryResponse>
+      <CursorTable<AdminClaimQueueItemResponse>
         list={list}
         label="Claims"
         noRecordsText="No claims match these filters"
+        {...(canReview
+          ? {
+              selection: {
+                records: selected,
+                onChange: setSelected,
+                label: (claim: AdminClaimQueueItemResponse) => `Select claim ${claim.id}`,
+              },
+            }
+          : {})}
         toolbar={
-          <Group mb="sm" align="flex-end" gap="sm">
-            <TextInput
-              label="Search"
-              w={240}
-              placeholder="ID number, member number or surname"
-              value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
-            />
-            <Select
-              label="Status"
-              w={150}
-              clearable
-              placeholder="Any status"
-              data={CLAIM_STATUS_OPTIONS}
-              value={status}
-              onChange={setStatus}
-            />
-            <Select
-              label="Fund"
-              w={200}
-              clearable
-              searchable
-              placeholder="Every fund"
-              data={funds}
-              value={fundId}
-              onChange={setFundId}
-            />
-            <Select
-              label="Age"
-              w={190}
-              clearable
-              placeholder="Any age"
-              data={AGE_OPTIONS}
-              value={olderThan}
-              onChange={setOlderThan}
-            />
-            <TextInput
-              label="From (R)"
-              w={100}
-              inputMode="decimal"
-              value={minAmount}
-              onChange={(event) => setMinAmount(event.currentTarget.value)}
-            />
-            <TextInput
-              label="To (R)"
-              w={100}
-              inputMode="decimal"
-              value={maxAmount}
-              onChange={(event) => setMaxAmount(event.currentTarget.value)}
-            />
-          </Group>
+          <>
+            <Group mb="sm" align="center" gap="md">
+              <SegmentedControl
+                aria-label="Whose claims"
+                data={ASSIGNEE_VIEWS}
+                value={view}
+                onChange={(value) => {
+                  setView(value);
+                  setSelected([]);
+                }}
+              />
+              <Checkbox
+                label="Flagged only"
+                checked={flagged}
+                onChange={(event) => {
+                  setFlagged(event.currentTarget.checked);
+                  setSelected([]);
+                }}
+              />
+              <Select
+                aria-label="Order"
+                w={210}
+                data={ORDER_OPTIONS}
+                value={order}
+                onChange={setOrder}
+                allowDeselect={false}
+              />
+            </Group>
+            {selected.length > 0 && (
+              <Group mb="sm" gap="xs" role="group" aria-label="Selected claims">
+                <Text size="sm" fw={600}>
+                  {selected.length} selected
+                </Text>
+                {myId !== null && (
+                  <Button size="compact-sm" variant="light" onClick={() => bulk(myId, 'The claims are yours.')}>
+                    Assign to me
+                  </Button>
+                )}
+                {canAssign && (
+                  <Button size="compact-sm" variant="default" onClick={() => setChoosing(true)}>
+                    Assign to…
+                  </Button>
+                )}
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="gray"
+                  onClick={() => bulk(null, 'Claims unassigned.')}
+                >
+                  Unassign
+                </Button>
+              </Group>
+            )}
+            <Group mb="sm" align="flex-end" gap="sm">
+              <TextInput
+                label="Search"
+                w={240}
+                placeholder="ID number, member number or surname"
+                value={search}
+                onChange={(event) => setSearch(event.currentTarget.value)}
+              />
+              <Select
+                label="Status"
+                w={150}
+                clearable
+                placeholder="Any status"
+                data={CLAIM_STATUS_OPTIONS}
+                value={status}
+                onChange={setStatus}
+              />
+              <Select
+                label="Fund"
+                w={200}
+                clearable
+                searchable
+                placeholder="Every fund"
+                data={funds}
+                value={fundId}
+                onChange={setFundId}
+              />
+              <Select
+                label="Age"
+                w={190}
+                clearable
+                placeholder="Any age"
+                data={AGE_OPTIONS}
+                value={olderThan}
+                onChange={setOlderThan}
+              />
+              <TextInput
+                label="From (R)"
+                w={100}
+                inputMode="decimal"
+                value={minAmount}
+                onChange={(event) => setMinAmount(event.currentTarget.value)}
+              />
+              <TextInput
+                label="To (R)"
+                w={100}
+                inputMode="decimal"
+                value={maxAmount}
+                onChange={(event) => setMaxAmount(event.currentTarget.value)}
+              />
+            </Group>
+          </>
         }
         onRowClick={(claim) => navigate(`/claims/${claim.id}`)}
         columns={[
@@ -152,6 +248,21 @@ export default function ClaimsPage() {
           },
           { accessor: 'submittedAt', title: 'Waiting', render: (claim) => age(claim.submittedAt) },
           {
+            accessor: 'riskFlagCount',
+            title: 'Risk',
+            width: 120,
+            render: (claim) => <RiskBadge count={claim.riskFlagCount} />,
+          },
+          {
+            accessor: 'assignee',
+            title: 'Assignee',
+            render: (claim) => (
+              <Text size="sm" c={claim.assignee ? undefined : 'dimmed'}>
+                {assigneeText(claim.assignee, myId)}
+              </Text>
+            ),
+          },
+          {
             accessor: 'status',
             title: 'Status',
             width: 130,
@@ -159,6 +270,15 @@ export default function ClaimsPage() {
           },
         ]}
       />
+      {choosing && (
+        <AssignModal
+          claimIds={selectedIds}
+          onClose={(assigned) => {
+            setChoosing(false);
+            if (assigned) setSelected([]);
+          }}
+        />
+      )}
     </>
   );
 }

@@ -30,8 +30,14 @@ const STATUS_COLORS: Record<(typeof CLAIM_STATUSES)[number], string> = {
   paid: 'teal.9',
 };
 
-/** One figure with its label (and an optional amount under it). */
-function Figure(props: { label: string; value: number | string; detail?: string; warn?: boolean }) {
+/** One figure with its label (and an optional amount under it, or a link to the records behind it). */
+function Figure(props: {
+  label: string;
+  value: number | string;
+  detail?: string;
+  warn?: boolean;
+  link?: { href: string; text: string };
+}) {
   return (
     <Card withBorder padding="md">
       <Text size="sm" c="dimmed">
@@ -41,6 +47,11 @@ function Figure(props: { label: string; value: number | string; detail?: string;
         {props.value}
       </Text>
       {props.detail && <Text size="sm">{props.detail}</Text>}
+      {props.link && (
+        <Anchor component={Link} href={props.link.href} size="sm">
+          {props.link.text}
+        </Anchor>
+      )}
     </Card>
   );
 }
@@ -55,7 +66,7 @@ function ClaimsPart(props: { claims: NonNullable<DashboardResponse['claims']> })
   const month = claims.thisMonth;
   return (
     <Stack>
-      <SimpleGrid cols={{ base: 2, lg: 5 }}>
+      <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }}>
         <Figure
           label="Waiting over 5 working days"
           value={claims.waitingOver5WorkingDays}
@@ -65,6 +76,12 @@ function ClaimsPart(props: { claims: NonNullable<DashboardResponse['claims']> })
           label="Waiting over 10 working days"
           value={claims.waitingOver10WorkingDays}
           warn={claims.waitingOver10WorkingDays > 0}
+        />
+        <Figure
+          label="Flagged claims waiting"
+          value={claims.flaggedOpen}
+          warn={claims.flaggedOpen > 0}
+          link={{ href: '/claims?flagged=true', text: 'See flagged claims' }}
         />
         <Figure
           label="Submitted this month"
@@ -146,6 +163,7 @@ function FundsPart(props: { funds: NonNullable<DashboardResponse['funds']> }) {
 
 /**
  * The first screen (issue 19): claims by status, claims waiting longer than 5 and 10 working days,
+ * claims with a fraud or risk flag waiting for a decision (issue 36 item 3),
  * this month's submitted/approved/paid amounts, benefits found and claimed per fund, uploads waiting
  * for acceptance and my open tasks, each part as the user's permissions allow (`GET dashboard`).
  */

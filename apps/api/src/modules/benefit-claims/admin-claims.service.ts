@@ -1,15 +1,15 @@
 import {
   type AdminClaimListQuery,
-  type AdminClaimListResponse,
+  type AdminClaimQueueItemResponse,
+  type AdminClaimQueueResponse,
   type AdminClaimResponse,
-  type AdminClaimSummaryResponse,
   CLAIM_MESSAGES,
   type FastTrackDecisionResponse,
   type StatusCountsResponse,
 } from '@bcp/contract';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefitClaims, benefits, funds, persons, personUsers } from '../../db/schema/index.js';
+import { benefitClaims, benefits, funds, persons, personUsers, users } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { afterCursor, cursorPage } from '../../platform/lists/cursor.js';
@@ -25,7 +25,9 @@ import { listClaimProcessSteps } from '../process-steps/process-steps.service.js
 import { toBankMatchResponse } from './bank-match.service.js';
 import { describeClaim } from './benefit-claims.service.js';
 import { listInformationRequests } from './claim-information.service.js';
+import { findClaimAssignee, queueColumns, riskAndAssigneeCondition, riskOrder, toAssignee } from './claim-queue.js';
 import { findCurrentClaim } from './current-claims.js';
+import { toClaimRiskResponse } from './risk-signals.service.js';
 
 const claimListColumns = {
   ...adminBenefitColumns,
@@ -34,6 +36,7 @@ const claimListColumns = {
   claimStatus: benefitClaims.status,
   submittedAt: benefitClaims.submittedAt,
   updatedAt: benefitClaims.updatedAt,
+  ...queueColumns,
 };
 
 function claimsQuery(db: Database) {
@@ -42,12 +45,13 @@ function claimsQuery(db: Database) {
     .from(benefitClaims)
     .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
     .innerJoin(persons, eq(persons.id, benefits.personId))
-    .innerJoin(funds, eq(funds.id, benefits.fundId));
+    .innerJoin(funds, eq(funds.id, benefits.fundId))
+    .leftJoin(users, eq(users.id, benefitClaims.assignedUserId));
 }
 
 type ClaimListRow = Awaited<ReturnType<ReturnType<typeof claimsQuery>['execute']>>[number];
 
-function toAdminClaimSummary(row: ClaimListRow): AdminClaimSummaryResponse {
+function toAdminClaimSummary(row: ClaimListRow): AdminClaimQueueItemResponse {
   return {
     id: row.id,
     benefitId: row.benefitId,
@@ -57,13 +61,19 @@ function toAdminClaimSummary(row: ClaimListRow): AdminClaimSummaryResponse {
     amountCents: row.amountCents,
     submittedAt: row.submittedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
+    riskFlagCount: row.riskFlagCount,
+    assignee: toAssignee(row),
   };
 }
 
-/** The claims list's filters (fund, status, submitted dates, gross amount) and search as one condition (drafts only when asked for): the list and its export. */
+/**
+ * The claims list's filters (fund, status, submitted dates, gross amount, risk flags, assignee) and
+ * search as one condition (drafts only when asked for): the list and its export. `scope.callerId`
+ * is the staff user `filter[assignee]=me` means.
+ */
 export function claimListCondition(
   query: Pick<AdminClaimListQuery, 'filter' | 'q'>,
-  scope: { fundIds?: number[] } = {},
+  scope: { fundIds?: number[]; callerId?: number } = {},
 ): SQL | undefined {
   const filter = query.filter;
   return and(
@@ -73,6 +83,7 @@ export function claimListCondition(
     dayRange(benefitClaims.submittedAt, filter?.submittedFrom, filter?.submittedTo),
     filter?.minAmountCents !== undefined ? gte(benefits.amountCents, filter.minAmountCents) : undefined,
     filter?.maxAmountCents !== undefined ? lte(benefits.amountCents, filter.maxAmountCents) : undefined,
+    riskAndAssigneeCondition(filter, scope.callerId),
     benefitSearchCondition(query.q),
   );
 }
@@ -81,15 +92,27 @@ export function claimListCondition(
  * `GET /api/v1/benefits/claims` (issue 9): claims newest first, filtered by fund, status,
  * submission date and gross amount, searched like benefits; cursor pages. Drafts are the member's own business and
  * are left out unless asked for with `filter[status]=draft`. `scope.fundIds` limits the list to
- * those funds (the partner API).
+ * those funds (the partner API). Issue 36: each claim with its risk flags' number and assignee;
+ * `filter[flagged]`, `filter[assignee]` (`me`: `scope.callerId`) and `sort=riskFlagCount:desc`
+ * (most flagged first, then newest).
  * @throws AppError `validation` (422, `cursor`)
  */
 export async function listClaimsForStaff(
   db: Database,
   query: AdminClaimListQuery,
-  scope: { fundIds?: number[] } = {},
-): Promise<AdminClaimListResponse> {
+  scope: { fundIds?: number[]; callerId?: number } = {},
+): Promise<AdminClaimQueueResponse> {
   const direction = query.sort[0]?.direction ?? 'desc';
+  if (query.sort[0]?.field === 'riskFlagCount') {
+    const order = riskOrder(direction, query.cursor);
+    const rows = await claimsQuery(db)
+      .where(and(claimListCondition(query, scope), order.after))
+      .orderBy(...order.orderBy)
+      .limit(query.pageSize + 1);
+    const page = cursorPage(rows, query.pageSize, toAdminClaimSummary);
+    const last = rows[query.pageSize - 1];
+    return { ...page, nextCursor: page.nextCursor && last ? order.nextCursor(last) : null };
+  }
   const rows = await claimsQuery(db)
     .where(and(claimListCondition(query, scope), afterCursor(benefitClaims.id, direction, query.cursor)))
     // Led by the status when filtered by one: the index on (status, id) gives the page (issue 25).
@@ -171,6 +194,8 @@ export async function getClaimForStaff(
     processSteps: await listClaimProcessSteps(db, claim.id),
     informationRequests: await listInformationRequests(db, claim.id),
     fastTrack: (claim.fastTrack as FastTrackDecisionResponse | null) ?? null,
+    risk: toClaimRiskResponse(claim),
+    assignee: await findClaimAssignee(db, claim),
     ...details,
   };
 }

@@ -90,7 +90,12 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       matchClaimBankAccount(
-        { db: app.db, secret: app.config.appSecret as string, provider: app.bankVerification },
+        {
+          db: app.db,
+          secret: app.config.appSecret as string,
+          provider: app.bankVerification,
+          risk: app.config.risk,
+        },
         request.params.id,
         request.query,
         auditContext(request),

@@ -6,6 +6,7 @@ import {
   CLAIM_MESSAGES,
 } from '@bcp/contract';
 import { eq } from 'drizzle-orm';
+import type { RiskConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { benefitClaims, benefits, persons } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
@@ -13,6 +14,7 @@ import type { BankVerificationProvider } from '../../platform/bank-verification/
 import { AppError } from '../../platform/errors/app-error.js';
 import { findAccountForVerification } from '../person-banks/person-banks.service.js';
 import { findCurrentClaim } from './current-claims.js';
+import { evaluateClaimRisk } from './risk-signals.service.js';
 
 type ClaimRow = typeof benefitClaims.$inferSelect;
 
@@ -26,11 +28,13 @@ interface StoredBankMatch {
   checks: Record<BankMatchCheck, boolean | null>;
 }
 
-/** What a bank match needs: the database, the server's secret (account numbers), the provider. */
+/** What a bank match needs: the database, the server's secret (account numbers), the provider, the risk thresholds. */
 export interface BankMatchDependencies {
   db: Database;
   secret: string;
   provider: BankVerificationProvider;
+  /** The claim's risk signals are evaluated again with the new result (issue 36 item 3). */
+  risk: RiskConfig;
 }
 
 /** Initials of the first names, upper case: "Thandi Grace" -> "TG". */
@@ -137,6 +141,8 @@ export async function matchClaimBankAccount(
     });
     return row as ClaimRow;
   });
+  // A name the bank did not match is a risk signal (issue 36 item 3).
+  await evaluateClaimRisk({ db, secret: deps.secret, risk: deps.risk }, claim.id);
   return toBankMatchResponse(updated) as BankMatchResponse;
 }
 

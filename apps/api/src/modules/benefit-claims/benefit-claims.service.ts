@@ -37,6 +37,7 @@ import {
   FAST_TRACK_AUDIT,
   type FastTrackDependencies,
 } from './fast-track.service.js';
+import { evaluateSubmittedClaimRisk, riskDependencies } from './risk-signals.service.js';
 
 type ClaimRow = typeof benefitClaims.$inferSelect;
 
@@ -212,7 +213,8 @@ export async function saveClaimDraft(
  * (`evaluateFastTrack`, which may run the bank match) and kept on the claim and in the audit trail
  * (`claims.fast_track_evaluated`) with the submission. A claim the rule approves gets no staff
  * review task and is then approved by the system through `decideClaim`, the path of a staff
- * approval: the same audit, member notice and partner announcements.
+ * approval: the same audit, member notice and partner announcements. The claim's fraud and risk
+ * signals (issue 36 item 3) are kept with the submission; a flag keeps a claim off the fast track.
  * @throws AppError 403 before the identity check; 404 for another member's benefit or no draft;
  *   409 when already submitted or the payout changed; 422 with the steps still to do
  */
@@ -262,6 +264,8 @@ export async function submitClaim(
           });
         }
         await snapshotProcessSteps(tx, { claimId: claim.id, fundId: benefit.fundId });
+        // Issue 36 item 3: the claim's fraud and risk signals, kept with the submission.
+        await evaluateSubmittedClaimRisk({ ...riskDependencies(deps), db: tx }, claim.id, now);
         if (fastTrack) {
           await recordAudit(tx, {
             ...FAST_TRACK_AUDIT,

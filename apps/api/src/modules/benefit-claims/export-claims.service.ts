@@ -108,7 +108,9 @@ export function exportClaimsForStaff(
 ): TableExport {
   const { db } = deps;
   const newestFirst = (query.sort[0]?.direction ?? 'desc') === 'desc';
-  const condition = claimListCondition(query);
+  // `filter[assignee]=me`: the staff user exporting.
+  const callerId = context.actor.type === 'staff' ? (context.actor.id ?? undefined) : undefined;
+  const condition = claimListCondition(query, callerId === undefined ? {} : { callerId });
   const rows = keysetRows<Row>((after, batchSize) =>
     db
       .select(exportColumns)

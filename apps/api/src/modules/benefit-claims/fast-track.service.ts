@@ -6,6 +6,7 @@ import {
   formatRand,
 } from '@bcp/contract';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { RiskConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { benefitClaims, benefits, enrichmentRecords, identityVerifications, persons } from '../../db/schema/index.js';
 import type { AuditContext } from '../../platform/audit/audit.service.js';
@@ -15,14 +16,15 @@ import type { MemberBenefit } from '../benefits/member-benefits.service.js';
 import { matchClaimBankAccount } from './bank-match.service.js';
 import { decideClaim } from './claim-decisions.service.js';
 import type { ClaimDependencies } from './claim-moves.service.js';
+import { computeClaimRiskFlags, riskDependencies } from './risk-signals.service.js';
 
 type ClaimRow = typeof benefitClaims.$inferSelect;
 
-/** What the rule needs besides the database: the bank verification provider and the app secret. */
+/** What the rule needs besides the database: the bank verification provider, the app secret and the risk thresholds. */
 export interface FastTrackDependencies {
   db: Database;
   bankVerification: BankVerificationProvider;
-  config: { appSecret?: string | undefined };
+  config: { appSecret?: string | undefined; risk: RiskConfig };
 }
 
 /** The rule acts as the system; its audit rows say so. */
@@ -107,6 +109,18 @@ async function otherClaimsResult(db: Database, claim: ClaimRow): Promise<Results
 }
 
 /**
+ * The claim's fraud and risk signals (issue 36 item 3), read after the rule's bank match so that a
+ * name the bank did not match counts: a claim with a flag is never fast-tracked.
+ */
+async function riskResult(deps: FastTrackDependencies, claim: ClaimRow, now: Date): Promise<Results['noRiskFlags']> {
+  const [fresh] = await deps.db.select().from(benefitClaims).where(eq(benefitClaims.id, claim.id));
+  const flags = await computeClaimRiskFlags(riskDependencies(deps), fresh ?? claim, now);
+  return flags.length === 0
+    ? { passed: true, detail: 'No fraud or risk flag.' }
+    : { passed: false, detail: `${flags.length} flag(s): ${flags.map((flag) => flag.label).join('; ')}.` };
+}
+
+/**
  * Runs the bank match (AVS) of the claim's account for the rule, as staff's check does (kept on the
  * claim, audited); only for a claim within the threshold. A provider that cannot answer leaves it
  * "not run".
@@ -120,7 +134,12 @@ async function bankMatchResult(
   if (claim.bankAccountId === null) return { passed: false, detail: 'Not run: no bank account.' };
   try {
     const match = await matchClaimBankAccount(
-      { db: deps.db, secret: deps.config.appSecret as string, provider: deps.bankVerification },
+      {
+        db: deps.db,
+        secret: deps.config.appSecret as string,
+        provider: deps.bankVerification,
+        risk: deps.config.risk,
+      },
       claim.benefitId,
       {},
       FAST_TRACK_AUDIT,
@@ -140,7 +159,8 @@ async function bankMatchResult(
  * The fast-track rule (issue 21 item 2, decision 034), evaluated when the member submits: a claim
  * whose benefit is at or under the fund's threshold (gross, cents), whose member's last identity
  * check passed, whose bank account matched (AVS, run now for such a claim), with no warning on the
- * person (deceased, name mismatch) and no other open claim of the same person, is to be approved
+ * person (deceased, name mismatch), no other open claim of the same person and no fraud or risk
+ * flag (issue 36 item 3), is to be approved
  * by the rule; anything else goes to staff. Each condition's result is kept with the outcome.
  * @returns the evaluation, or null when the fund has no fast track
  * @throws database errors; the bank match's own errors other than "unavailable" and "no account"
@@ -163,6 +183,7 @@ export async function evaluateFastTrack(
     bankMatchPassed: await bankMatchResult(deps, claim, withinThreshold),
     ...(await personResults(deps.db, benefit.id)),
     noOtherOpenClaim: await otherClaimsResult(deps.db, claim),
+    noRiskFlags: await riskResult(deps, claim, now),
   };
   const conditions = (Object.keys(FAST_TRACK_CONDITION_LABELS) as FastTrackCondition[]).map((key) => ({
     key,

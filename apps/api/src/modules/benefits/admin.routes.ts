@@ -5,7 +5,7 @@ import {
   AdminBenefitListResponse,
   AdminClaimExportQuery,
   AdminClaimListQuery,
-  AdminClaimListResponse,
+  AdminClaimQueueResponse,
   AdminClaimResponse,
   ErrorResponse,
   EXPORT_MESSAGES,
@@ -17,7 +17,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
-import { requireStaffPermission } from '../../platform/auth/route-access.js';
+import { requireStaff, requireStaffPermission } from '../../platform/auth/route-access.js';
 import type { TableExport } from '../../platform/exports/table-export.js';
 import { sendDownload } from '../../platform/http/download.js';
 import {
@@ -84,13 +84,15 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
       config: listBenefits,
       schema: {
         summary:
-          'Claims, newest first (drafts only with filter[status]=draft): filter[fundId], filter[status], filter[submittedFrom|submittedTo], filter[minAmountCents|maxAmountCents]; q as for benefits',
+          'Claims, newest first (drafts only with filter[status]=draft): filter[fundId], filter[status], filter[submittedFrom|submittedTo], filter[minAmountCents|maxAmountCents], filter[flagged], filter[assignee]; q as for benefits',
+        description:
+          'Each claim with its number of risk flags and its assignee (issue 36). filter[flagged]=true: only claims with a risk flag; filter[assignee]=me|none|<staff user id>; sort=riskFlagCount:desc puts the most flagged first.',
         tags,
         querystring: AdminClaimListQuery,
-        response: { 200: AdminClaimListResponse, ...errors },
+        response: { 200: AdminClaimQueueResponse, ...errors },
       },
     },
-    async (request) => listClaimsForStaff(app.db, request.query),
+    async (request) => listClaimsForStaff(app.db, request.query, { callerId: requireStaff(request).userId }),
   );
 
   app.get(

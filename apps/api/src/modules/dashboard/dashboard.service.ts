@@ -1,11 +1,13 @@
 import { CLAIM_STATUSES, type ClaimStatus, type DashboardResponse, payoutDate } from '@bcp/contract';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { benefitClaims, benefits, fileUploads, funds, tasks } from '../../db/schema/index.js';
 import { hasPermission, type StaffAccess } from '../../platform/rbac/staff-access.js';
 
 /** Claims still waiting for staff. */
 const WAITING: ClaimStatus[] = ['submitted', 'in_review'];
+/** Claims waiting for a decision: a risk flag on one of them needs a look (issue 36 item 3). */
+const UNDECIDED: ClaimStatus[] = ['submitted', 'in_review', 'information_requested'];
 /** Claims that count as claimed: submitted and not rejected. */
 const CLAIMED: ClaimStatus[] = ['submitted', 'in_review', 'information_requested', 'approved', 'paid'];
 
@@ -52,6 +54,10 @@ async function claimFigures(db: Database, now: Date): Promise<NonNullable<Dashbo
       );
     return row?.n ?? 0;
   };
+  const [flagged] = await db
+    .select({ n: count() })
+    .from(benefitClaims)
+    .where(and(inArray(benefitClaims.status, UNDECIDED), gt(benefitClaims.riskFlagCount, 0)));
   const monthStart = startOfMonth(now);
   const figure = async (column: typeof benefitClaims.submittedAt, statuses: ClaimStatus[]) => {
     const [row] = await db
@@ -65,6 +71,7 @@ async function claimFigures(db: Database, now: Date): Promise<NonNullable<Dashbo
     byStatus,
     waitingOver5WorkingDays: await waitingSince(5),
     waitingOver10WorkingDays: await waitingSince(10),
+    flaggedOpen: flagged?.n ?? 0,
     thisMonth: {
       submitted: await figure(benefitClaims.submittedAt, [...CLAIMED, 'rejected']),
       approved: await figure(benefitClaims.decidedAt, ['approved', 'paid']),

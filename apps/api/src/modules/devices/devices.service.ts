@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { type DeviceRequest, type DeviceResponse, WebPushSubscription } from '@bcp/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { devices } from '../../db/schema/index.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 
 export const DEVICE_MESSAGES = {
@@ -28,10 +30,21 @@ function assertTokenFits(source: DeviceRequest['source'], token: string): void {
 }
 
 /**
+ * A device's audit identity: the first 32 hex digits of the SHA-256 of its token (the token itself
+ * is a push credential and is never kept in the audit trail). The same phone or browser keeps it
+ * whoever signs in on it.
+ */
+export function deviceFingerprint(token: string): string {
+  return createHash('sha256').update(token).digest('hex').slice(0, 32);
+}
+
+/**
  * Registers the caller's device (spec 7 `POST firebase/device`), idempotently: the same token
  * again only refreshes `refreshedAt` (the app registers again after 7 days) and keeps the id; a
  * token another member registered (a shared phone) moves to the caller. `previousToken`, when it
- * is one of the caller's, is removed (the subscription changed and was recreated).
+ * is one of the caller's, is removed (the subscription changed and was recreated). A token new to
+ * the caller is audited (`devices.registered`, entity id `deviceFingerprint`): several accounts on one
+ * device in a day are a risk signal on their claims (issue 36 item 3).
  * @throws AppError('forbidden') when `personUserId` is not the caller
  * @throws AppError('validation') when a WEB token is not a push subscription
  */
@@ -43,6 +56,19 @@ export async function upsertDevice(db: Database, callerId: number, request: Devi
       await tx.delete(devices).where(and(eq(devices.personUserId, callerId), eq(devices.token, request.previousToken)));
     }
     const now = new Date();
+    const [owner] = await tx
+      .select({ personUserId: devices.personUserId })
+      .from(devices)
+      .where(eq(devices.token, request.token));
+    if (owner?.personUserId !== callerId) {
+      await recordAudit(tx, {
+        actor: { type: 'member', id: callerId },
+        action: 'devices.registered',
+        entityType: 'devices',
+        entityId: deviceFingerprint(request.token),
+        after: { source: request.source },
+      });
+    }
     const [row] = await tx
       .insert(devices)
       .values({ personUserId: callerId, source: request.source, token: request.token, refreshedAt: now })

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { StepProviders } from '../../platform/enrichment/step-provider.js';
 import { createStepProviders } from '../../platform/enrichment/step-providers.js';
+import { riskDependencies } from '../benefit-claims/risk-signals.service.js';
 import { ENRICHMENT_QUEUE } from './enrichment-runs.service.js';
 import { runEnrichment } from './run-enrichment.job.js';
 
@@ -21,7 +22,14 @@ export function installEnrichment(app: FastifyInstance): void {
     ENRICHMENT_QUEUE,
     (job) =>
       runEnrichment(
-        { db: app.db, providers: app.stepProviders, clock: app.clock, config: app.config.enrichment, log: app.log },
+        {
+          db: app.db,
+          providers: app.stepProviders,
+          clock: app.clock,
+          config: app.config.enrichment,
+          log: app.log,
+          claimRisk: riskDependencies(app),
+        },
         job.data.runId,
       ),
     { retryLimit: 0, expireInSeconds: 3600 },

@@ -13,6 +13,7 @@ import {
   type TracedContact,
 } from '../../platform/enrichment/step-provider.js';
 import { toLoggableError } from '../../platform/logging/loggable-error.js';
+import { type RiskDependencies, reevaluatePersonsClaims } from '../benefit-claims/risk-signals.service.js';
 import { flagBenefitsForDependantsProcess } from '../benefits/benefits.service.js';
 import { recordDeath } from '../persons/persons.service.js';
 import { validDaysOf } from './enrichment-steps.service.js';
@@ -24,6 +25,8 @@ export interface EnrichmentJobDeps {
   clock: Clock;
   config: EnrichmentConfig;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** The claims' risk signals, evaluated again after the population register answered (issue 36 item 3). */
+  claimRisk: RiskDependencies;
 }
 
 /** Persons looked up between two progress updates. */
@@ -199,7 +202,8 @@ async function ensureRecords(db: Database, personIds: number[], steps: Enrichmen
  * of its steps in order, reusing results still valid (unless a rerun), recording each look-up with
  * its provider, reference, cost, time, expiry and lawful purpose, and the run's progress after
  * every 50 persons. A deceased member's benefits are flagged for the dependants' process (and the
- * contact trace skipped); traced contact details are kept as candidates. A provider failure fails
+ * contact trace skipped); traced contact details are kept as candidates; the persons' claims in
+ * progress get their risk signals evaluated again (issue 36 item 3). A provider failure fails
  * that look-up only; anything else fails the run (`failed`).
  */
 export async function runEnrichment(deps: EnrichmentJobDeps, runId: number): Promise<void> {
@@ -247,6 +251,8 @@ export async function runEnrichment(deps: EnrichmentJobDeps, runId: number): Pro
         // minute for an answer while a 2,000-member file was enriched.
         await new Promise((resolve) => setImmediate(resolve));
       }
+      // A death or a name score found is a risk signal on the persons' claims in progress.
+      if (run.steps.includes('population_register')) await reevaluatePersonsClaims(deps.claimRisk, ids);
       await db.update(enrichmentRuns).set(tally).where(eq(enrichmentRuns.id, runId));
     }
     await db

@@ -31,7 +31,12 @@ const member = { access: { area: 'beneficiary' as const } };
  * owner's edit form. Only the member's own accounts are reachable (404 otherwise).
  */
 export const personBankRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.db, messenger: app.messenger, secret: app.config.appSecret as string });
+  const deps = () => ({
+    db: app.db,
+    messenger: app.messenger,
+    secret: app.config.appSecret as string,
+    risk: app.config.risk,
+  });
 
   app.get(
     '/benefit-claims/person-banks',

@@ -10,6 +10,7 @@ import {
 } from '@bcp/contract';
 import { and, asc, eq, inArray, isNotNull, isNull, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { RiskConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { banks, benefitClaims, personBankAccounts } from '../../db/schema/index.js';
 import { decryptField, encryptField } from '../../platform/crypto/field-encryption.js';
@@ -18,6 +19,7 @@ import type { Messenger } from '../../platform/messaging/messenger.js';
 import { issueOtp, verifyOtp } from '../../platform/otp/otp.service.js';
 import { renderMessage } from '../../platform/templating/render-message.js';
 import { findActiveBank } from '../banks/banks.service.js';
+import { findSameAccounts, reevaluateAccountClaims } from '../benefit-claims/risk-signals.service.js';
 import {
   findPersonUserById,
   findPersonUserProfile,
@@ -29,6 +31,8 @@ export interface PersonBankDependencies {
   messenger: Messenger;
   /** APP_SECRET: encrypts account numbers and hashes PINs. */
   secret: string;
+  /** The thresholds of the claims' risk signals, evaluated again when an account changes (issue 36 item 3). */
+  risk: RiskConfig;
 }
 
 /** A bank account request after validation (digits only, trimmed name). */
@@ -186,11 +190,13 @@ function accountValues(secret: string, input: PersonBankInput) {
 }
 
 /**
- * Adds a bank account for the member (`POST benefit-claims/person-banks`).
+ * Adds a bank account for the member (`POST benefit-claims/person-banks`). Claims in progress
+ * paying into an account with the same number (another person's) get their risk signals evaluated
+ * again (issue 36 item 3).
  * @throws AppError `validation` (422) per field: unknown bank, holder name without the surname
  */
 export async function createPersonBank(
-  deps: Pick<PersonBankDependencies, 'db' | 'secret'>,
+  deps: Pick<PersonBankDependencies, 'db' | 'secret' | 'risk'>,
   personUserId: number,
   input: PersonBankInput,
 ): Promise<PersonBankResponse> {
@@ -200,6 +206,7 @@ export async function createPersonBank(
     .values({ personUserId, ...accountValues(deps.secret, input) })
     .returning({ id: personBankAccounts.id });
   if (!row) throw new Error('insert returned no row');
+  await reevaluateAccountClaims(deps, row.id);
   return findPersonBank(deps.db, personUserId, row.id);
 }
 
@@ -254,7 +261,8 @@ async function announceAccountChange(deps: PersonBankDependencies, personUserId:
 /**
  * Edits one of the member's accounts (`PUT benefit-claims/person-banks/{id}`). When a submitted,
  * unfinished claim pays into it, the change needs a fresh PIN (`otp`, sent by
- * `sendPersonBankChangeOtp`) and the member is told by email and SMS.
+ * `sendPersonBankChangeOtp`) and the member is told by email and SMS. The risk signals of the claims
+ * paying into it, or into an account with its old or new number, are evaluated again (issue 36 item 3).
  * @throws AppError `not_found` (404); `validation` (422) per field, including `otp` when missing
  *   or wrong
  */
@@ -273,10 +281,16 @@ export async function updatePersonBank(
     }
     await verifyOtp(deps, { purpose: 'bank_account_change', area: 'beneficiary', subjectId: personUserId }, input.otp);
   }
+  const sharedBefore = await findSameAccounts(deps, account.id);
   await deps.db
     .update(personBankAccounts)
     .set(accountValues(deps.secret, input))
     .where(eq(personBankAccounts.id, account.id));
+  await reevaluateAccountClaims(
+    deps,
+    account.id,
+    sharedBefore.map((shared) => shared.id),
+  );
   if (locked) await announceAccountChange(deps, personUserId, input.accountNumber.slice(-4));
   return findPersonBank(deps.db, personUserId, account.id);
 }

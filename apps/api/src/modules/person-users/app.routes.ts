@@ -37,7 +37,12 @@ function ownId(id: 'me' | number, callerId: number): number {
 
 /** Person users (spec 7 `person-users`, `person-users/{id}`, `person-users/{id}/twoFactorMethod`). */
 export const personUserRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.db, messenger: app.messenger, secret: app.config.appSecret as string });
+  const deps = () => ({
+    db: app.db,
+    messenger: app.messenger,
+    secret: app.config.appSecret as string,
+    risk: app.config.risk,
+  });
 
   app.post(
     '/person-users',

@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES, DEFAULT_LANGUAGE, type SessionResponse, type SignUpRe
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { persons, personUsers } from '../../db/schema/index.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { createSession } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -17,7 +18,9 @@ function refuse(field: string, message: string): AppError {
 /**
  * Sign-up (spec 7 `POST person-users`): creates the person user for the person with this ID
  * number (persons come from fund data), starts a session and sends the first sign-in PIN by the
- * chosen method. The session is not verified until the PIN is entered.
+ * chosen method. The session is not verified until the PIN is entered. The sign-up is audited
+ * (`person-users.signed_up`, with the client's IP): several accounts from one address in a day are a
+ * risk signal on their claims (issue 36 item 3).
  * @throws AppError `validation` (422): no benefits recorded for the ID number; an account exists
  *   for it (without saying more); the email belongs to another account
  * @throws AppError `throttled` (429) when the destination had a PIN too recently
@@ -71,6 +74,13 @@ export async function signUpPersonUser(
   }
   const user = await findPersonUserById(db, personUserId);
   if (!user) throw new Error('person user vanished');
+  await recordAudit(db, {
+    actor: { type: 'member', id: personUserId },
+    ip: meta.ip ?? null,
+    action: 'person-users.signed_up',
+    entityType: 'person-users',
+    entityId: personUserId,
+  });
   const session = await createSession(db, { area: 'beneficiary', subjectId: user.id, ...meta });
   const otp = await issueOtp(
     deps,

@@ -6,9 +6,12 @@ import {
 } from '@bcp/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { RiskConfig } from '../../config.js';
 import { personUsers } from '../../db/schema/index.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { issueOtp, maskDestination, type OtpDependencies, verifyOtp } from '../../platform/otp/otp.service.js';
+import { reevaluateMemberClaims } from '../benefit-claims/risk-signals.service.js';
 import { findPersonUserById, toPersonUserResponse } from './person-users.service.js';
 
 type TwoFactorInput = z.output<typeof TwoFactorMethodRequest>;
@@ -21,12 +24,14 @@ export type TwoFactorMethodResult =
  * Changes how the member receives PINs and messages (spec 2 "Notification Settings", spec 5, spec 7
  * `PUT person-users/{id}/twoFactorMethod`). A destination already proven by a PIN applies at once;
  * a new one first gets a PIN (answer 202), and applies when the same call is repeated with `otp`.
- * The old destination is told about the change.
+ * The old destination is told about the change. A changed email or number is audited
+ * (`person-users.contact_changed`) and the member's claims in progress get their risk signals
+ * evaluated again (issue 36 item 3: details changed just before a claim).
  * @throws AppError `not_found` (404) for another member's id; `validation` (422) for an email of
  *   another account or a wrong PIN; `throttled` (429) when the new destination had a PIN too recently
  */
 export async function updateTwoFactorMethod(
-  deps: OtpDependencies,
+  deps: OtpDependencies & { risk: RiskConfig },
   personUserId: number,
   input: TwoFactorInput,
 ): Promise<TwoFactorMethodResult> {
@@ -72,6 +77,18 @@ export async function updateTwoFactorMethod(
         : { twoFactorMethod: channel, phoneNumber: destination, phoneVerifiedAt: proven ? user.phoneVerifiedAt : now },
     )
     .where(eq(personUsers.id, user.id));
+  const field = channel === 'EMAIL' ? 'email' : 'phoneNumber';
+  if (user[field] !== destination) {
+    await recordAudit(db, {
+      actor: { type: 'member', id: user.id },
+      action: 'person-users.contact_changed',
+      entityType: 'person-users',
+      entityId: user.id,
+      before: { [field]: user[field] },
+      after: { [field]: destination },
+    });
+    await reevaluateMemberClaims(deps, user.id);
+  }
 
   const previous = user.twoFactorMethod === 'EMAIL' ? user.email : user.phoneNumber;
   if (previous && previous !== destination) {
