@@ -173,9 +173,37 @@ test('staff review the claim from the queue: document, bank match, checklist, ap
     'Accepted',
   );
 
+  // Issue 36 item 1: the approval checks show what is still open; staff meet each one.
+  const checks = admin.getByRole('table', { name: 'Approval checks' });
+  await expect(checks.getByRole('row', { name: /Documents accepted/ })).toContainText('Not met');
+  await admin.getByRole('button', { name: 'Accept my-id.pdf' }).click();
+  await expect(admin.getByTestId('staff-claim-document').filter({ hasText: 'my-id.pdf' })).toContainText('Accepted');
+  for (const step of ['Bank account verification', 'Document review', 'SARS tax directive']) {
+    await checklist.getByRole('button', { name: `Pass ${step}` }).click();
+    const passing = admin.getByRole('dialog');
+    await passing.getByRole('button', { name: 'Pass step' }).click();
+    await expect(passing).toBeHidden();
+  }
+  await expect(admin.getByText('Ready to approve')).toBeVisible();
+  await expectAccessibleHere(admin, 'the claim page with its approval checks met');
+
+  // The approve dialog says what will be paid, to whom, and asks for the net payout to confirm it.
   await admin.getByRole('button', { name: 'Approve', exact: true }).click();
   const approve = admin.getByRole('dialog', { name: 'Approve the claim' });
+  const paid = approve.getByRole('table', { name: 'What will be paid' });
+  await expect(paid).toContainText('William Myburgh');
+  await expect(paid).toContainText('Passed');
+  const net = (
+    await paid
+      .getByRole('row', { name: /Net payout/ })
+      .getByRole('cell')
+      .innerText()
+  ).trim();
   await expectAccessibleHere(admin, 'the approve dialog');
+  await approve.getByRole('textbox', { name: /Type the net payout to confirm/ }).fill('1.00');
+  await approve.getByRole('button', { name: 'Approve claim' }).click();
+  await expect(approve.getByText(/Type the net payout, .*, to confirm it\./)).toBeVisible();
+  await approve.getByRole('textbox', { name: /Type the net payout to confirm/ }).fill(net);
   await approve.getByRole('button', { name: 'Approve claim' }).click();
   await expect(approve).toBeHidden();
   await expect(admin.getByLabel('Claim timeline')).toContainText('Approved');

@@ -1,6 +1,6 @@
 import { buildSaIdNumber } from '@bcp/contract';
 import { expect, type Page } from '@playwright/test';
-import { memberViaApi } from '../../web/e2e/support';
+import { meetApprovalChecks, memberViaApi } from '../../web/e2e/support';
 import { readPasswordLink, staffHeaders } from './support';
 
 /** A signed-in staff page's JSON API calls under `/api/v1` (each must succeed). */
@@ -125,6 +125,7 @@ export async function paidClaim(
   const claim = await post(`benefit-claims/${benefitId}/claim`, {
     data: { declarationAccepted: true, netAmountCents: draft.payout.netAmountCents },
   });
+  await meetApprovalChecks(staff, { claimId: claim.id, benefitId }, await staffHeaders(staff));
   const call = await staffApi(staff);
   await call('POST', `benefits/claim/${claim.id}/decision`, { decision: 'approved' });
   await call('POST', `benefits/claim/${claim.id}/decision`, {

@@ -6,7 +6,7 @@ import { auditEvents, benefitClaims } from '../src/db/schema/index.js';
 import { createBankVerificationProvider } from '../src/platform/bank-verification/bank-verification-provider.js';
 import type { AppError } from '../src/platform/errors/app-error.js';
 import { call } from './support/accounts.js';
-import { claimingMember, submittedClaim } from './support/claims.js';
+import { claimingMember, readyForApproval, submittedClaim } from './support/claims.js';
 import { createStaff, type Staff } from './support/staff.js';
 import { createTestApp, PRODUCTION_ENV, type TestApp } from './support/test-app.js';
 
@@ -18,6 +18,7 @@ let testApp: TestApp;
 let reviewer: Staff;
 let approver: Staff;
 let reader: Staff;
+let overrider: Staff;
 const app = () => testApp.app;
 
 beforeAll(async () => {
@@ -25,6 +26,7 @@ beforeAll(async () => {
   reviewer = await createStaff(app(), ['claims.review', 'claims.read']);
   approver = await createStaff(app(), ['claims.approve', 'claims.read']);
   reader = await createStaff(app(), ['claims.read', 'benefits.read']);
+  overrider = await createStaff(app(), ['claims.approve', 'claims.override', 'claims.read']);
 });
 afterAll(async () => testApp.close());
 
@@ -121,47 +123,48 @@ describe('issue 18 bank match: each AVS outcome of the sandbox', () => {
   });
 });
 
-describe('issue 18 approval rule: no approval while the bank match failed, unless overridden with a reason', () => {
-  it('refuses the approval (409) and leaves the claim as it was', async () => {
+describe('issue 18 approval rule, now the bank match check of issue 36: a failed or missing match blocks approval unless overridden', () => {
+  it('refuses the approval (409 naming the bank match) and leaves the claim as it was', async () => {
     const claim = await submittedClaim(app(), { accountNumber: '1234567896' });
     await match(claim.benefitId);
     const refused = await decide(claim.claimId, { decision: 'approved' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(BANK_MATCH_MESSAGES.overrideRequired);
+    expect(refused.json().errors.bankMatch[0]).toMatch(/^Bank match run and passed: Failed: /);
     const [row] = await app().db.select().from(benefitClaims).where(eq(benefitClaims.id, claim.claimId));
     expect(row?.status).toBe('submitted');
   });
 
-  it('approves with an override reason, kept on the claim and in the audit trail', async () => {
+  it('approves with an override reason by a user holding claims.override, kept on the claim and in the audit trail', async () => {
     const claim = await submittedClaim(app(), { accountNumber: '1234567899' });
+    await readyForApproval(app(), claim, reviewer.token, { bankMatch: false });
     await match(claim.benefitId);
-    const approved = await decide(claim.claimId, {
-      decision: 'approved',
-      bankMatchOverrideReason: 'Bank letter confirms the account, opened 2 months ago.',
+    const reason = 'Bank letter confirms the account, opened 2 months ago.';
+    const approved = await call(app(), 'POST', `/api/v1/benefits/claim/${claim.claimId}/decision`, {
+      token: overrider.token,
+      body: { decision: 'approved', overrideReason: reason },
     });
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({
       status: 'approved',
-      bankMatch: {
-        status: 'failed',
-        override: { reason: 'Bank letter confirms the account, opened 2 months ago.', byUserId: approver.userId },
-      },
+      bankMatch: { status: 'failed' },
+      approval: { override: { reason, byUserId: overrider.userId, unmetChecks: ['bankMatch'] } },
     });
     const [audit] = await app()
       .db.select()
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'claims.approved'), eq(auditEvents.entityId, String(claim.claimId))));
-    expect(audit?.after).toMatchObject({
-      bankMatchOverrideReason: 'Bank letter confirms the account, opened 2 months ago.',
-    });
+    expect(audit?.after).toMatchObject({ overrideReason: reason, overriddenChecks: ['bankMatch'] });
   });
 
-  it('approves without a reason when the match passed or was never run; rejecting needs no override', async () => {
+  it('approves without a reason when the match passed; a match never run blocks; rejecting needs no override', async () => {
     const passed = await submittedClaim(app(), { accountNumber: '1234567890' });
-    await match(passed.benefitId);
+    await readyForApproval(app(), passed, reviewer.token);
     expect((await decide(passed.claimId, { decision: 'approved' })).statusCode).toBe(200);
     const unchecked = await submittedClaim(app(), { accountNumber: '1234567896' });
-    expect((await decide(unchecked.claimId, { decision: 'approved' })).statusCode).toBe(200);
+    await readyForApproval(app(), unchecked, reviewer.token, { bankMatch: false });
+    const notRun = await decide(unchecked.claimId, { decision: 'approved' });
+    expect(notRun.statusCode).toBe(409);
+    expect(notRun.json().errors).toEqual({ bankMatch: ['Bank match run and passed: The bank match has not run.'] });
     const failed = await submittedClaim(app(), { accountNumber: '1234567894' });
     await match(failed.benefitId);
     expect(
@@ -169,12 +172,15 @@ describe('issue 18 approval rule: no approval while the bank match failed, unles
     ).toBe(200);
   });
 
-  it('refuses an override reason shorter than 3 characters (422)', async () => {
+  it('refuses an override reason shorter than 10 characters (422)', async () => {
     const claim = await submittedClaim(app(), { accountNumber: '1234567896' });
     await match(claim.benefitId);
-    const response = await decide(claim.claimId, { decision: 'approved', bankMatchOverrideReason: 'ok' });
+    const response = await call(app(), 'POST', `/api/v1/benefits/claim/${claim.claimId}/decision`, {
+      token: overrider.token,
+      body: { decision: 'approved', overrideReason: 'ok' },
+    });
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toHaveProperty('bankMatchOverrideReason');
+    expect(response.json().errors).toHaveProperty('overrideReason');
   });
 });
 

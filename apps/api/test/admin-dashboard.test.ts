@@ -5,7 +5,7 @@ import { benefitClaims } from '../src/db/schema/index.js';
 import { workingDaysBefore } from '../src/modules/dashboard/dashboard.service.js';
 import { createTask } from '../src/modules/tasks/tasks.service.js';
 import { call } from './support/accounts.js';
-import { submittedClaim } from './support/claims.js';
+import { readyForApproval, submittedClaim } from './support/claims.js';
 import { csvFile, validatedUpload } from './support/file-uploads.js';
 import { createStaff, type Staff } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -53,6 +53,7 @@ describe('GET /api/v1/dashboard', () => {
     const decider = await createStaff(app(), ['claims.read', 'claims.review', 'claims.approve']);
     const post = (url: string, body: object = {}) => call(app(), 'POST', url, { token: decider.token, body });
     expect((await post(`/api/v1/benefits/claim/${fresh.claimId}/review`)).statusCode).toBe(200);
+    await readyForApproval(app(), fresh, decider.token);
     expect((await post(`/api/v1/benefits/claim/${fresh.claimId}/decision`, { decision: 'approved' })).statusCode).toBe(
       200,
     );

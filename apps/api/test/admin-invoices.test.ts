@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, benefits, invoiceCounters, invoices } from '../src/db/schema/index.js';
 import { call } from './support/accounts.js';
-import { type ClaimingMember, submittedClaim } from './support/claims.js';
+import { type ClaimingMember, readyForApproval, submittedClaim } from './support/claims.js';
 import { pdfText } from './support/pdf-text.js';
 import { createStaff, type Staff } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from './support/test-app.js';
  */
 let testApp: TestApp;
 let approver: Staff;
+let reviewer: Staff;
 let writer: Staff;
 let issuer: Staff;
 let reader: Staff;
@@ -32,6 +33,7 @@ const FEES = [{ name: 'Tracing fee', kind: 'percentage' as const, basisPoints: 1
 /** A claim of R 5 000,00 with a 10% tracing fee plus VAT, approved and paid today. */
 async function paidClaim(): Promise<ClaimingMember & { claimId: number }> {
   const claim = await submittedClaim(app(), { amountCents: 500_000, fees: FEES });
+  await readyForApproval(app(), claim, reviewer.token);
   for (const body of [{ decision: 'approved' }, { decision: 'paid', paymentReference: `PAY-${claim.claimId}` }]) {
     const response = await call(app(), 'POST', `/api/v1/benefits/claim/${claim.claimId}/decision`, {
       token: approver.token,
@@ -60,6 +62,7 @@ async function downloadPdf(id: number): Promise<string> {
 beforeAll(async () => {
   testApp = await createTestApp();
   approver = await createStaff(app(), ['claims.approve']);
+  reviewer = await createStaff(app(), ['claims.read', 'claims.review']);
   writer = await createStaff(app(), ['invoices.write', 'invoices.read']);
   issuer = await createStaff(app(), ['invoices.issue', 'invoices.read']);
   reader = await createStaff(app(), ['invoices.read']);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageOtps, call, latestOtp, STRONG_PASSWORD, signUpMember } from './support/accounts.js';
-import { claimingMember, prepareClaim } from './support/claims.js';
+import { claimingMember, prepareClaim, readyForApproval } from './support/claims.js';
 import {
   type DocumentedOperation,
   fileOperations,
@@ -76,6 +76,12 @@ async function partnerFlow(claimId: number, fundId: number): Promise<void> {
   await partner('getdetails', { claimId });
   await partner('getdetails', { claimId: 999_999_999 });
   await partner('approvalresponse', { claimId, decision: 'paid', paymentReference: 'EFT-1' });
+  // Before staff's review meets the approval checks (issue 36): 409 naming them; then approved.
+  await partner('approvalresponse', { claimId, decision: 'approved' });
+  const reviewer = await createStaff(app(), ['claims.read', 'claims.review']);
+  const benefitId = (await partner('getdetails', { claimId })).json().benefit?.id as number | undefined;
+  if (benefitId === undefined) throw new Error('getdetails gave no benefit id');
+  await readyForApproval(app(), { claimId, benefitId }, reviewer.token);
   await partner('approvalresponse', { claimId, decision: 'approved' });
   await partner('approvalresponse', { claimId, decision: 'approved' });
   await partner('approvalresponse', { claimId, decision: 'rejected' });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, benefitClaimEvents, notifications } from '../src/db/schema/index.js';
 import { revokeApiKey } from '../src/modules/partners/partner-api-keys.service.js';
 import { call } from './support/accounts.js';
-import { submittedClaim } from './support/claims.js';
+import { readyForApproval, submittedClaim } from './support/claims.js';
 import { administratorOf as administratorOfFund } from './support/partners.js';
 import { createStaff } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -76,6 +76,7 @@ describe('issue 9 partner API v2 (benefitclaim/*)', () => {
   it('approves and then marks paid; a replayed answer changes nothing; illegal moves are 409', async () => {
     const member = await submittedClaim(app());
     const partner = await administratorOf(member.fundId);
+    await readyForApproval(app(), member, (await createStaff(app(), ['claims.read', 'claims.review'])).token);
     const early = await partnerCall(partner.key, 'approvalresponse', {
       claimId: member.claimId,
       decision: 'paid',
@@ -102,15 +103,21 @@ describe('issue 9 partner API v2 (benefitclaim/*)', () => {
     expect(events.map((event) => `${event.toStatus}:${event.actorType}`)).toEqual([
       'draft:person_user',
       'submitted:person_user',
-      'in_review:partner',
+      // Staff's review (the approval checks, issue 36) took the claim into review.
+      'in_review:user',
       'approved:partner',
       'paid:partner',
     ]);
     const mine = await call(app(), 'GET', `/api/app/benefit-claims/${member.benefitId}`, { token: member.token });
     expect(mine.json().events.at(-1)).toMatchObject({ toStatus: 'paid', actor: 'fund' });
-    // Each answer told the member once (replays did not): submitted, approved, paid.
+    // Each move told the member once (replays did not): submitted, in review, approved, paid.
     const told = await app().db.select().from(notifications).where(eq(notifications.personUserId, member.personUserId));
-    expect(told.map((row) => row.event)).toEqual(['claim.submitted', 'claim.approved', 'claim.paid']);
+    expect(told.map((row) => row.event)).toEqual([
+      'claim.submitted',
+      'claim.in_review',
+      'claim.approved',
+      'claim.paid',
+    ]);
     expect(told.at(-1)?.body).toContain('EFT-2026-11-000123');
   });
 

@@ -3,6 +3,7 @@ import {
   declareAndSubmit,
   expectAccessible,
   fillBankAccountForm,
+  meetApprovalChecks,
   memberViaApi,
   staffToken,
   uploadClaimDocuments,
@@ -15,8 +16,7 @@ import {
 const DUDUZILE = { idNumber: '9604302522081', phone: '+27616882941', email: 'duduzile.mabizela66@example.co.za' };
 
 /** Staff give the demo fund's administrator (created with the demo data) a new API key. */
-async function administratorKey(page: Page): Promise<string> {
-  const token = await staffToken(page);
+async function administratorKey(page: Page, token: string): Promise<string> {
   const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
   const headers = { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf };
   const partners = await page.request.get('/api/v1/partners?filter[kind]=fund-administrator', { headers });
@@ -50,7 +50,7 @@ test('a claim submitted in the browser is approved and paid by the fund administ
   await card.getByRole('button', { name: 'Claim this benefit' }).click();
   await page.getByLabel('These are my details and they are correct').check();
   await page.getByRole('button', { name: 'Confirm and continue' }).click();
-  await fillBankAccountForm(page, 'First National Bank (FNB) (250655)', '62123456789');
+  await fillBankAccountForm(page, 'First National Bank (FNB) (250655)', '62123456782');
   await page.getByRole('button', { name: 'Use this account and continue' }).click();
   await uploadClaimDocuments(page);
   await page.getByLabel('I understand and accept these fees').check();
@@ -59,12 +59,17 @@ test('a claim submitted in the browser is approved and paid by the fund administ
   await expect(page.getByLabel('Claim timeline')).toContainText('Submitted');
 
   // The fund administrator's system finds the claim, reads what it needs to pay, approves, pays.
-  const key = await administratorKey(page);
+  const token = await staffToken(page);
+  const key = await administratorKey(page, token);
   const list = await partnerCall(page, key, 'getlist', { status: 'submitted' });
   const claim = list.items.find((item: { person: { lastName: string } }) => item.person.lastName === 'Mabizela');
   expect(claim).toBeTruthy();
   const details = await partnerCall(page, key, 'getdetails', { claimId: claim.id });
-  expect(details.bankAccount).toMatchObject({ accountNumber: '62123456789', universalBranchCode: '250655' });
+  expect(details.bankAccount).toMatchObject({ accountNumber: '62123456782', universalBranchCode: '250655' });
+  // Staff's review meets the approval checks first (issue 36): the administrator answers after it.
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const staff = { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf };
+  await meetApprovalChecks(page, { claimId: claim.id, benefitId: details.benefit.id }, staff);
   expect((await partnerCall(page, key, 'approvalresponse', { claimId: claim.id, decision: 'approved' })).status).toBe(
     'approved',
   );

@@ -278,3 +278,40 @@ export async function staffToken(page: Page): Promise<string> {
   expect(verified.status()).toBe(200);
   return apiToken;
 }
+
+/**
+ * Staff meet a claim's approval checks behind the screens (issue 36 item 1), as a reviewer does on
+ * the claim page: every process step before the decision passed, every document accepted, the bank
+ * match run (the sandbox passes accounts ending 0 to 3). `headers`: a staff user's token and XSRF
+ * header (a user with claims.read and claims.review).
+ */
+export async function meetApprovalChecks(
+  page: Page,
+  claim: { claimId: number; benefitId: number },
+  headers: Record<string, string>,
+): Promise<void> {
+  const read = await page.request.get(`/api/v1/benefits/claim/${claim.claimId}`, { headers });
+  expect(read.status()).toBe(200);
+  const { processSteps, documents } = await read.json();
+  for (const step of processSteps as { id: number; kind: string; status: string }[]) {
+    if (['fund-administrator-approval', 'payment'].includes(step.kind) || step.status === 'passed') continue;
+    const logged = await page.request.post(`/api/v1/benefits/${claim.benefitId}`, {
+      headers,
+      data: { stepId: step.id, status: 'passed' },
+    });
+    expect(logged.status()).toBe(200);
+  }
+  for (const document of documents as { id: number; state: string }[]) {
+    if (document.state === 'accepted') continue;
+    const reviewed = await page.request.post(
+      `/api/v1/benefits/claim/${claim.claimId}/documents/${document.id}/review`,
+      {
+        headers,
+        data: { state: 'accepted' },
+      },
+    );
+    expect(reviewed.status()).toBe(200);
+  }
+  const match = await page.request.get(`/api/v1/benefits/${claim.benefitId}/bank/match`, { headers });
+  expect((await match.json()).status).toBe('passed');
+}

@@ -77,6 +77,13 @@ export const DEFAULT_PROCESS_STEPS: readonly ProcessStepKind[] = [
   'payment',
 ];
 
+/**
+ * Step kinds that follow the decision rather than lead to it: the administrator's approval is the
+ * decision itself and the payment comes after. Every other step of a claim must have passed before
+ * it is approved (issue 36 item 1).
+ */
+export const PROCESS_STEP_KINDS_AFTER_DECISION: readonly ProcessStepKind[] = ['fund-administrator-approval', 'payment'];
+
 /** The label of a step kind. */
 export function processStepLabel(kind: ProcessStepKind): string {
   return PROCESS_STEP_KINDS.find((step) => step.kind === kind)?.label ?? kind;

@@ -26,6 +26,7 @@ export * from './rules/messages.js';
 export * from './rules/zod-rules.js';
 export * from './shapes/accounts.js';
 export * from './shapes/admin-benefits.js';
+export * from './shapes/approvals.js';
 export * from './shapes/admin-persons.js';
 export * from './shapes/admin-sessions.js';
 export * from './shapes/audits.js';

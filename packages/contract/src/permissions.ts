@@ -86,6 +86,8 @@ export const PERMISSIONS = [
   'claims.lodge',
   /** Approve, reject or mark paid a claim of a fund with no administrator connected. */
   'claims.approve',
+  /** Approve a claim although its approval checks are unmet, with a written reason (issue 36 item 1; audited). */
+  'claims.override',
   /** See tracing-fee invoices and credit notes, and download them (issue 18). */
   'invoices.read',
   /** Create, change and delete draft invoices. */

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { type AdminClaimResponse, PROCESS_STEP_KINDS_AFTER_DECISION } from '@bcp/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { benefits, fundFees } from '../../src/db/schema/index.js';
@@ -201,4 +202,49 @@ export async function submittedClaim(
   });
   if (response.statusCode !== 200) throw new Error(`claim not submitted: ${response.body}`);
   return { ...member, claimId: response.json().id };
+}
+
+/**
+ * Meets a claim's approval checks through the staff API (issue 36 item 1), as a reviewer with
+ * `claims.review` would: accepts every document, runs the bank match (the sandbox passes accounts
+ * ending 0 to 3, as `addBankAccount`'s default does) and passes every process step before the
+ * decision. The first step recorded takes a submitted claim into review. `bankMatch: false` leaves
+ * the bank match to the test (every other check met).
+ * @returns the claim as staff see it then
+ * @throws Error when a call fails or the checks are still unmet
+ */
+export async function readyForApproval(
+  app: FastifyInstance,
+  claim: { claimId: number; benefitId: number },
+  reviewerToken: string,
+  options: { bankMatch?: boolean } = {},
+): Promise<AdminClaimResponse> {
+  const staffCall = (method: 'GET' | 'POST', url: string, body?: object) =>
+    call(app, method, url, { token: reviewerToken, ...(body ? { body } : {}) });
+  const current = await staffCall('GET', `/api/v1/benefits/claim/${claim.claimId}`);
+  if (current.statusCode !== 200) throw new Error(`claim not read: ${current.body}`);
+  for (const step of current.json().processSteps as { id: number; kind: string; status: string }[]) {
+    const afterDecision = (PROCESS_STEP_KINDS_AFTER_DECISION as readonly string[]).includes(step.kind);
+    if (afterDecision || step.status === 'passed') continue;
+    const logged = await staffCall('POST', `/api/v1/benefits/${claim.benefitId}`, {
+      stepId: step.id,
+      status: 'passed',
+    });
+    if (logged.statusCode !== 200) throw new Error(`step not passed: ${logged.body}`);
+  }
+  for (const document of current.json().documents as { id: number; state: string }[]) {
+    if (document.state === 'accepted') continue;
+    const reviewed = await staffCall(
+      'POST',
+      `/api/v1/benefits/claim/${claim.claimId}/documents/${document.id}/review`,
+      { state: 'accepted' },
+    );
+    if (reviewed.statusCode !== 200) throw new Error(`document not accepted: ${reviewed.body}`);
+  }
+  if (options.bankMatch === false) return (await staffCall('GET', `/api/v1/benefits/claim/${claim.claimId}`)).json();
+  const match = await staffCall('GET', `/api/v1/benefits/${claim.benefitId}/bank/match`);
+  if (match.statusCode !== 200 || match.json().status !== 'passed') throw new Error(`bank match: ${match.body}`);
+  const ready = await staffCall('GET', `/api/v1/benefits/claim/${claim.claimId}`);
+  if (!ready.json().approval?.ready) throw new Error(`checks unmet: ${JSON.stringify(ready.json().approval)}`);
+  return ready.json();
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLAIM_STATUSES } from '../claims.js';
+import { APPROVAL_MESSAGES, ClaimApprovalResponse } from './approvals.js';
 import { PersonBankResponse } from './bank-accounts.js';
 import { BankMatchResponse } from './bank-match.js';
 import { BENEFIT_STATUSES, FundSummary, PayoutResponse } from './benefits.js';
@@ -157,6 +158,8 @@ export const AdminClaimResponse = z
     informationRequests: z.array(InformationRequestResponse),
     /** The fast-track rule's evaluation at submission, each condition's result; null when the fund has none (issue 21 item 2). */
     fastTrack: FastTrackDecisionResponse.nullable(),
+    /** The approval checks, four-eyes state and any override (issue 36 items 1-2). */
+    approval: ClaimApprovalResponse,
     /** The claim's fraud and risk flags with their explanations (issue 36 item 3). */
     risk: ClaimRiskResponse,
     /** The staff user working the claim; null: nobody (issue 36 item 4). */
@@ -182,28 +185,44 @@ export const DECISION_MESSAGES = {
   stepNotFound: 'This process step is not on this claim.',
 } as const;
 
+/** The fields of a decision that staff and fund administrators share. */
+const ClaimDecisionFields = z.object({
+  decision: z.enum(['approved', 'rejected', 'paid']),
+  reason: z.string().trim().max(500).optional(),
+  paymentReference: z.string().trim().max(100).optional(),
+});
+
+/** A rejection needs the reason the member reads; a payment, its reference. */
+function decisionRules(value: z.infer<typeof ClaimDecisionFields>, ctx: z.RefinementCtx): void {
+  if (value.decision === 'rejected' && !value.reason) {
+    ctx.addIssue({ code: 'custom', path: ['reason'], message: DECISION_MESSAGES.reasonRequired });
+  }
+  if (value.decision === 'paid' && !value.paymentReference) {
+    ctx.addIssue({ code: 'custom', path: ['paymentReference'], message: DECISION_MESSAGES.paymentReferenceRequired });
+  }
+}
+
 /**
- * A decision on a claim (staff `POST benefits/claim/{id}/decision`, partner `approvalresponse`):
- * approve, reject with the reason the member reads, or mark paid with the payment reference.
+ * A staff decision on a claim (`POST benefits/claim/{id}/decision`): approve, reject with the
+ * reason the member reads, or mark paid with the payment reference. Approving a claim whose
+ * approval checks are not all met needs `overrideReason` and the permission `claims.override`
+ * (issue 36 item 1); `confirmNetCents`, the net payout (cents) the approver was shown, makes the
+ * approval fail with 409 when the payout changed meanwhile.
  */
-export const ClaimDecisionRequest = z
-  .object({
-    decision: z.enum(['approved', 'rejected', 'paid']),
-    reason: z.string().trim().max(500).optional(),
-    paymentReference: z.string().trim().max(100).optional(),
-    /** Staff only: why the claim is approved although its bank account failed verification (issue 18). */
-    bankMatchOverrideReason: z.string().trim().min(3).max(500).optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.decision === 'rejected' && !value.reason) {
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: DECISION_MESSAGES.reasonRequired });
-    }
-    if (value.decision === 'paid' && !value.paymentReference) {
-      ctx.addIssue({ code: 'custom', path: ['paymentReference'], message: DECISION_MESSAGES.paymentReferenceRequired });
-    }
-  })
+export const ClaimDecisionRequest = ClaimDecisionFields.extend({
+  /** Why the claim is approved although approval checks are unmet (audited, kept on the claim). */
+  overrideReason: z.string().trim().min(10, APPROVAL_MESSAGES.overrideReasonTooShort).max(500).optional(),
+  /** The net payout (cents) the approver confirmed on screen. */
+  confirmNetCents: z.number().int().min(0).max(1_000_000_000_000).optional(),
+})
+  .superRefine(decisionRules)
   .meta({ id: 'ClaimDecisionRequest' });
 export type ClaimDecisionRequest = z.infer<typeof ClaimDecisionRequest>;
+
+/** A fund administrator's decision (`approvalresponse`): the shared fields with the claim's id. */
+export const PartnerDecisionFields = ClaimDecisionFields.extend({ claimId: z.number().int().positive() }).superRefine(
+  decisionRules,
+);
 
 /** `POST benefits/{id}/admin/claim`: staff lodge a claim for the member (assisted claim); the reason is kept. */
 export const AdminLodgeClaimRequest = z

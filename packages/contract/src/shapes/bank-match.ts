@@ -29,7 +29,6 @@ export const BANK_MATCH_MESSAGES = {
   acceptsCredits: 'The account does not accept credits.',
   openAtLeastThreeMonths: 'The account has been open for less than 3 months.',
   noBankAccount: 'This claim has no bank account yet.',
-  overrideRequired: 'The bank account failed verification: give the reason to approve the claim anyway.',
 } as const;
 
 /** `GET benefits/{id}/bank/match` query: `refresh=true` verifies again even when a result is kept. */

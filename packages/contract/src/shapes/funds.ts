@@ -83,6 +83,8 @@ export const FundResponse = z
     fastTrackThresholdCents: z.number().int().nullable(),
     /** The promise members read: "usually paid within N days"; set with the threshold. */
     fastTrackDays: z.number().int().nullable(),
+    /** Four-eyes (issue 36 item 2): approving a claim over this gross amount (cents) needs two staff users; null: one suffices. */
+    secondApprovalThresholdCents: z.number().int().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -103,6 +105,8 @@ const fundFields = {
   fastTrackThresholdCents: z.number().int().min(1).max(1_000_000_000).nullable().optional(),
   /** 1 to 90 days; needed with a threshold. */
   fastTrackDays: z.number().int().min(1).max(90).nullable().optional(),
+  /** Cents, 0 to R10 million; null clears (one approval suffices). At or above the fast-track amount. */
+  secondApprovalThresholdCents: z.number().int().min(0).max(1_000_000_000).nullable().optional(),
 };
 
 /** `POST /api/v1/funds`. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BANK_ACCOUNT_TYPES } from '../banks.js';
 import { CLAIM_STATUSES } from '../claims.js';
-import { AdminClaimListResponse, ClaimDecisionRequest } from './admin-benefits.js';
+import { AdminClaimListResponse, PartnerDecisionFields } from './admin-benefits.js';
 import { PayoutResponse } from './benefits.js';
 import { ClaimDocumentResponse, ClaimEventResponse } from './claims.js';
 
@@ -169,7 +169,7 @@ export const PartnerClaimDetailsResponse = z
 export type PartnerClaimDetailsResponse = z.infer<typeof PartnerClaimDetailsResponse>;
 
 /** `POST /api/v2/benefitclaim/approvalresponse`: approve, reject (reason), or mark paid (payment reference). */
-export const PartnerApprovalRequest = ClaimDecisionRequest.safeExtend({ claimId: z.number().int().positive() }).meta({
+export const PartnerApprovalRequest = PartnerDecisionFields.meta({
   id: 'PartnerApprovalRequest',
   examples: [
     { claimId: 42, decision: 'approved' },

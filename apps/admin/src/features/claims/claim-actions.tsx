@@ -8,39 +8,31 @@ import { api } from '../../lib/api';
 import { checkRequest } from '../../lib/form';
 import { useCan } from '../../lib/permissions';
 import { save } from '../../lib/save';
+import { ApproveModal, claimQueries, SendBackModal } from './claim-approval';
 import { InformationRequestModal } from './claim-information';
 
-type Decision = 'approved' | 'rejected' | 'paid';
+type Decision = 'rejected' | 'paid';
 
 const DECISION_TEXT: Record<Decision, { title: string; button: string; done: string; color: string }> = {
-  approved: { title: 'Approve the claim', button: 'Approve claim', done: 'Claim approved.', color: 'teal' },
   rejected: { title: 'Reject the claim', button: 'Reject claim', done: 'Claim rejected.', color: 'red' },
   paid: { title: 'Mark the claim paid', button: 'Mark paid', done: 'Claim marked paid.', color: 'green' },
 };
 
-/** What the claim lists reload after a move. */
-function invalidated(claim: AdminClaimResponse): string[] {
-  return [`v1/benefits/claim/${claim.id}`, 'v1/benefits/claims', 'v1/dashboard'];
-}
-
 /**
- * A decision (`POST benefits/claim/{id}/decision`): approving asks for the override reason when
- * the bank match failed, rejecting for the reason the member reads, paying for the reference.
+ * A decision (`POST benefits/claim/{id}/decision`): rejecting asks for the reason the member reads,
+ * paying for the reference (approving has its own dialog, `ApproveModal`).
  */
 function DecisionModal(props: { claim: AdminClaimResponse; decision: Decision; onClose: () => void }) {
   const text = DECISION_TEXT[props.decision];
-  const needsOverride = props.decision === 'approved' && props.claim.bankMatch?.status === 'failed';
-  const form = useForm({
-    initialValues: { decision: props.decision, reason: '', paymentReference: '', bankMatchOverrideReason: '' },
-  });
+  const form = useForm({ initialValues: { decision: props.decision, reason: '', paymentReference: '' } });
   const submit = form.onSubmit(async (values) => {
-    // Fields left empty are not sent (an empty override reason would be too short, not absent).
+    // Fields left empty are not sent.
     const json = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
     const body = checkRequest(ClaimDecisionRequest, json, form);
     if (!body) return;
     const done = await save(api.post(`v1/benefits/claim/${props.claim.id}/decision`, { json: body }), {
       done: text.done,
-      invalidate: invalidated(props.claim),
+      invalidate: claimQueries(props.claim),
       form,
     });
     if (done) props.onClose();
@@ -61,15 +53,6 @@ function DecisionModal(props: { claim: AdminClaimResponse; decision: Decision; o
           {props.decision === 'paid' && (
             <TextInput label="Payment reference" required {...form.getInputProps('paymentReference')} />
           )}
-          {needsOverride && (
-            <Textarea
-              label="Why approve although the bank match failed"
-              required
-              autosize
-              minRows={2}
-              {...form.getInputProps('bankMatchOverrideReason')}
-            />
-          )}
           <Group justify="flex-end">
             <Button type="submit" color={text.color} loading={form.submitting}>
               {text.button}
@@ -84,7 +67,8 @@ function DecisionModal(props: { claim: AdminClaimResponse; decision: Decision; o
 /**
  * The moves the user may make on the claim now: "Start review" (`claims.review`, submitted),
  * "Request more information" (`claims.review`, submitted or in review; issue 21 item 1);
- * approve, reject (`claims.approve`, submitted or in review) and mark paid (approved), only for a
+ * approve (in review; the second approval or sending the first back when one was given, issue 36
+ * item 2), reject (`claims.approve`, submitted or in review) and mark paid (approved), only for a
  * fund without a connected administrator (who decides through the partner API).
  */
 export function ClaimActions(props: { claim: AdminClaimResponse }) {
@@ -92,7 +76,7 @@ export function ClaimActions(props: { claim: AdminClaimResponse }) {
   const canReview = useCan('claims.review');
   const canApprove = useCan('claims.approve');
   const canReadFunds = useCan('funds.read');
-  const [deciding, setDeciding] = useState<Decision | null>(null);
+  const [deciding, setDeciding] = useState<Decision | 'approved' | 'send-back' | null>(null);
   const [asking, setAsking] = useState(false);
   const fund = useQuery({
     queryKey: ['v1/funds', String(claim.benefit.fund.id)],
@@ -102,7 +86,10 @@ export function ClaimActions(props: { claim: AdminClaimResponse }) {
   const administrator = fund.data?.administrator ?? null;
   const open = claim.status === 'submitted' || claim.status === 'in_review';
   const startReview = () =>
-    save(api.post(`v1/benefits/claim/${claim.id}/review`), { done: 'Review started.', invalidate: invalidated(claim) });
+    save(api.post(`v1/benefits/claim/${claim.id}/review`), {
+      done: 'Review started.',
+      invalidate: claimQueries(claim),
+    });
   return (
     <>
       <Group gap="xs">
@@ -116,7 +103,12 @@ export function ClaimActions(props: { claim: AdminClaimResponse }) {
           <>
             {claim.status === 'in_review' && (
               <Button color="teal" onClick={() => setDeciding('approved')}>
-                Approve
+                {claim.approval.firstApproval ? 'Give second approval' : 'Approve'}
+              </Button>
+            )}
+            {claim.status === 'in_review' && claim.approval.firstApproval && (
+              <Button variant="default" onClick={() => setDeciding('send-back')}>
+                Send approval back
               </Button>
             )}
             {open && (
@@ -138,7 +130,11 @@ export function ClaimActions(props: { claim: AdminClaimResponse }) {
         </Alert>
       )}
       {asking && <InformationRequestModal claim={claim} onClose={() => setAsking(false)} />}
-      {deciding && <DecisionModal claim={claim} decision={deciding} onClose={() => setDeciding(null)} />}
+      {deciding === 'approved' && <ApproveModal claim={claim} onClose={() => setDeciding(null)} />}
+      {deciding === 'send-back' && <SendBackModal claim={claim} onClose={() => setDeciding(null)} />}
+      {(deciding === 'rejected' || deciding === 'paid') && (
+        <DecisionModal claim={claim} decision={deciding} onClose={() => setDeciding(null)} />
+      )}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { Link, useParams } from 'wouter';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
 import { ClaimActions } from './claim-actions';
+import { ClaimApprovalChecks } from './claim-approval';
 import { ClaimAssignee } from './claim-assignee';
 import { ClaimBank } from './claim-bank';
 import { ClaimChecklist } from './claim-checklist';
@@ -19,7 +20,8 @@ import { ClaimPayout, ClaimTimeline } from './claim-timeline';
 
 /**
  * One claim for review (`GET benefits/claim/{id}`, every view audited): the member (ID masked until
- * revealed), the fast-track rule's evaluation (issue 21 item 2), the benefit and its source row,
+ * revealed), the approval checks and four-eyes state (issue 36), the fast-track rule's evaluation
+ * (issue 21 item 2), the benefit and its source row,
  * documents in place, the bank match, the fund's
  * checklist with each step's log, payout, timeline, and the moves the user's permissions allow;
  * the assignee with "Assign to me" / "Assign to…" / "Unassign" and the risk flags (issue 36 items 3-4).
@@ -51,6 +53,7 @@ export default function ClaimPage() {
       <ClaimAssignee claim={data} />
       <ClaimRiskFlags claim={data} />
       <AssistedClaimNotice claim={data} />
+      <ClaimApprovalChecks claim={data} />
       <ClaimFastTrack claim={data} />
       <ClaimMember claim={data} />
       <ClaimInformationRequests claim={data} />

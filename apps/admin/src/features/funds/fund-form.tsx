@@ -28,10 +28,21 @@ interface FundValues {
   /** Fast track (issue 21 item 2): the threshold in rand as typed (empty: none) and the promised days. */
   fastTrackRand: string;
   fastTrackDays: number | string;
+  /** Four-eyes (issue 36 item 2): over this gross amount in rand (empty: never) two people approve. */
+  secondApprovalRand: string;
 }
 
 /** Errors of the request fields shown on the form's fields (cents on the rand field). */
-const FIELD_OF: Record<string, string> = { fastTrackThresholdCents: 'fastTrackRand' };
+const FIELD_OF: Record<string, string> = {
+  fastTrackThresholdCents: 'fastTrackRand',
+  secondApprovalThresholdCents: 'secondApprovalRand',
+};
+
+/** Cents as the rand text a person types ("1250.00"); empty for none. */
+const randText = (cents: number | null | undefined): string => (cents != null ? (cents / 100).toFixed(2) : '');
+
+/** Typed rand as cents, null when empty; a text that does not parse is sent as -1, which the contract refuses on the field. */
+const centsOf = (rand: string): number | null => (rand.trim() ? (randToCents(rand) ?? -1) : null);
 const onFormFields = <T,>(errors: Record<string, T>): Record<string, T> =>
   Object.fromEntries(Object.entries(errors).map(([field, message]) => [FIELD_OF[field] ?? field, message]));
 
@@ -46,8 +57,9 @@ function toValues(fund?: FundResponse): FundValues {
     contactPhone: fund?.contactPhone ?? '',
     tags: fund?.tags ?? [],
     status: fund?.status ?? 'active',
-    fastTrackRand: fund?.fastTrackThresholdCents != null ? (fund.fastTrackThresholdCents / 100).toFixed(2) : '',
+    fastTrackRand: randText(fund?.fastTrackThresholdCents),
     fastTrackDays: fund?.fastTrackDays ?? '',
+    secondApprovalRand: randText(fund?.secondApprovalThresholdCents),
   };
 }
 
@@ -63,16 +75,17 @@ function toRequest(values: FundValues) {
     contactPhone: values.contactPhone.trim() || null,
     tags: values.tags,
     status: values.status,
-    // A rand amount that does not parse is sent as 0, which the contract refuses on the field.
-    fastTrackThresholdCents: values.fastTrackRand.trim() ? (randToCents(values.fastTrackRand) ?? 0) : null,
+    fastTrackThresholdCents: centsOf(values.fastTrackRand),
     fastTrackDays: values.fastTrackDays === '' ? null : Number(values.fastTrackDays),
+    secondApprovalThresholdCents: centsOf(values.secondApprovalRand),
   };
 }
 
 /**
  * Creating or editing a fund (`POST funds`, `PATCH funds/{id}`): name, FSCA registration number,
  * type, administrator (an active fund administrator partner), contact details, the fast track
- * (threshold in rand and the days promised, issue 21 item 2), tags and status (archive). Field
+ * (threshold in rand and the days promised, issue 21 item 2), the second-approval amount (four-eyes,
+ * issue 36 item 2), tags and status (archive). Field
  * errors from the server show under their fields.
  */
 export function FundFormModal(props: {
@@ -144,6 +157,13 @@ export function FundFormModal(props: {
                 {...form.getInputProps('fastTrackDays')}
               />
             </SimpleGrid>
+          </Fieldset>
+          <Fieldset legend="Approvals">
+            <TextInput
+              label="Second-approval amount (R)"
+              description="Claims over this gross amount need two different staff users to approve. At or above the fast-track amount. Empty: one approval suffices."
+              {...form.getInputProps('secondApprovalRand')}
+            />
           </Fieldset>
           <TagsInput label="Tags" description="Press Enter after each tag" {...form.getInputProps('tags')} />
           <Select

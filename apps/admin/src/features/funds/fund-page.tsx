@@ -92,6 +92,14 @@ export default function FundPage() {
                     : 'None'
                 }
               />
+              <Detail
+                label="Second approval"
+                value={
+                  data.secondApprovalThresholdCents !== null
+                    ? `Two people approve claims over ${formatRand(data.secondApprovalThresholdCents)}`
+                    : 'One approval suffices'
+                }
+              />
               <div>
                 <Text size="sm" c="dimmed">
                   Tags

@@ -22,11 +22,13 @@ import {
   toStatusCounts,
 } from '../benefits/admin-benefits.service.js';
 import { listClaimProcessSteps } from '../process-steps/process-steps.service.js';
+import { describeClaimApproval } from './approval-checks.service.js';
 import { toBankMatchResponse } from './bank-match.service.js';
 import { describeClaim } from './benefit-claims.service.js';
 import { listInformationRequests } from './claim-information.service.js';
 import { findClaimAssignee, queueColumns, riskAndAssigneeCondition, riskOrder, toAssignee } from './claim-queue.js';
 import { findCurrentClaim } from './current-claims.js';
+import { approvalSubject } from './four-eyes.service.js';
 import { toClaimRiskResponse } from './risk-signals.service.js';
 
 const claimListColumns = {
@@ -196,6 +198,7 @@ export async function getClaimForStaff(
     fastTrack: (claim.fastTrack as FastTrackDecisionResponse | null) ?? null,
     risk: toClaimRiskResponse(claim),
     assignee: await findClaimAssignee(db, claim),
+    approval: await describeClaimApproval(db, claim, await approvalSubject(db, claim)),
     ...details,
   };
 }

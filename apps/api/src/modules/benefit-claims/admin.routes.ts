@@ -1,6 +1,7 @@
 import {
   AdminClaimResponse,
   AdminLodgeClaimRequest,
+  APPROVAL_MESSAGES,
   BankMatchQuery,
   BankMatchResponse,
   ClaimDecisionRequest,
@@ -9,16 +10,19 @@ import {
   IdParams,
   InformationRequestRequest,
   ProcessStepLogRequest,
+  SendBackApprovalRequest,
 } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
+import { requireStaffPermission } from '../../platform/auth/route-access.js';
 import { sendStoredFile } from '../../platform/files/file-stores.js';
 import { getClaimForStaff } from './admin-claims.service.js';
 import { matchClaimBankAccount } from './bank-match.service.js';
 import { assertStaffMayDecide, decideClaim, lodgeClaimForMember } from './claim-decisions.service.js';
 import { openClaimDocumentForStaff } from './claim-documents.service.js';
 import { requestClaimInformation, reviewClaimDocument } from './claim-information.service.js';
+import { sendBackFirstApproval } from './four-eyes.service.js';
 import { recordProcessStepLog } from './process-step-log.service.js';
 
 const tags = ['staff review'];
@@ -59,7 +63,9 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Approve, reject (with the reason) or mark paid (with the payment reference) a claim',
         description:
-          "Approving a claim whose bank match failed needs bankMatchOverrideReason (409 otherwise). Only for funds without a connected administrator (409 otherwise: the administrator decides through the partner API). A repeat of the same decision changes nothing; a move the claim's state does not allow is 409.",
+          'Approving needs the approval checks met (process steps before the decision passed, documents accepted, bank match run and passed): 409 naming each unmet check in `errors` otherwise, unless overrideReason is given by a user with claims.override (403 without it). ' +
+          "confirmNetCents, the net payout the approver was shown, answers 409 when it changed. Over the fund's second-approval amount the first approval leaves the claim in review awaiting a second (approval.firstApproval); a different user approves it, who neither changed its bank details nor reviewed the member's identity (409 otherwise). " +
+          "Only for funds without a connected administrator (409 otherwise: the administrator decides through the partner API). A repeat of the same decision changes nothing; a move the claim's state does not allow is 409.",
         tags,
         params: IdParams,
         body: ClaimDecisionRequest,
@@ -68,8 +74,32 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await assertStaffMayDecide(app.db, request.params.id);
+      if (request.body.overrideReason !== undefined) {
+        await requireStaffPermission(app.db, request, 'claims.override', APPROVAL_MESSAGES.overridePermission);
+      }
       const { decision, ...details } = request.body;
       await decideClaim(app, request.params.id, decision, details, staffActor(request), auditContext(request));
+      return getClaimForStaff(app.db, request.params.id, auditContext(request));
+    },
+  );
+
+  app.post(
+    '/benefits/claim/:id/approval/send-back',
+    {
+      config: { access: { area: 'admin', permission: 'claims.approve' } },
+      schema: {
+        summary: 'Send a first approval back, with the reason (four-eyes): the claim stays in review without it',
+        description:
+          'For a claim awaiting its second approval (409 otherwise). The reason is audited; the first approval and its override are cleared.',
+        tags,
+        params: IdParams,
+        body: SendBackApprovalRequest,
+        response: { 200: AdminClaimResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await assertStaffMayDecide(app.db, request.params.id);
+      await sendBackFirstApproval(app.db, request.params.id, request.body.reason, auditContext(request));
       return getClaimForStaff(app.db, request.params.id, auditContext(request));
     },
   );

@@ -145,22 +145,3 @@ export async function matchClaimBankAccount(
   await evaluateClaimRisk({ db, secret: deps.secret, risk: deps.risk }, claim.id);
   return toBankMatchResponse(updated) as BankMatchResponse;
 }
-
-/**
- * The approval rule of issue 18: a claim whose kept bank match (of its current account) failed is
- * approved only by staff giving an override reason. Returns the columns to set with the approval.
- * @throws AppError `conflict` (409, "...give the reason to approve the claim anyway.")
- */
-export function bankMatchApproval(
-  claim: ClaimRow,
-  override: { reason?: string | undefined; staffUserId: number | null; isStaff: boolean },
-): Partial<typeof benefitClaims.$inferInsert> {
-  const match = toBankMatchResponse(claim);
-  if (match?.status !== 'failed') return {};
-  if (!override.isStaff || !override.reason) throw new AppError('conflict', BANK_MATCH_MESSAGES.overrideRequired);
-  return {
-    bankMatchOverrideReason: override.reason,
-    bankMatchOverriddenByUserId: override.staffUserId,
-    bankMatchOverriddenAt: new Date(),
-  };
-}

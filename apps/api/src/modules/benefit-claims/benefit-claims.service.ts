@@ -16,9 +16,9 @@ import {
   VALIDATION_FAILED_MESSAGE,
 } from '@bcp/contract';
 import dayjs from 'dayjs';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefitClaimEvents, benefitClaims, claimDocuments } from '../../db/schema/index.js';
+import { benefitClaimEvents, benefitClaims } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { findMemberBenefit, type MemberBenefit } from '../benefits/member-benefits.service.js';
@@ -29,7 +29,7 @@ import { snapshotProcessSteps } from '../process-steps/process-steps.service.js'
 import { createTask } from '../tasks/tasks.service.js';
 import { answerInformationRequest, openInformationRequest } from './claim-information.service.js';
 import { type ClaimDependencies, moveClaim } from './claim-moves.service.js';
-import { findCurrentClaim } from './current-claims.js';
+import { activeDocuments, findCurrentClaim } from './current-claims.js';
 import { findOpenClaim, startDraftClaim } from './draft-claims.js';
 import {
   approveByFastTrack,
@@ -54,14 +54,6 @@ export async function todaysPayout(
   benefit: Pick<MemberBenefit, 'amountCents' | 'fundId'>,
 ): Promise<Payout> {
   return calculatePayout(benefit.amountCents, await listFundFeeRules(db, benefit.fundId));
-}
-
-async function activeDocuments(db: Database, claimId: number) {
-  return db
-    .select()
-    .from(claimDocuments)
-    .where(and(eq(claimDocuments.claimId, claimId), isNull(claimDocuments.removedAt)))
-    .orderBy(asc(claimDocuments.id));
 }
 
 /** Which steps are complete (issue 4 "Claim steps"); once submitted, all are. */

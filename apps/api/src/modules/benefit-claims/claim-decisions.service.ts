@@ -1,12 +1,26 @@
-import { CLAIM_MESSAGES, type ClaimDecisionRequest, type ClaimStatus, DECISION_MESSAGES } from '@bcp/contract';
+import {
+  APPROVAL_MESSAGES,
+  type ApprovalOverrideResponse,
+  CLAIM_MESSAGES,
+  type ClaimDecisionRequest,
+  type ClaimStatus,
+  DECISION_MESSAGES,
+  type Payout,
+} from '@bcp/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { benefitClaims, benefits, funds, personUsers } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { bankMatchApproval } from './bank-match.service.js';
+import { approvalChecks, assertApprovable, needsSecondApproval } from './approval-checks.service.js';
 import { type ClaimActor, type ClaimDependencies, moveClaim } from './claim-moves.service.js';
 import { startDraftClaim } from './draft-claims.js';
+import {
+  type ApprovalSubject,
+  approvalSubject,
+  recordFirstApproval,
+  secondApproverConflict,
+} from './four-eyes.service.js';
 
 type ClaimRow = typeof benefitClaims.$inferSelect;
 
@@ -24,17 +38,59 @@ function alreadyThere(claim: ClaimRow, to: ClaimStatus, decision: Partial<ClaimD
   return true;
 }
 
+/** What an approval does besides the move: the columns to set (the override given, if any), or only a first approval. */
+type ApprovalPlan =
+  | { kind: 'approve'; set: Partial<typeof benefitClaims.$inferInsert> }
+  | { kind: 'first-approval'; subject: ApprovalSubject; userId: number; override: ApprovalOverrideResponse | null };
+
+/**
+ * The approval rules (issue 36 items 1-2, decision 041), checked before anything moves:
+ * - the system (the fast-track rule) approves by its own conditions (decision 034);
+ * - everyone else needs the approval checks met (`approvalChecks`); staff may approve anyway with
+ *   `overrideReason` (the route has checked `claims.override`); a fund administrator cannot;
+ * - staff's `confirmNetCents` must be the claim's net payout still;
+ * - over the fund's second-approval amount, staff's first approval only records itself (the claim
+ *   stays in review) and a second, different user approves, who neither changed its bank details nor
+ *   reviewed the member's identity. A fund administrator's answer is the decision (a second party).
+ * @throws AppError 409 (checks unmet, net payout changed, second approver not allowed)
+ */
+async function planApproval(
+  db: Database,
+  claim: ClaimRow,
+  decision: Partial<ClaimDecisionRequest>,
+  actor: ClaimActor,
+): Promise<ApprovalPlan> {
+  if (actor.type === 'system') return { kind: 'approve', set: {} };
+  const staffUserId = actor.type === 'user' ? actor.id : null;
+  const override = assertApprovable(await approvalChecks(db, claim), {
+    reason: staffUserId === null ? undefined : decision.overrideReason,
+    byUserId: staffUserId,
+  });
+  const payout = claim.payout as Payout | null;
+  if (decision.confirmNetCents !== undefined && payout?.netAmountCents !== decision.confirmNetCents) {
+    throw new AppError('conflict', APPROVAL_MESSAGES.netAmountChanged);
+  }
+  const approve = { kind: 'approve' as const, set: override ? { approvalOverride: override } : {} };
+  if (staffUserId === null) return approve;
+  const subject = await approvalSubject(db, claim);
+  if (!needsSecondApproval(subject.amountCents, subject.secondApprovalThresholdCents)) return approve;
+  if (claim.firstApprovedByUserId === null) return { kind: 'first-approval', subject, userId: staffUserId, override };
+  const conflict = await secondApproverConflict(db, claim, subject, staffUserId);
+  if (conflict) throw new AppError('conflict', conflict);
+  return approve;
+}
+
 /**
  * Moves a claim by a decision (issue 9): `in_review` (staff start the review), `approved`,
  * `rejected` (with the reason the member reads) or `paid` (with the payment reference). A repeat of
  * the same decision changes nothing and answers the claim as it is (idempotent); a move the state
  * machine does not allow is 409. Every move is audited (`claims.<status>`) and, in its transaction,
  * announced to the member (`moveClaim`); a decision that first takes the claim through the review
- * announces only the decision. Approving a claim whose bank match failed needs staff's
- * `bankMatchOverrideReason` (issue 18), kept on the claim and in the audit trail.
+ * announces only the decision. Approving follows `approvalRules` (issue 36: checks, override,
+ * four-eyes); a first of two approvals leaves the claim in review, unannounced.
  * @returns the claim after the decision, and whether this call moved it
- * @throws AppError 404 (no claim), 409 (move not allowed, already decided differently, or a failed
- *   bank match without an override reason)
+ * @throws AppError 404 (no claim), 409 (move not allowed, already decided differently, approval
+ *   checks unmet without an override, net payout changed, second approver not allowed)
  */
 export async function decideClaim(
   deps: ClaimDependencies,
@@ -49,26 +105,28 @@ export async function decideClaim(
   let claim = await loadClaim(db, claimId);
   if (alreadyThere(claim, to, decision)) return { claim, moved: false };
   if (claim.status === to) throw new AppError('conflict', DECISION_MESSAGES.alreadyDecided);
-  // Issue 18: a failed bank match blocks approval unless staff give an override reason (checked
-  // before anything moves).
-  const approvalSet =
-    to === 'approved'
-      ? bankMatchApproval(claim, {
-          reason: decision.bankMatchOverrideReason,
-          staffUserId: actor.type === 'user' ? actor.id : null,
-          isStaff: actor.type === 'user',
-        })
-      : {};
+  // Only a claim under review (or submitted, taken through the review) can be approved.
+  if (to === 'approved' && claim.status !== 'submitted' && claim.status !== 'in_review') {
+    throw new AppError('conflict', `A claim cannot move from ${claim.status} to approved.`);
+  }
+  // Issue 36: the approval checks, override and four-eyes hold before anything moves.
+  const plan = to === 'approved' ? await planApproval(db, claim, decision, actor) : undefined;
   // A decision on a claim nobody started reviewing takes it through the review first.
   if (claim.status === 'submitted' && (to === 'approved' || to === 'rejected')) {
     claim = (await decideClaim(deps, claimId, 'in_review', {}, actor, context, { announce: false })).claim;
   }
+  if (plan?.kind === 'first-approval') {
+    await recordFirstApproval(db, claim, plan.subject, plan, context);
+    return { claim: await loadClaim(db, claimId), moved: true };
+  }
+  const approvalSet = plan?.set ?? {};
   const note =
     to === 'rejected'
       ? (decision.reason ?? null)
       : to === 'paid'
         ? `Payment reference ${decision.paymentReference}`
         : null;
+  const override = approvalSet.approvalOverride as ApprovalOverrideResponse | undefined;
   await moveClaim(deps, {
     claimId,
     from: claim.status,
@@ -87,9 +145,10 @@ export async function decideClaim(
         after: {
           status: to,
           ...(note ? { note } : {}),
-          ...(approvalSet.bankMatchOverrideReason
-            ? { bankMatchOverrideReason: approvalSet.bankMatchOverrideReason }
+          ...(to === 'approved' && claim.firstApprovedByUserId !== null
+            ? { firstApprovedByUserId: claim.firstApprovedByUserId }
             : {}),
+          ...(override ? { overrideReason: override.reason, overriddenChecks: override.unmetChecks } : {}),
         },
       }),
   });

@@ -64,6 +64,12 @@ export async function moveClaim(deps: ClaimDependencies, move: ClaimMove, now: D
     if (move.to === 'approved' || move.to === 'rejected') stamps.decidedAt = now;
     if (move.to === 'rejected') stamps.rejectionReason = move.note ?? null;
     if (move.to === 'paid') stamps.paidAt = now;
+    // A first approval (four-eyes, issue 36 item 2) holds only while the claim stays in review:
+    // any other move (more information asked, rejected) voids it.
+    if (move.to !== 'approved' && move.to !== 'paid' && move.to !== 'in_review') {
+      stamps.firstApprovedByUserId = null;
+      stamps.firstApprovedAt = null;
+    }
     const [moved] = await tx
       .update(benefitClaims)
       .set({ ...move.set, ...stamps, status: move.to })

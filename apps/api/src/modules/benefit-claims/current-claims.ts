@@ -1,7 +1,7 @@
 import type { ClaimSummary } from '@bcp/contract';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefitClaims } from '../../db/schema/index.js';
+import { benefitClaims, claimDocuments } from '../../db/schema/index.js';
 
 type ClaimRow = typeof benefitClaims.$inferSelect;
 
@@ -44,4 +44,13 @@ export async function findCurrentClaimSummaries(
     claims.set(row.benefitId, { id: row.id, status: row.status, submittedAt: row.submittedAt?.toISOString() ?? null });
   }
   return claims;
+}
+
+/** A claim's documents that are not removed, oldest first. */
+export async function activeDocuments(db: Database, claimId: number) {
+  return db
+    .select()
+    .from(claimDocuments)
+    .where(and(eq(claimDocuments.claimId, claimId), isNull(claimDocuments.removedAt)))
+    .orderBy(asc(claimDocuments.id));
 }

@@ -1,4 +1,5 @@
 import {
+  APPROVAL_MESSAGES,
   type CreateFundRequest,
   FAST_TRACK_MESSAGES,
   FUND_MESSAGES,
@@ -72,6 +73,7 @@ async function describeFunds(db: Database, rows: FundRecord[]): Promise<FundResp
     benefitCount: row.benefitCount,
     fastTrackThresholdCents: row.fastTrackThresholdCents,
     fastTrackDays: row.fastTrackDays,
+    secondApprovalThresholdCents: row.secondApprovalThresholdCents,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));
@@ -147,20 +149,30 @@ async function assertReferences(
   if (Object.keys(errors).length > 0) throw new AppError('validation', VALIDATION_FAILED_MESSAGE, errors);
 }
 
+type ApprovalAmounts = 'fastTrackThresholdCents' | 'fastTrackDays' | 'secondApprovalThresholdCents';
+
 /**
- * 422 on `fastTrackDays` for a fast track without its days (issue 21 item 2): the fields as they
- * will be after the change (`current`: the fund today, for a PATCH).
+ * 422 on `fastTrackDays` for a fast track without its days (issue 21 item 2), and on
+ * `secondApprovalThresholdCents` under the fast-track amount (issue 36 item 2: fast-tracked claims
+ * stay below the second-approval amount by rule): the fields as they will be after the change
+ * (`current`: the fund today, for a PATCH).
  */
 function assertFastTrack(
   input: Partial<z.output<typeof CreateFundRequest>>,
-  current?: Pick<FundRecord, 'fastTrackThresholdCents' | 'fastTrackDays'>,
+  current?: Pick<FundRecord, ApprovalAmounts>,
 ): void {
-  const pick = <K extends 'fastTrackThresholdCents' | 'fastTrackDays'>(key: K) =>
+  const pick = <K extends ApprovalAmounts>(key: K) =>
     input[key] === undefined ? (current?.[key] ?? null) : input[key];
   const threshold = pick('fastTrackThresholdCents');
   if (threshold === null) return;
   if (pick('fastTrackDays') === null) {
     throw new AppError('validation', VALIDATION_FAILED_MESSAGE, { fastTrackDays: [FAST_TRACK_MESSAGES.daysRequired] });
+  }
+  const second = pick('secondApprovalThresholdCents');
+  if (second !== null && second < threshold) {
+    throw new AppError('validation', VALIDATION_FAILED_MESSAGE, {
+      secondApprovalThresholdCents: [APPROVAL_MESSAGES.secondAtOrAboveFastTrack],
+    });
   }
 }
 
@@ -178,6 +190,7 @@ function fundValues(input: Partial<z.output<typeof CreateFundRequest>>): Partial
     status: input.status,
     fastTrackThresholdCents: input.fastTrackThresholdCents,
     fastTrackDays: input.fastTrackDays,
+    secondApprovalThresholdCents: input.secondApprovalThresholdCents,
   };
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
 }
