@@ -68,7 +68,8 @@ test('a fast-tracked claim shows "Decided by the fast-track rule" with each cond
   const decision = admin.getByRole('region', { name: FAST_TRACK_MESSAGES.decidedBy });
   await expect(decision).toBeVisible();
   const rows = decision.getByRole('table', { name: 'Fast-track conditions' }).getByRole('row');
-  await expect(rows).toHaveCount(7);
+  // The header and one row per condition (issue 36 item 3 added "No fraud or risk flag").
+  await expect(rows).toHaveCount(Object.keys(FAST_TRACK_CONDITION_LABELS).length + 1);
   for (const label of Object.values(FAST_TRACK_CONDITION_LABELS)) {
     await expect(decision.getByRole('row').filter({ hasText: label })).toContainText('Passed');
   }
