@@ -1,4 +1,6 @@
+DROP INDEX "audit_events_actor_idx";--> statement-breakpoint
 CREATE INDEX "audit_events_unsealed_idx" ON "audit_events" USING btree ("id") WHERE "audit_events"."chain_seq" is null;--> statement-breakpoint
+CREATE INDEX "audit_events_actor_idx" ON "audit_events" USING btree ("actor_type","actor_id","id");--> statement-breakpoint
 -- Issue 36 item 5 (decision 039): the audit trail stays append-only. The one UPDATE allowed is the
 -- sealer's: filling an event's chain columns (chain_seq, prev_hash, hash) once, from NULL, with a
 -- hex SHA-256, every other column (today's and any added later) left exactly as it was. Any other

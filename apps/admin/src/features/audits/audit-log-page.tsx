@@ -73,7 +73,7 @@ export default function AuditLogPage() {
           <Group mb="sm" align="flex-end" gap="sm">
             <Select
               label="Who"
-              w={230}
+              w={220}
               clearable
               searchable
               placeholder="Anyone"
@@ -106,7 +106,7 @@ export default function AuditLogPage() {
             />
             <TextInput
               label="Record number"
-              w={120}
+              w={130}
               value={entityIdText}
               onChange={(event) => setEntityIdText(event.currentTarget.value)}
             />

@@ -38,7 +38,8 @@ export const auditEvents = pgTable(
   },
   (table) => [
     index('audit_events_entity_idx').on(table.entityType, table.entityId, table.id),
-    index('audit_events_actor_idx').on(table.actorType, table.actorId),
+    // With the id: one actor's events newest first straight from the index (the office log's actor filter).
+    index('audit_events_actor_idx').on(table.actorType, table.actorId, table.id),
     // The office-wide log's filters (issue 36 item 5) and the chain's order.
     index('audit_events_action_idx').on(table.action, table.id),
     index('audit_events_occurred_at_idx').on(table.occurredAt),

@@ -89,10 +89,10 @@ function lookedUpName(row: AuditRow, names: Names): string | undefined {
   return byType.get(row.entityType)?.get(id);
 }
 
-/** A name the event itself keeps of its record (a created or deleted one). */
+/** A name the event itself keeps of its record (a created or deleted one): its name, title or question. */
 function keptName(row: AuditRow): string | undefined {
   for (const side of [row.after, row.before]) {
-    for (const key of ['name', 'title']) if (typeof side?.[key] === 'string') return side[key] as string;
+    for (const key of ['name', 'title', 'question']) if (typeof side?.[key] === 'string') return side[key] as string;
   }
   return undefined;
 }
