@@ -67,7 +67,7 @@ test('the member submits a claim of R4,698.10 in the app', async () => {
   await member.goto('/main');
   await memberViaApi(member, KRISTIE, { verifyPin: true, passIdentity: true });
   await member.goto('/benefits');
-  await claimStepsThroughFees(member, '62123456780');
+  await claimStepsThroughFees(member, '62123456740');
   await declareAndSubmit(member);
   await expect(member.getByLabel('Claim timeline')).toContainText('Submitted');
 });

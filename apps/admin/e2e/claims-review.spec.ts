@@ -50,7 +50,7 @@ test('the member submits a claim in the app', async () => {
   await card.getByRole('button', { name: 'Claim this benefit' }).click();
   await member.getByLabel('These are my details and they are correct').check();
   await member.getByRole('button', { name: 'Confirm and continue' }).click();
-  await fillBankAccountForm(member, 'First National Bank (FNB) (250655)', '62123456781');
+  await fillBankAccountForm(member, 'First National Bank (FNB) (250655)', '62123456721');
   await member.getByRole('button', { name: 'Use this account and continue' }).click();
   await uploadClaimDocuments(member);
   await member.getByLabel('I understand and accept these fees').check();

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { BANK_MATCH_MESSAGES } from '@bcp/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +30,9 @@ beforeAll(async () => {
   overrider = await createStaff(app(), ['claims.approve', 'claims.override', 'claims.read']);
 });
 afterAll(async () => testApp.close());
+
+/** An account number of this test's own (no shared-account risk flag) whose last digit picks the sandbox's outcome. */
+const accountEnding = (digit: string) => `1${randomInt(10_000_000, 99_999_999)}${digit}`;
 
 const match = (benefitId: number, query = '') =>
   call(app(), 'GET', `/api/v1/benefits/${benefitId}/bank/match${query}`, { token: reviewer.token });
@@ -125,7 +129,7 @@ describe('issue 18 bank match: each AVS outcome of the sandbox', () => {
 
 describe('issue 18 approval rule, now the bank match check of issue 36: a failed or missing match blocks approval unless overridden', () => {
   it('refuses the approval (409 naming the bank match) and leaves the claim as it was', async () => {
-    const claim = await submittedClaim(app(), { accountNumber: '1234567896' });
+    const claim = await submittedClaim(app(), { accountNumber: accountEnding('6') });
     await match(claim.benefitId);
     const refused = await decide(claim.claimId, { decision: 'approved' });
     expect(refused.statusCode).toBe(409);
@@ -135,7 +139,7 @@ describe('issue 18 approval rule, now the bank match check of issue 36: a failed
   });
 
   it('approves with an override reason by a user holding claims.override, kept on the claim and in the audit trail', async () => {
-    const claim = await submittedClaim(app(), { accountNumber: '1234567899' });
+    const claim = await submittedClaim(app(), { accountNumber: accountEnding('9') });
     await readyForApproval(app(), claim, reviewer.token, { bankMatch: false });
     await match(claim.benefitId);
     const reason = 'Bank letter confirms the account, opened 2 months ago.';
@@ -157,15 +161,15 @@ describe('issue 18 approval rule, now the bank match check of issue 36: a failed
   });
 
   it('approves without a reason when the match passed; a match never run blocks; rejecting needs no override', async () => {
-    const passed = await submittedClaim(app(), { accountNumber: '1234567890' });
+    const passed = await submittedClaim(app(), { accountNumber: accountEnding('0') });
     await readyForApproval(app(), passed, reviewer.token);
     expect((await decide(passed.claimId, { decision: 'approved' })).statusCode).toBe(200);
-    const unchecked = await submittedClaim(app(), { accountNumber: '1234567896' });
+    const unchecked = await submittedClaim(app(), { accountNumber: accountEnding('6') });
     await readyForApproval(app(), unchecked, reviewer.token, { bankMatch: false });
     const notRun = await decide(unchecked.claimId, { decision: 'approved' });
     expect(notRun.statusCode).toBe(409);
     expect(notRun.json().errors).toEqual({ bankMatch: ['Bank match run and passed: The bank match has not run.'] });
-    const failed = await submittedClaim(app(), { accountNumber: '1234567894' });
+    const failed = await submittedClaim(app(), { accountNumber: accountEnding('4') });
     await match(failed.benefitId);
     expect(
       (await decide(failed.claimId, { decision: 'rejected', reason: 'The account does not exist.' })).statusCode,
@@ -173,7 +177,7 @@ describe('issue 18 approval rule, now the bank match check of issue 36: a failed
   });
 
   it('refuses an override reason shorter than 10 characters (422)', async () => {
-    const claim = await submittedClaim(app(), { accountNumber: '1234567896' });
+    const claim = await submittedClaim(app(), { accountNumber: accountEnding('6') });
     await match(claim.benefitId);
     const response = await call(app(), 'POST', `/api/v1/benefits/claim/${claim.claimId}/decision`, {
       token: overrider.token,

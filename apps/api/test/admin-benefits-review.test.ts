@@ -16,7 +16,7 @@ const app = () => testApp.app;
 beforeAll(async () => {
   testApp = await createTestApp();
   reviewer = await createStaff(app(), ['benefits.read', 'claims.read']);
-  const claim = await submittedClaim(app(), { amountCents: 50_000 });
+  const claim = await submittedClaim(app(), { amountCents: 50_000, accountNumber: '1234567890' });
   submitted = claim;
   submittedClaimId = claim.claimId;
   drafting = await claimingMember(app(), { amountCents: 70_000 });

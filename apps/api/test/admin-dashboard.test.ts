@@ -38,8 +38,9 @@ describe('working days', () => {
 describe('GET /api/v1/dashboard', () => {
   it('answers claims by status, waiting claims, this month figures, funds, uploads and my tasks', async () => {
     const fresh = await submittedClaim(app(), { amountCents: 100_000 });
-    const sixDays = await submittedClaim(app(), { amountCents: 200_000 });
-    const twoWeeks = await submittedClaim(app(), { amountCents: 300_000 });
+    // These two pay into one account number: both carry the shared-account risk flag.
+    const sixDays = await submittedClaim(app(), { amountCents: 200_000, accountNumber: '1234567890' });
+    const twoWeeks = await submittedClaim(app(), { amountCents: 300_000, accountNumber: '1234567890' });
     // Moved back in time as if submitted then: 8 and 16 calendar days hold at least 5 and 10 working days.
     for (const [claimId, days] of [
       [sixDays.claimId, 8],
@@ -82,8 +83,7 @@ describe('GET /api/v1/dashboard', () => {
       byStatus: { draft: 0, submitted: 2, in_review: 0, information_requested: 0, approved: 0, rejected: 0, paid: 1 },
       waitingOver5WorkingDays: 2,
       waitingOver10WorkingDays: 1,
-      // The three members were given the same account number: the two claims still open carry the
-      // shared-account risk flag (issue 36 item 3).
+      // The two claims paying into one account carry the shared-account risk flag (issue 36 item 3).
       flaggedOpen: 2,
       thisMonth: {
         // The two moved back may fall in last month early in a month: at least the fresh one counts.

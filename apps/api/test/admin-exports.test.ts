@@ -38,7 +38,7 @@ beforeAll(async () => {
   unmaskedExporter = await createStaff(app(), ['benefits.export', 'benefits.export-unmasked']);
   lister = await createStaff(app(), ['benefits.read']);
   member = await claimingMember(app(), { amountCents: 1_248_050 });
-  claimed = await submittedClaim(app(), { amountCents: 50_000 });
+  claimed = await submittedClaim(app(), { amountCents: 50_000, accountNumber: '1234567890' });
 });
 afterAll(async () => testApp.close());
 

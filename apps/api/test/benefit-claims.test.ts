@@ -64,7 +64,7 @@ describe('issue 4 "Claim steps": draft and steps', () => {
       token: member.token,
       body: { personalDetailsConfirmed: true },
     });
-    const bankAccountId = await addBankAccount(app(), member);
+    const bankAccountId = await addBankAccount(app(), member, '1234567890');
     const saved = await call(app(), 'POST', claimUrl(member.benefitId), {
       token: member.token,
       body: { bankAccountId },
@@ -450,7 +450,7 @@ describe('issue 4 "Bank account"', () => {
 
   it('after submission, a change needs a fresh PIN and the member is told by email and SMS', async () => {
     const member = await claimingMember(app());
-    const { netAmountCents } = await prepareClaim(app(), member);
+    const { netAmountCents } = await prepareClaim(app(), member, '1234567890');
     await call(app(), 'POST', `${claimUrl(member.benefitId)}/claim`, {
       token: member.token,
       body: { declarationAccepted: true, netAmountCents },

@@ -67,6 +67,7 @@ describe('issue 36 item 1: approval checks', () => {
       false,
       false,
       false,
+      true,
     ]);
 
     // Only the bank match left unmet: 409 names it alone.
@@ -121,7 +122,8 @@ describe('issue 36 item 1: approval checks', () => {
     expect(short.json().errors.overrideReason).toEqual([APPROVAL_MESSAGES.overrideReasonTooShort]);
     const noReason = await decide(overrider, member.claimId, { decision: 'approved' });
     expect(noReason.statusCode).toBe(409);
-    expect(await memberStatus(member)).toBe('in_review');
+    // A refused approval changes nothing: the claim is not even taken into review.
+    expect(await memberStatus(member)).toBe('submitted');
 
     const overridden = await decide(overrider, member.claimId, {
       decision: 'approved',
@@ -141,6 +143,27 @@ describe('issue 36 item 1: approval checks', () => {
     expect(audit?.after).toMatchObject({
       overrideReason: 'The fund confirmed the member by phone.',
       overriddenChecks: ['processSteps', 'documents', 'bankMatch'],
+    });
+  });
+
+  it('a flagged claim (two persons, one payee account) is approved only with an override', async () => {
+    const shared = `1${Date.now() % 100_000_000}0`.padEnd(10, '0');
+    await submittedClaim(app(), { accountNumber: shared });
+    const member = await submittedClaim(app(), { accountNumber: shared });
+    const ready = await readyForApproval(app(), member, reviewer.token, { bankMatch: false });
+    await call(app(), 'GET', `/api/v1/benefits/${member.benefitId}/bank/match`, { token: reviewer.token });
+    expect(ready.risk.flags.map((flag) => flag.key)).toContain('sharedAccount');
+    const refused = await decide(approverA, member.claimId, { decision: 'approved' });
+    expect(refused.statusCode).toBe(409);
+    expect(Object.keys(refused.json().errors)).toEqual(['riskFlags']);
+    expect(refused.json().errors.riskFlags[0]).toContain('Payee account used by another person');
+    const overridden = await decide(overrider, member.claimId, {
+      decision: 'approved',
+      overrideReason: 'Both are the same family: the fund confirmed the account holder.',
+    });
+    expect(overridden.json()).toMatchObject({
+      status: 'approved',
+      approval: { override: { unmetChecks: ['riskFlags'] } },
     });
   });
 

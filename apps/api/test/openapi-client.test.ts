@@ -97,7 +97,7 @@ describe('issue 26: a client generated from the served document drives the partn
     // The check can fail: a path the document lacks does not compile.
     expect(await typecheck('api.d.ts', 'wrong.ts')).toContain('getdetail');
 
-    const claim = await submittedClaim(testApp.app);
+    const claim = await submittedClaim(testApp.app, { accountNumber: '1234567890' });
     const partner = await administratorOf(testApp.app, claim.fundId);
     // Staff's review meets the approval checks (issue 36) before the administrator answers.
     await readyForApproval(

@@ -31,7 +31,7 @@ const partnerCall = (key: string, path: string, body: object) =>
 
 describe('issue 9 partner API v2 (benefitclaim/*)', () => {
   it('lists and details only the claims of the funds the partner administers', async () => {
-    const mine = await submittedClaim(app());
+    const mine = await submittedClaim(app(), { accountNumber: '1234567890' });
     const others = await submittedClaim(app());
     const partner = await administratorOf(mine.fundId);
     await administratorOf(others.fundId);

@@ -50,7 +50,7 @@ test('a claim submitted in the browser is approved and paid by the fund administ
   await card.getByRole('button', { name: 'Claim this benefit' }).click();
   await page.getByLabel('These are my details and they are correct').check();
   await page.getByRole('button', { name: 'Confirm and continue' }).click();
-  await fillBankAccountForm(page, 'First National Bank (FNB) (250655)', '62123456782');
+  await fillBankAccountForm(page, 'First National Bank (FNB) (250655)', '62123456733');
   await page.getByRole('button', { name: 'Use this account and continue' }).click();
   await uploadClaimDocuments(page);
   await page.getByLabel('I understand and accept these fees').check();
@@ -65,7 +65,7 @@ test('a claim submitted in the browser is approved and paid by the fund administ
   const claim = list.items.find((item: { person: { lastName: string } }) => item.person.lastName === 'Mabizela');
   expect(claim).toBeTruthy();
   const details = await partnerCall(page, key, 'getdetails', { claimId: claim.id });
-  expect(details.bankAccount).toMatchObject({ accountNumber: '62123456782', universalBranchCode: '250655' });
+  expect(details.bankAccount).toMatchObject({ accountNumber: '62123456733', universalBranchCode: '250655' });
   // Staff's review meets the approval checks first (issue 36): the administrator answers after it.
   const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
   const staff = { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf };

@@ -143,11 +143,19 @@ export async function firstBankId(app: FastifyInstance, token: string): Promise<
   return response.json().items[0].id;
 }
 
-/** Adds a bank account in the member's name and returns its id. */
+/**
+ * A 10-digit account number no other member of the test file has (so no "shared payee account"
+ * risk flag, issue 36 item 3), ending 0 so the sandbox bank match passes.
+ */
+export function uniqueAccountNumber(): string {
+  return `1${randomInt(10_000_000, 99_999_999)}0`;
+}
+
+/** Adds a bank account in the member's name (by default one of its own) and returns its id. */
 export async function addBankAccount(
   app: FastifyInstance,
   member: { token: string },
-  accountNumber = '1234567890',
+  accountNumber = uniqueAccountNumber(),
 ): Promise<number> {
   const response = await call(app, 'POST', '/api/app/benefit-claims/person-banks', {
     token: member.token,

@@ -3,9 +3,10 @@ import { z } from 'zod';
 /**
  * What must hold before a claim is approved (issue 36 item 1, decision 041), in the order staff
  * read them on the claim page: the fund's process steps that come before the decision have passed,
- * the claim's documents are accepted, and the bank match of its account has run and passed.
+ * the claim's documents are accepted, the bank match of its account has run and passed, and it has
+ * no fraud or risk flag (issue 36 item 3: a flagged claim is approved only with an override).
  */
-export const APPROVAL_CHECKS = ['processSteps', 'documents', 'bankMatch'] as const;
+export const APPROVAL_CHECKS = ['processSteps', 'documents', 'bankMatch', 'riskFlags'] as const;
 export type ApprovalCheck = (typeof APPROVAL_CHECKS)[number];
 
 /** Each check in words. */
@@ -13,6 +14,7 @@ export const APPROVAL_CHECK_LABELS: Record<ApprovalCheck, string> = {
   processSteps: 'Process steps passed',
   documents: 'Documents accepted',
   bankMatch: 'Bank match run and passed',
+  riskFlags: 'No risk flags',
 };
 
 /** Texts of approvals: the checks, overrides and the second approval (four-eyes). */

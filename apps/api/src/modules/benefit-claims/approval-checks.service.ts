@@ -67,16 +67,24 @@ function bankMatchResult(claim: ClaimRow): Results['bankMatch'] {
   return { passed: false, detail: `Failed: ${match.failures.join(' ')}` };
 }
 
+/** The claim's fraud and risk flags (issue 36 item 3), as last computed, must be none. */
+function riskFlagsResult(claim: ClaimRow): Results['riskFlags'] {
+  const flags = (claim.riskFlags as { label: string }[] | null) ?? [];
+  if (flags.length === 0) return { passed: true, detail: 'None raised.' };
+  return { passed: false, detail: `Raised: ${flags.map((flag) => flag.label).join('; ')}.` };
+}
+
 /**
  * The approval checks of a claim (issue 36 item 1, decision 041), in APPROVAL_CHECKS order, each
  * with what was found in words: the process steps before the decision passed, every needed
- * document accepted, the bank match of the current account run and passed.
+ * document accepted, the bank match of the current account run and passed, no risk flag.
  */
 export async function approvalChecks(db: Database, claim: ClaimRow): Promise<ApprovalCheckResponse[]> {
   const results: Results = {
     processSteps: await processStepsResult(db, claim.id),
     documents: await documentsResult(db, claim.id),
     bankMatch: bankMatchResult(claim),
+    riskFlags: riskFlagsResult(claim),
   };
   return APPROVAL_CHECKS.map((key) => ({ key, label: APPROVAL_CHECK_LABELS[key], ...results[key] }));
 }
