@@ -147,6 +147,40 @@ describe('GET /api/v1/audits: the office audit log in words', () => {
     expect(event?.changes).toEqual([{ field: 'riskFlagCount', label: 'Risk flag count', before: null, after: '2' }]);
   });
 
+  it('reads the first of two approvals with its amount, and an assignment, in words', async () => {
+    const staff = { actor: { type: 'staff', id: admin.userId, label: admin.email } } as const;
+    await recordAudit(testApp.app.db, {
+      ...staff,
+      action: 'claims.first-approved',
+      entityType: 'claims',
+      entityId: 1043,
+      after: { status: 'Approved, awaiting second approval', grossAmount: 'R 12 480,50' },
+    });
+    await recordAudit(testApp.app.db, {
+      ...staff,
+      action: 'claims.assigned',
+      entityType: 'claims',
+      entityId: 1043,
+      before: { assignedUserId: null, assignee: null },
+      after: { assignedUserId: auditor.userId, assignee: 'Pieter van Wyk' },
+    });
+    const [assigned, approved] = await list('filter[entityType]=claims&filter[entityId]=1043');
+    expect(approved?.summary).toBe('Thandi Mokoena gave the first of two approvals to claim 1043 (R 12 480,50)');
+    expect(approved?.changes).toContainEqual({
+      field: 'grossAmount',
+      label: 'Gross amount',
+      before: null,
+      after: 'R 12 480,50',
+    });
+    expect(assigned?.summary).toBe('Thandi Mokoena assigned claim 1043 to Pieter van Wyk');
+    expect(assigned?.changes).toContainEqual({
+      field: 'assignee',
+      label: 'Assigned to',
+      before: null,
+      after: 'Pieter van Wyk',
+    });
+  });
+
   it('names a failed sign-in by the address tried and why, and a member by name', async () => {
     await call(testApp.app, 'POST', '/api/v1/admin-sessions/login', {
       body: { email: 'nobody@benefitfinder.co.za', password: 'Wrong#Password1' },

@@ -97,14 +97,21 @@ function keptName(row: AuditRow): string | undefined {
   return undefined;
 }
 
+/** ` (R 12 480,50)` when the event carries the record's amount (`amountCents`, or `grossAmount` as written), else nothing. */
+function amountOf(row: AuditRow): string {
+  const cents = row.after?.amountCents ?? row.before?.amountCents;
+  if (typeof cents === 'number') return ` (${formatRand(cents)})`;
+  const written = row.after?.grossAmount ?? row.before?.grossAmount;
+  return typeof written === 'string' ? ` (${written})` : '';
+}
+
 /** The record in words: `claim 1042 (R 12 480,50)`, `fund “Demo Retirement Fund”`, `staff user “Thandi Mokoena”`, `a fee`. */
 function recordWords(row: AuditRow, names: Names): string {
   const noun = recordNoun(row.entityType);
   if (row.entityId === null) return `a ${noun}`;
   const name = lookedUpName(row, names) ?? keptName(row);
   if (name) return `${noun} “${name}”`;
-  const amount = row.after?.amountCents ?? row.before?.amountCents;
-  return `${noun} ${row.entityId}${typeof amount === 'number' ? ` (${formatRand(amount)})` : ''}`;
+  return `${noun} ${row.entityId}${amountOf(row)}`;
 }
 
 /** The sentence of a failed staff sign-in: who was tried and why, never what was typed as secret. */
