@@ -9,8 +9,9 @@
  * Then the file upload bench (issue 16; `file-upload.bench.ts`): a generated member file end to end
  * through the API (upload, validate, stage, accept) beside a plain COPY, with the server's peak RSS.
  * Flags: --duration SECONDS (10), --connections N (20), --warmup SECONDS (3), --ids N (10000),
- * --rounds N (1), --messages N (1000), --only search|lists|messages|uploads|export (just that bench; export:
- * the benefits export bench, issue 18: rows/s and the server's peak RSS, >= 3 rounds),
+ * --rounds N (1), --messages N (1000), --only search|lists|messages|uploads|export|hostile-files (just that
+ * bench; export: the benefits export bench, issue 18: rows/s and the server's peak RSS, >= 3 rounds;
+ * hostile-files: issue 34's hostile member files, `hostile-files.bench.ts`, --hostile-rounds N (3)),
  * --list-duration S (5), --list-rounds N (3), --redis URL|none (redis://127.0.0.1:6379),
  * --upload-rows N (1000000), --upload-rounds N (3), --pglite-rows N (100000), --pglite-rounds N (3);
  * or BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ROUNDS. BENCH_DATABASE_URL: where to create `bcp_bench`.
@@ -20,6 +21,7 @@ import { failCommandLine, parseCommandLine } from '../../../scripts/lib/command-
 import { adminDatabaseUrl, ensureBenchDatabase, readRowCounts } from './bench-database.js';
 import { runExportBench } from './export.bench.js';
 import { runUploadBench } from './file-upload.bench.js';
+import { runHostileFilesBench } from './hostile-files.bench.js';
 import { runIdSearchBench } from './id-search.bench.js';
 import { runMessageBench } from './messages.bench-report.js';
 import { describeLoadAverage, describeMachine, describeRowCounts } from './report.js';
@@ -31,9 +33,9 @@ const { values } = parseCommandLine({
   command,
   usage: `
 Usage: ${command} -- [--duration S] [--connections N] [--warmup S] [--ids N] [--rounds N]
-                        [--messages N] [--only search|lists|messages|uploads|export] [--upload-rows N]
+                        [--messages N] [--only search|lists|messages|uploads|export|hostile-files] [--upload-rows N]
                         [--list-duration S] [--list-rounds N] [--list-plans-only] [--redis URL|none]
-                        [--upload-rounds N] [--pglite-rows N] [--pglite-rounds N]
+                        [--upload-rounds N] [--pglite-rows N] [--pglite-rounds N] [--hostile-rounds N]
 
 Benchmarks (README "Benchmarks"), on PostgreSQL (BENCH_DATABASE_URL, default
 postgres://postgres@127.0.0.1:5432/test; the database bcp_bench is created and seeded once):
@@ -60,6 +62,9 @@ the benefits export, then message delivery end to end, then a member file upload
   --only messages   only the message bench (no seeding)
   --only uploads    only the upload bench (no seeding)
   --only export     only the benefits export bench (seeds bcp_bench once)
+  --only hostile-files  only the hostile member files (issue 34, no seeding): each refused how fast,
+                    the server's peak RSS and its slowest GET /api/health meanwhile, median of rounds
+  --hostile-rounds N rounds of it (default 3)
   --upload-rows N   rows of the PostgreSQL upload (default 1000000)
   --upload-rounds N rounds of it (default 3)
   --pglite-rows N   rows of the PGlite upload (default 100000)
@@ -76,6 +81,7 @@ the benefits export, then message delivery end to end, then a member file upload
     'upload-rounds': { type: 'string', default: '3' },
     'pglite-rows': { type: 'string', default: '100000' },
     'pglite-rounds': { type: 'string', default: '3' },
+    'hostile-rounds': { type: 'string', default: '3' },
     only: { type: 'string' },
     'list-duration': { type: 'string', default: '5' },
     'list-rounds': { type: 'string', default: '3' },
@@ -83,8 +89,11 @@ the benefits export, then message delivery end to end, then a member file upload
     redis: { type: 'string', default: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379' },
   },
 });
-if (values.only !== undefined && !['search', 'lists', 'messages', 'uploads', 'export'].includes(values.only)) {
-  failCommandLine(command, '--only takes: search, lists, messages, uploads, export');
+if (
+  values.only !== undefined &&
+  !['search', 'lists', 'messages', 'uploads', 'export', 'hostile-files'].includes(values.only)
+) {
+  failCommandLine(command, '--only takes: search, lists, messages, uploads, export, hostile-files');
 }
 if (values.redis !== 'none' && !/^rediss?:\/\//.test(values.redis)) {
   failCommandLine(command, '--redis takes a redis:// URL or none');
@@ -115,6 +124,11 @@ const uploadOptions = () => ({
 
 if (values.only === 'uploads') {
   await runUploadBench(adminDatabaseUrl(), uploadOptions());
+  process.exit(0);
+}
+
+if (values.only === 'hostile-files') {
+  await runHostileFilesBench({ rounds: readNumber('hostile-rounds', 1) });
   process.exit(0);
 }
 

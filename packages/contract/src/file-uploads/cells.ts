@@ -17,6 +17,7 @@ export interface RowFinding {
 /** Every message a row can get, spelled once (server, back office and tests use these). */
 export const ROW_MESSAGES = {
   requiredMissing: (label: string) => `${label} is required.`,
+  tooLong: (label: string, max: number) => `${label} is longer than ${max} characters.`,
   idScientific:
     'The ID number is in scientific notation (e.g. 8.00101E+12): Excel turned it into a number and lost digits. Format the column as text and export again.',
   idPadded: 'The ID number had 12 digits; a leading 0 was added (born 2000-2009, Excel drops the first 0).',

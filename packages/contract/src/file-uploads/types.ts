@@ -20,6 +20,11 @@ export interface TargetField {
   /** What people read about the format, shown beside the field when mapping. */
   formatHint: string;
   aliases: readonly string[];
+  /**
+   * The longest cell taken, in characters after trimming (issue 34 item 10): a longer one is a row
+   * error naming the field (`ROW_MESSAGES.tooLong`), never a value staged.
+   */
+  maxLength: number;
 }
 
 const ID_NUMBER: TargetField = {
@@ -28,6 +33,7 @@ const ID_NUMBER: TargetField = {
   required: true,
   format: 'sa_id_number',
   formatHint: '13-digit South African ID number, stored as text (not a number) in Excel',
+  maxLength: 32,
   aliases: ['idnumber', 'id', 'idno', 'rsaid', 'saidnumber', 'identitynumber', 'identity', 'nationalid', 'memberid'],
 };
 const FIRST_NAME: TargetField = {
@@ -36,6 +42,7 @@ const FIRST_NAME: TargetField = {
   required: true,
   format: 'text',
   formatHint: 'First name(s) as on the ID',
+  maxLength: 120,
   aliases: ['firstname', 'firstnames', 'name', 'givenname', 'forename', 'forenames', 'names'],
 };
 const LAST_NAME: TargetField = {
@@ -44,6 +51,7 @@ const LAST_NAME: TargetField = {
   required: true,
   format: 'text',
   formatHint: 'Surname as on the ID',
+  maxLength: 120,
   aliases: ['lastname', 'surname', 'familyname'],
 };
 const MEMBER_NUMBER: TargetField = {
@@ -52,6 +60,7 @@ const MEMBER_NUMBER: TargetField = {
   required: true,
   format: 'text',
   formatHint: "The fund's member number",
+  maxLength: 64,
   aliases: ['membernumber', 'memberno', 'membernr', 'member', 'policynumber', 'policyno', 'accountnumber'],
 };
 const EMAIL: TargetField = {
@@ -60,6 +69,7 @@ const EMAIL: TargetField = {
   required: false,
   format: 'email',
   formatHint: 'Email address; an invalid one is dropped with a warning',
+  maxLength: 254,
   aliases: ['email', 'emailaddress', 'mail', 'eposadres'],
 };
 const PHONE_NUMBER: TargetField = {
@@ -68,6 +78,7 @@ const PHONE_NUMBER: TargetField = {
   required: false,
   format: 'phone_number',
   formatHint: 'South African mobile number (0821234567 or +27821234567); an invalid one is dropped with a warning',
+  maxLength: 32,
   aliases: ['phonenumber', 'phone', 'mobile', 'mobilenumber', 'cell', 'cellnumber', 'cellphone', 'cellno', 'telephone'],
 };
 
@@ -84,6 +95,7 @@ export const FILE_UPLOAD_TARGET_FIELDS: Record<FileUploadType, readonly TargetFi
       required: true,
       format: 'text',
       formatHint: 'e.g. withdrawal, retirement, death',
+      maxLength: 64,
       aliases: ['benefittype', 'benefit', 'type', 'claimtype', 'category'],
     },
     {
@@ -92,6 +104,7 @@ export const FILE_UPLOAD_TARGET_FIELDS: Record<FileUploadType, readonly TargetFi
       required: true,
       format: 'rand_amount',
       formatHint: 'Rand, with . or , for cents and optional spaces (12 480,50)',
+      maxLength: 32,
       aliases: ['amount', 'benefitamount', 'value', 'balance', 'amountdue', 'unclaimedamount', 'rand', 'zar'],
     },
     EMAIL,
@@ -102,6 +115,7 @@ export const FILE_UPLOAD_TARGET_FIELDS: Record<FileUploadType, readonly TargetFi
       required: false,
       format: 'date',
       formatHint: 'Date the member left the fund, YYYY-MM-DD',
+      maxLength: 32,
       aliases: ['dateofexit', 'exitdate', 'datelefts', 'dateleft', 'leavingdate', 'terminationdate', 'withdrawaldate'],
     },
   ],
@@ -119,6 +133,7 @@ export const FILE_UPLOAD_TARGET_FIELDS: Record<FileUploadType, readonly TargetFi
       required: true,
       format: 'text',
       formatHint: 'The claim reference the platform gave the administrator',
+      maxLength: 64,
       aliases: ['claimreference', 'claimref', 'claimid', 'claim', 'reference', 'ref'],
     },
     {
@@ -127,6 +142,7 @@ export const FILE_UPLOAD_TARGET_FIELDS: Record<FileUploadType, readonly TargetFi
       required: true,
       format: 'text',
       formatHint: "The administrator's payment reference",
+      maxLength: 100,
       aliases: ['paymentreference', 'paymentref', 'payref', 'eftreference', 'transactionreference'],
     },
     {
@@ -135,6 +151,7 @@ export const FILE_UPLOAD_TARGET_FIELDS: Record<FileUploadType, readonly TargetFi
       required: false,
       format: 'date',
       formatHint: 'Date paid, YYYY-MM-DD (default: the day the file is accepted)',
+      maxLength: 32,
       aliases: ['paidon', 'paymentdate', 'datepaid', 'paiddate', 'date'],
     },
   ],

@@ -23,6 +23,33 @@ export const FILE_UPLOAD_MESSAGES = {
   noErrors: 'This upload has no refused rows.',
   noFile: 'This upload has no file yet.',
   mappingLocked: (status: string) => `The upload is ${status}; its mapping can be chosen until its rows are checked.`,
+  // The reading budgets and encoding rules of an uploaded file (issue 34 items 2, 3 and 10).
+  tooManyColumns: (line: number, max: number) =>
+    `Line ${line} of the file has more than ${max} columns; a member file has a few dozen at most.`,
+  cellTooLong: (line: number, column: number, max: number) =>
+    `Line ${line}, column ${column} of the file holds more than ${max.toLocaleString('en-US')} characters.`,
+  rowTooLong: (line: number, max: number) =>
+    `Line ${line} of the file is longer than ${max.toLocaleString('en-US')} characters.`,
+  tooManyRows: (max: number) =>
+    `The file has more than ${max.toLocaleString('en-US')} rows; split it into smaller files.`,
+  tooManyCells: (max: number) =>
+    `The file has more than ${max.toLocaleString('en-US')} cells (rows times header columns); split it into smaller files.`,
+  tooSlow: (seconds: number) => `The file took more than ${seconds} seconds to read; split it into smaller files.`,
+  xlsxTooLarge: (part: string, maxMegabytes: number) =>
+    `The XLSX file unpacks to more than ${maxMegabytes} MB of ${part}; save it as CSV (UTF-8) instead.`,
+  xlsxTooManyTexts: (max: number) =>
+    `The XLSX file holds more than ${max.toLocaleString('en-US')} different texts; save it as CSV (UTF-8) instead.`,
+  xlsxTextTooLong: (max: number) =>
+    `The XLSX file holds a text of more than ${max.toLocaleString('en-US')} characters (Excel's own limit).`,
+  xlsxDamaged: (reason: string) => `The XLSX file is damaged or not an Excel workbook: ${reason}.`,
+  notUtf8: (line: number) =>
+    `Line ${line} of the file is not valid UTF-8 while the lines before it are; save the file as CSV UTF-8 again.`,
+  mixedEncodings: (line: number) =>
+    `Line ${line} of the file is in UTF-8 while the lines before it are in Windows-1252; save the file as CSV UTF-8 again.`,
+  notWindows1252: (line: number) =>
+    `Line ${line} of the file has a byte that is neither UTF-8 nor Windows-1252; save the file as CSV UTF-8 again.`,
+  notUtf16: (line: number) => `Line ${line} of the file is not valid UTF-16; save the file as CSV UTF-8 again.`,
+  unsupportedEncoding: 'The file is in UTF-32, which is not read; save it as CSV UTF-8 again.',
 } as const;
 
 /** What a member is told when an accepted member file gives them a new benefit (issue 16 rule 7). */
@@ -63,6 +90,8 @@ export const TargetFieldResponse = z
     format: z.enum(['sa_id_number', 'text', 'rand_amount', 'email', 'phone_number', 'date']),
     formatHint: z.string(),
     aliases: z.array(z.string()),
+    /** The longest cell taken (characters, trimmed); a longer one refuses the row. */
+    maxLength: z.number().int(),
   })
   .meta({ id: 'TargetFieldResponse' });
 

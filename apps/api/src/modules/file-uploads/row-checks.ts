@@ -17,10 +17,11 @@ export interface CheckedRow {
 }
 
 /**
- * The checks of one row that need nothing but the row (issue 16 rule 4): required fields, the SA
- * ID number (checksum, date, Excel's scientific notation and lost leading zero), rand amounts,
- * contact details and dates. Checks against the database (known benefits, names, claims) and
- * duplicates in the file are made by the validation job.
+ * The checks of one row that need nothing but the row (issue 16 rule 4): required fields, each
+ * field's longest cell (`maxLength`, an error naming the field), the SA ID number (checksum, date,
+ * Excel's scientific notation and lost leading zero), rand amounts, contact details and dates.
+ * Checks against the database (known benefits, names, claims) and duplicates in the file are made
+ * by the validation job.
  * @param cellOf the cell of a target field by the chosen mapping ('' when not mapped)
  */
 export function checkRowCells(type: FileUploadType, cellOf: (key: string) => string, today: Date): CheckedRow {
@@ -33,6 +34,12 @@ export function checkRowCells(type: FileUploadType, cellOf: (key: string) => str
       if (field.required) {
         findings.push({ level: 'error', field: field.key, message: ROW_MESSAGES.requiredMissing(field.label) });
       }
+      continue;
+    }
+    if (cell.length > field.maxLength) {
+      // Never a value staged, and no check (or regex) runs on it (issue 34 item 10).
+      values[field.format === 'rand_amount' ? 'amount_cents' : field.key] = null;
+      findings.push({ level: 'error', field: field.key, message: ROW_MESSAGES.tooLong(field.label, field.maxLength) });
       continue;
     }
     switch (field.format) {

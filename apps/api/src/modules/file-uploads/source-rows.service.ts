@@ -32,6 +32,7 @@ const sourceColumns = {
     createdAt: fileUploads.createdAt,
   },
   storedName: fileUploads.storedName,
+  fileSize: fileUploads.fileSize,
   line: fileUploadRows.line,
   refused: fileUploadRows.refused,
   findings: fileUploadRows.findings,
@@ -56,6 +57,7 @@ type StagedSourceRow = {
 } & {
   upload: { status: string; createdAt: Date };
   storedName: string | null;
+  fileSize: number | null;
   line: number;
   refused: boolean;
   findings: AdminSourceRowResponse['findings'] | null;
@@ -67,7 +69,7 @@ type StagedSourceRow = {
  */
 async function cellsOfLines(
   files: FileStore,
-  upload: { storedName: string | null; fileName: string | null },
+  upload: { storedName: string | null; fileName: string | null; fileSize: number | null },
   lines: Set<number>,
 ): Promise<Map<number, string[]>> {
   const found = new Map<number, string[]>();
@@ -76,7 +78,8 @@ async function cellsOfLines(
   const file = fileOpener(files, FILE_UPLOADS_FOLDER, upload.storedName);
   let line = 0;
   try {
-    for await (const cells of readRows(file, formatOfFileName(upload.fileName) ?? 'csv')) {
+    const format = formatOfFileName(upload.fileName) ?? 'csv';
+    for await (const cells of readRows(file, format, { sizeBytes: upload.fileSize })) {
       line += 1;
       if (lines.has(line)) found.set(line, cells);
       if (line >= last) break;
@@ -100,7 +103,7 @@ async function toSourceRowResponses(files: FileStore, rows: StagedSourceRow[]): 
     const first = uploadRows[0] as StagedSourceRow;
     const read = await cellsOfLines(
       files,
-      { storedName: first.storedName, fileName: first.upload.fileName },
+      { storedName: first.storedName, fileName: first.upload.fileName, fileSize: first.fileSize },
       new Set(uploadRows.map((row) => row.line)),
     );
     for (const [line, lineCells] of read) cells.set(`${uploadId}:${line}`, lineCells);

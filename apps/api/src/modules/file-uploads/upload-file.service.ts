@@ -23,15 +23,19 @@ export interface FileUploadDependencies {
   startValidation: (fileUploadId: number) => Promise<unknown>;
 }
 
-/** The header and first rows of an upload's stored file (for the mapping screen). */
+/**
+ * The header and first rows of an upload's stored file (for the mapping screen).
+ * @throws AppError 413/422 as `readRowBatches` (a file over a reading budget)
+ */
 export async function readUploadSample(
   files: FileStore,
-  upload: { storedName: string | null; fileName: string | null },
+  upload: { storedName: string | null; fileName: string | null; fileSize?: number | null },
   sampleSize: number,
 ): Promise<{ header: string[]; sampleRows: string[][] }> {
   const format = formatOfFileName(upload.fileName ?? '');
   if (!upload.storedName || !format) return { header: [], sampleRows: [] };
-  return readHeaderAndSample(fileOpener(files, FILE_UPLOADS_FOLDER, upload.storedName), format, sampleSize);
+  const file = fileOpener(files, FILE_UPLOADS_FOLDER, upload.storedName);
+  return readHeaderAndSample(file, format, sampleSize, upload.fileSize);
 }
 
 async function storeUpload(files: FileStore, content: Readable): Promise<StoredFile> {
@@ -47,7 +51,11 @@ async function storeUpload(files: FileStore, content: Readable): Promise<StoredF
   }
 }
 
-/** The header of a stored file, or a 422 when it cannot be read or has no rows. */
+/**
+ * The header of a stored file, or a 422 when it cannot be read or has no rows; a 413 or 422 with
+ * the budget's own message when reading it (the header, its first row, an XLSX's zip directory and
+ * stated part sizes) meets a reading budget (issue 34: refused here, at once, when that is cheap).
+ */
 async function headerOf(file: OpenFile, format: UploadFileFormat, sizeBytes: number): Promise<string[]> {
   // An empty file is not read at all (S3 answers a range of it with 416).
   if (format === 'xlsx' && (sizeBytes === 0 || !(await looksLikeZip(file)))) {
@@ -55,8 +63,9 @@ async function headerOf(file: OpenFile, format: UploadFileFormat, sizeBytes: num
   }
   let sample: { header: string[]; sampleRows: string[][] } = { header: [], sampleRows: [] };
   try {
-    if (sizeBytes > 0) sample = await readHeaderAndSample(file, format, 1);
-  } catch {
+    if (sizeBytes > 0) sample = await readHeaderAndSample(file, format, 1, sizeBytes);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw new AppError('validation', FILE_UPLOAD_MESSAGES.fileUnreadable, {
       file: [FILE_UPLOAD_MESSAGES.fileUnreadable],
     });
@@ -72,6 +81,8 @@ async function headerOf(file: OpenFile, format: UploadFileFormat, sizeBytes: num
  * with its size and SHA-256; CSV or XLSX by name (415 otherwise, or for an XLSX that is not one),
  * at most 200 MB (413). The same file (SHA-256) for the same fund again is a 409 naming the earlier
  * upload (a unique index on fund and SHA-256 decides between two concurrent uploads). The header must be readable and, when a mapping was chosen, have its columns (422).
+ * The header and first row are read under the reading budgets (`FILE_BUDGETS`: 413 or 422 with
+ * the budget's message); the rest of the file is checked by the validation job.
  * On any refusal the stored file is removed. Audited (`file-uploads.uploaded`). With a mapping
  * chosen the upload moves to `validating` and its validation job is enqueued.
  * @throws AppError 404, 409, 413, 415, 422 as above

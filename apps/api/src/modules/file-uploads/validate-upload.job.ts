@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import { type CopyValue, openCopy } from '../../db/copy-rows.js';
 import { fileUploadRows, fileUploads } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
+import { AppError } from '../../platform/errors/app-error.js';
 import { type FileStore, fileOpener, type OpenFile } from '../../platform/files/file-store.js';
 import { formatOfFileName, readRowBatches, type UploadFileFormat } from './file-reader.js';
 import { FILE_UPLOADS_FOLDER } from './file-uploads.service.js';
@@ -72,7 +73,7 @@ async function copyRows(
   let copying = 0;
   const started = performance.now();
   try {
-    for await (const batch of readRowBatches(file, format)) {
+    for await (const batch of readRowBatches(file, format, { sizeBytes: upload.fileSize })) {
       for (const cells of batch) {
         if (!header) {
           header = cells;
@@ -113,7 +114,8 @@ async function copyRows(
  * progress of `GET file-uploads/{id}`; the total is estimated from a CSV's line ends first). The
  * checks that need the whole file or the database then run set-based on the staged rows. At the
  * end the upload is `validated` with its counts, or `failed` with a reason when the file cannot be
- * read, its staged rows removed. Nothing else is touched. Run again (a retry after a crash), it
+ * read or meets a reading budget (`FILE_BUDGETS`, the budget's message as the reason; issue 34),
+ * its staged rows removed. Nothing else is touched. Run again (a retry after a crash), it
  * starts over. The set-based checks, the counts and the new status are one transaction. Audited
  * (`file-uploads.validated`).
  */
@@ -133,12 +135,11 @@ export async function validateUpload(deps: { db: Database; files: FileStore }, i
       .set({ rowsRead: 0, rowCount: estimate ?? 0 })
       .where(eq(fileUploads.id, id));
     await copyRows(db, upload, file, format, today, clock);
-  } catch {
+  } catch (error) {
     await dropStaged();
-    await db
-      .update(fileUploads)
-      .set({ status: 'failed', failureReason: 'The file could not be read to the end.' })
-      .where(eq(fileUploads.id, id));
+    // A reading budget or an encoding rule says why (issue 34); anything else is a broken file.
+    const failureReason = error instanceof AppError ? error.message : 'The file could not be read to the end.';
+    await db.update(fileUploads).set({ status: 'failed', failureReason }).where(eq(fileUploads.id, id));
     return;
   }
   // The checks, the counts and the status in one transaction: a crash leaves no half-checked rows.
