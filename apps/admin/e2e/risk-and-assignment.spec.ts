@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { memberViaApi, SAMPLE_PDF } from '../../web/e2e/support';
-import { expectAccessibleHere, signInDemoAdmin } from './support';
+import { DEMO_STAFF, expectAccessibleHere, signInThroughScreens } from './support';
 
 // Issue 36 items 3 and 4 in the staff app, at a laptop's 1280 x 800: two members claim into one
 // bank account; a staff user filters the queue to flagged claims, reads a flagged claim's flags
@@ -86,7 +86,8 @@ test.afterAll(async () => {
 });
 
 test('the dashboard counts flagged claims and the queue filters to them', async () => {
-  await signInDemoAdmin(admin);
+  // The demo approver (the demo admin's five PINs an hour go to the other back-office journeys).
+  await signInThroughScreens(admin, DEMO_STAFF.approver.email, DEMO_STAFF.approver.password);
   const figure = admin.getByText('Flagged claims waiting').locator('..');
   await expect(figure).toContainText(/\d+/);
   expect(Number(/(\d+)/.exec(await figure.innerText())?.[1])).toBeGreaterThanOrEqual(2);
@@ -135,7 +136,7 @@ test('the staff user assigns the claim to themself and finds it under My claims'
   const assignee = admin.getByRole('region', { name: 'Assignee' });
   await expect(assignee).toContainText('Unassigned');
   await assignee.getByRole('button', { name: 'Assign to me' }).click();
-  await expect(assignee).toContainText('Demo Admin (you)');
+  await expect(assignee).toContainText('Demo Approver (you)');
   await expect(assignee.getByRole('button', { name: 'Assign to me' })).toHaveCount(0);
   await expectAccessibleHere(admin, 'a claim assigned to me');
   await admin.screenshot({ path: test.info().outputPath('flagged-claim.png') });
@@ -144,7 +145,7 @@ test('the staff user assigns the claim to themself and finds it under My claims'
   await assignee.getByRole('button', { name: 'Assign to…' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Assign the claim' });
   await dialog.getByRole('combobox', { name: 'Staff member' }).click();
-  await expect(admin.getByRole('option', { name: /Demo Admin/ })).toBeVisible();
+  await expect(admin.getByRole('option', { name: /Demo Approver/ })).toBeVisible();
   await expectAccessibleHere(admin, 'the assign dialog');
   await admin.keyboard.press('Escape');
   await admin.keyboard.press('Escape');
@@ -153,7 +154,7 @@ test('the staff user assigns the claim to themself and finds it under My claims'
   await admin.getByRole('link', { name: '← Claims' }).click();
   await showClaims('My claims');
   const table = admin.getByRole('table', { name: 'Claims' });
-  await expect(table.getByRole('row').filter({ hasText: 'Phila Radebe' })).toContainText('Demo Admin (you)');
+  await expect(table.getByRole('row').filter({ hasText: 'Phila Radebe' })).toContainText('Demo Approver (you)');
   await expect(table.getByRole('row').filter({ hasText: 'Albert Lochner' })).toHaveCount(0);
   await expectAccessibleHere(admin, 'My claims');
 });
@@ -170,7 +171,7 @@ test('the other flagged claim is taken from the queue with the bulk action', asy
 
   await showClaims('My claims');
   const table = admin.getByRole('table', { name: 'Claims' });
-  await expect(table.getByRole('row').filter({ hasText: 'Albert Lochner' })).toContainText('Demo Admin (you)');
+  await expect(table.getByRole('row').filter({ hasText: 'Albert Lochner' })).toContainText('Demo Approver (you)');
   await expect(table.getByRole('row').filter({ hasText: 'Phila Radebe' })).toBeVisible();
   await admin.screenshot({ path: test.info().outputPath('my-flagged-claims.png'), fullPage: true });
 });

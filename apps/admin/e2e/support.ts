@@ -5,6 +5,7 @@ import { expectAccessible, readOtp } from '../../web/e2e/support';
 export const DEMO_STAFF = {
   admin: { email: 'admin@benefitfinder.co.za', password: 'Admin#Demo2026' },
   reviewer: { email: 'reviewer@benefitfinder.co.za', password: 'Review#Demo2026' },
+  approver: { email: 'approver@benefitfinder.co.za', password: 'Approve#Demo2026' },
 } as const;
 
 let addressCount = 0;

@@ -274,7 +274,7 @@ describe('the first admin and the demo staff', () => {
     expect(withLink.passwordLink).toMatch(/^https:\/\/ops\.example\.co\.za\/admin\/reset-password\//);
   });
 
-  it('the demo data adds a demo admin and a demo reviewer with fewer permissions, only to a database without staff', async () => {
+  it('the demo data adds a demo admin, a demo reviewer and a demo approver with fewer permissions, only to a database without staff', async () => {
     const fresh = await createTestApp();
     try {
       expect(await seedDemoStaffIfNone(fresh.app.db, fresh.app.log)).toBe(true);
@@ -286,8 +286,14 @@ describe('the first admin and the demo staff', () => {
       expect(reviewer.permissions.length).toBeLessThan(PERMISSIONS.length);
       expect((await call(fresh.app, 'GET', '/api/v1/tasks', { token: reviewerToken })).statusCode).toBe(200);
       expect((await call(fresh.app, 'GET', '/api/v1/roles', { token: reviewerToken })).statusCode).toBe(403);
+      // The approver works claims (the second pair of eyes, issue 36) and nothing else.
+      const approverToken = await signInStaff(fresh.app, DEMO_STAFF.approver);
+      expect((await call(fresh.app, 'GET', '/api/v1/benefits/claims', { token: approverToken })).statusCode).toBe(200);
+      expect((await call(fresh.app, 'GET', '/api/v1/roles', { token: approverToken })).statusCode).toBe(403);
       const audit = await fresh.app.db.select().from(users).orderBy(desc(users.id));
-      expect(audit.map((user) => user.email).sort()).toEqual([DEMO_STAFF.admin.email, DEMO_STAFF.reviewer.email]);
+      expect(audit.map((user) => user.email).sort()).toEqual(
+        [DEMO_STAFF.admin.email, DEMO_STAFF.approver.email, DEMO_STAFF.reviewer.email].sort(),
+      );
     } finally {
       await fresh.close();
     }

@@ -15,6 +15,7 @@ import { createStaffUser } from './users.service.js';
 export const DEMO_STAFF = {
   admin: { email: 'admin@benefitfinder.co.za', name: 'Demo Admin', password: 'Admin#Demo2026' },
   reviewer: { email: 'reviewer@benefitfinder.co.za', name: 'Demo Reviewer', password: 'Review#Demo2026' },
+  approver: { email: 'approver@benefitfinder.co.za', name: 'Demo Approver', password: 'Approve#Demo2026' },
 } as const;
 
 /** The demo reviewer role: works the task queue and reads users and audit trails, changes nothing else. */
@@ -22,6 +23,25 @@ export const REVIEWER_ROLE = {
   name: 'reviewer',
   description: 'Works the task queue; reads users and audit trails.',
   permissions: ['tasks.read', 'tasks.resolve', 'users.read', 'audits.read'],
+} as const;
+
+/**
+ * The demo approver role (issue 36): reviews, assigns and approves claims, so that with the demo
+ * admin two people can take a claim over a fund's second-approval amount through four-eyes.
+ */
+export const APPROVER_ROLE = {
+  name: 'approver',
+  description: 'Reviews, assigns and approves claims (the second pair of eyes on payouts).',
+  permissions: [
+    'benefits.read',
+    'claims.read',
+    'claims.review',
+    'claims.approve',
+    'claims.assign',
+    'persons.read',
+    'tasks.read',
+    'audits.read',
+  ],
 } as const;
 
 const BOOTSTRAP = { actor: { type: 'system', label: 'admin:create' } } as const;
@@ -64,9 +84,9 @@ export async function createSuperAdmin(
 }
 
 /**
- * On a database without staff users: the demo admin (super-admin role) and the demo reviewer
- * (role `reviewer`, fewer permissions), with the passwords of `DEMO_STAFF`. Does nothing when any
- * staff user exists.
+ * On a database without staff users: the demo admin (super-admin role), the demo reviewer (role
+ * `reviewer`, fewer permissions) and the demo approver (role `approver`), with the passwords of
+ * `DEMO_STAFF`. Does nothing when any staff user exists.
  * @returns whether they were created
  */
 export async function seedDemoStaffIfNone(db: Database, log: FastifyBaseLogger): Promise<boolean> {
@@ -77,20 +97,30 @@ export async function seedDemoStaffIfNone(db: Database, log: FastifyBaseLogger):
     { name: REVIEWER_ROLE.name, description: REVIEWER_ROLE.description, permissions: [...REVIEWER_ROLE.permissions] },
     BOOTSTRAP,
   );
-  await createSuperAdmin(db, DEMO_STAFF.admin, 'http://localhost');
-  await createStaffUser(
+  const approverRole = await createRole(
     db,
-    {
-      email: DEMO_STAFF.reviewer.email,
-      name: DEMO_STAFF.reviewer.name,
-      phoneNumber: undefined,
-      twoFactorMethod: 'EMAIL',
-      roleIds: [reviewerRole.id],
-      active: true,
-    },
+    { name: APPROVER_ROLE.name, description: APPROVER_ROLE.description, permissions: [...APPROVER_ROLE.permissions] },
     BOOTSTRAP,
-    { passwordHash: await hashPassword(DEMO_STAFF.reviewer.password) },
   );
-  log.info({ staff: [DEMO_STAFF.admin.email, DEMO_STAFF.reviewer.email] }, 'demo staff created');
+  await createSuperAdmin(db, DEMO_STAFF.admin, 'http://localhost');
+  for (const [staff, roleId] of [
+    [DEMO_STAFF.reviewer, reviewerRole.id],
+    [DEMO_STAFF.approver, approverRole.id],
+  ] as const) {
+    await createStaffUser(
+      db,
+      {
+        email: staff.email,
+        name: staff.name,
+        phoneNumber: undefined,
+        twoFactorMethod: 'EMAIL',
+        roleIds: [roleId],
+        active: true,
+      },
+      BOOTSTRAP,
+      { passwordHash: await hashPassword(staff.password) },
+    );
+  }
+  log.info({ staff: Object.values(DEMO_STAFF).map((staff) => staff.email) }, 'demo staff created');
   return true;
 }
