@@ -152,13 +152,23 @@ export async function readWorkbook(
 const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36]);
 for (const id of [45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]) BUILT_IN_DATE_FORMATS.add(id);
 
+/** A format code without its `[...]` sections and `"..."` texts, in one pass (no backtracking). */
+function outsideBracketsAndQuotes(code: string): string {
+  let bare = '';
+  let closing: string | null = null;
+  for (const character of code) {
+    if (closing !== null) {
+      if (character === closing) closing = null;
+    } else if (character === '[') closing = ']';
+    else if (character === '"') closing = '"';
+    else bare += character;
+  }
+  return bare;
+}
+
 /** Whether a format code shows a date or time (exceljs's rule: y m d h s b outside quotes and brackets). */
 function isDateFormat(code: string): boolean {
-  const bare = code
-    .slice(0, 256)
-    .replace(/\[[^\]]*]/g, '')
-    .replace(/"[^"]*"/g, '');
-  return /[ymdhMsb]/.test(bare);
+  return /[ymdhMsb]/.test(outsideBracketsAndQuotes(code.slice(0, 256)));
 }
 
 /** Which cell styles (`s`, by index) show a date: a number in such a cell is read as YYYY-MM-DD. */
