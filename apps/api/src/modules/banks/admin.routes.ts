@@ -9,6 +9,7 @@ export const adminBankRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'banks.read' } },
       schema: {
+        operationId: 'listBanks',
         summary: 'South African banks with their universal branch codes (all on one page)',
         tags: ['reference data'],
         response: { 200: BankListResponse, 401: ErrorResponse, 403: ErrorResponse },

@@ -9,6 +9,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'beneficiary' } },
       schema: {
+        operationId: 'listBanksForMembers',
         summary: 'South African banks with their universal branch codes',
         tags: ['bank accounts'],
         response: { 200: BankListResponse, 401: ErrorResponse, 403: ErrorResponse },

@@ -1,7 +1,7 @@
 import type { BankResponse } from '@bcp/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { banks } from '../../db/schema/index.js';
+import { banks } from '../../db/schema/banks.js';
 
 /** The banks members may choose, by name. */
 export async function listActiveBanks(db: Database): Promise<BankResponse[]> {

@@ -18,6 +18,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access, throttle: perIp(60, '1 hour') },
       schema: {
+        operationId: 'registerMyDevice',
         summary: 'Register this device for push (idempotent; the same token again refreshes it)',
         description:
           'Body `personUserId` (your own), `source` APP (FCM registration token) or WEB (a ' +
@@ -39,6 +40,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access },
       schema: {
+        operationId: 'deleteMyDevice',
         summary: 'Forget one of your push tokens (unsubscribe, logout); idempotent',
         tags,
         body: DeviceRemoveRequest,

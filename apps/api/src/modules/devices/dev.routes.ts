@@ -20,6 +20,7 @@ export const devDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getDevDevice',
         summary: 'Development only: to whom a push token is registered',
         tags: ['development'],
         querystring: DeviceOwnerQuery,

@@ -1,17 +1,25 @@
 import { createHash } from 'node:crypto';
 import { type DeviceRequest, type DeviceResponse, WebPushSubscription } from '@bcp/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { devices } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import {
+  type DeviceRecord,
+  deleteDeviceById,
+  deleteDeviceByToken,
+  deleteDevicesOfPersonUser,
+  selectDeviceOwner,
+  selectDevicesByIds,
+  selectDevicesOfPersonUsers,
+  upsertDeviceRow,
+} from './devices.repository.js';
 
 export const DEVICE_MESSAGES = {
   notYours: 'You can only register devices for yourself.',
   notWebSubscription: 'A WEB token must be a push subscription (endpoint and keys).',
 } as const;
 
-export type DeviceRecord = typeof devices.$inferSelect;
+export type { DeviceRecord };
 
 /** Checks a WEB token is a push subscription; APP tokens are FCM's opaque strings. */
 function assertTokenFits(source: DeviceRequest['source'], token: string): void {
@@ -53,14 +61,11 @@ export async function upsertDevice(db: Database, callerId: number, request: Devi
   assertTokenFits(request.source, request.token);
   return db.transaction(async (tx) => {
     if (request.previousToken && request.previousToken !== request.token) {
-      await tx.delete(devices).where(and(eq(devices.personUserId, callerId), eq(devices.token, request.previousToken)));
+      await deleteDeviceByToken(tx, callerId, request.previousToken);
     }
     const now = new Date();
-    const [owner] = await tx
-      .select({ personUserId: devices.personUserId })
-      .from(devices)
-      .where(eq(devices.token, request.token));
-    if (owner?.personUserId !== callerId) {
+    const owner = await selectDeviceOwner(tx, request.token);
+    if (owner !== callerId) {
       await recordAudit(tx, {
         actor: { type: 'member', id: callerId },
         action: 'devices.registered',
@@ -69,16 +74,12 @@ export async function upsertDevice(db: Database, callerId: number, request: Devi
         after: { source: request.source },
       });
     }
-    const [row] = await tx
-      .insert(devices)
-      .values({ personUserId: callerId, source: request.source, token: request.token, refreshedAt: now })
-      .onConflictDoUpdate({
-        target: devices.token,
-        set: { personUserId: callerId, source: request.source, refreshedAt: now },
-      })
-      .returning();
-    if (!row) throw new Error('The device upsert returned no row');
-    return row;
+    return upsertDeviceRow(tx, {
+      personUserId: callerId,
+      source: request.source,
+      token: request.token,
+      refreshedAt: now,
+    });
   });
 }
 
@@ -88,16 +89,12 @@ export async function upsertDevice(db: Database, callerId: number, request: Devi
  * @returns whether a device was removed
  */
 export async function removeDevice(db: Database, callerId: number, token: string): Promise<boolean> {
-  const rows = await db
-    .delete(devices)
-    .where(and(eq(devices.personUserId, callerId), eq(devices.token, token)))
-    .returning({ id: devices.id });
-  return rows.length > 0;
+  return deleteDeviceByToken(db, callerId, token);
 }
 
 /** The person user's registered devices, oldest first. */
 export async function listDevices(db: Database, personUserId: number): Promise<DeviceRecord[]> {
-  return db.select().from(devices).where(eq(devices.personUserId, personUserId)).orderBy(devices.id);
+  return selectDevicesOfPersonUsers(db, [personUserId]);
 }
 
 /** The devices of many person users at once (batched notifications), by id. */
@@ -105,33 +102,22 @@ export async function listDevicesOfPersonUsers(
   db: Database,
   personUserIds: readonly number[],
 ): Promise<DeviceRecord[]> {
-  if (personUserIds.length === 0) return [];
-  return db
-    .select()
-    .from(devices)
-    .where(inArray(devices.personUserId, [...personUserIds]))
-    .orderBy(devices.id);
+  return selectDevicesOfPersonUsers(db, personUserIds);
 }
 
 /** The person user a token is registered to, or null (development checks). */
 export async function findDeviceOwner(db: Database, token: string): Promise<number | null> {
-  const [row] = await db
-    .select({ personUserId: devices.personUserId })
-    .from(devices)
-    .where(eq(devices.token, token))
-    .limit(1);
-  return row?.personUserId ?? null;
+  return selectDeviceOwner(db, token);
 }
 
 /** The devices with these ids (delivery jobs). */
 export async function findDevicesByIds(db: Database, ids: number[]): Promise<DeviceRecord[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(devices).where(inArray(devices.id, ids));
+  return selectDevicesByIds(db, ids);
 }
 
 /** Forgets a device whose token the push service says is gone (404/410). */
 export async function removeDeviceById(db: Database, deviceId: number): Promise<void> {
-  await db.delete(devices).where(eq(devices.id, deviceId));
+  await deleteDeviceById(db, deviceId);
 }
 
 /** Maps a device to its response (never the token). Times ISO 8601 UTC. */
@@ -146,6 +132,5 @@ export function toDeviceResponse(device: DeviceRecord): DeviceResponse {
 
 /** Removes every device of a person user (account closed, issue 18). @returns how many */
 export async function removePersonUserDevices(db: Database, personUserId: number): Promise<number> {
-  const removed = await db.delete(devices).where(eq(devices.personUserId, personUserId)).returning({ id: devices.id });
-  return removed.length;
+  return deleteDevicesOfPersonUser(db, personUserId);
 }

@@ -1,17 +1,17 @@
 import { PUSH_BODY_TEXT, type PushPayload } from '@bcp/contract';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { notificationDeliveries } from '../../db/schema/index.js';
 import { maskIdNumbers } from '../../platform/messaging/message-text.js';
 import type { Messenger } from '../../platform/messaging/messenger.js';
 import type { PushSender } from '../../platform/push/push-sender.js';
-import {
-  findDevicesByIds,
-  listDevices,
-  listDevicesOfPersonUsers,
-  removeDeviceById,
-} from '../devices/devices.service.js';
+import { findDevicesByIds, listDevices, listDevicesOfPersonUsers, removeDeviceById } from '../devices/index.js';
 import { findMessagePreferences, findPersonUserProfile } from '../person-users/person-users.service.js';
+import {
+  type DeliveryRecord,
+  findDelivery,
+  insertDeliveries,
+  insertDeliveryIds,
+  updateDelivery,
+} from './deliveries.repository.js';
 import { findNotification, type NotificationRecord } from './notifications.service.js';
 import { richTextToPlain } from './rich-text.js';
 
@@ -31,7 +31,7 @@ export interface LiveJob {
   notificationId: number;
 }
 
-export type DeliveryRecord = typeof notificationDeliveries.$inferSelect;
+export type { DeliveryRecord } from './deliveries.repository.js';
 
 /**
  * Creates the outbound deliveries of a new notification: one push per registered device and one
@@ -46,7 +46,7 @@ export async function createDeliveries(db: Database, notification: NotificationR
     ...devices.map((device) => ({ notificationId: notification.id, channel: 'push' as const, deviceId: device.id })),
     { notificationId: notification.id, channel: messageChannel, deviceId: null },
   ];
-  return db.insert(notificationDeliveries).values(rows).returning();
+  return insertDeliveries(db, rows);
 }
 
 /**
@@ -77,10 +77,7 @@ export async function createDeliveriesForMany(
       deviceId: null,
     },
   ]);
-  return db
-    .insert(notificationDeliveries)
-    .values(rows)
-    .returning({ id: notificationDeliveries.id, channel: notificationDeliveries.channel });
+  return insertDeliveryIds(db, rows);
 }
 
 /** What sending a delivery needs. */
@@ -98,14 +95,11 @@ async function finish(
   patch: Partial<Pick<DeliveryRecord, 'status' | 'lastError' | 'outboxId'>> & { attempts: number },
 ): Promise<void> {
   const done = patch.status !== undefined && patch.status !== 'pending';
-  await db
-    .update(notificationDeliveries)
-    .set({ ...patch, ...(done ? { completedAt: new Date() } : {}) })
-    .where(eq(notificationDeliveries.id, id));
+  await updateDelivery(db, id, { ...patch, ...(done ? { completedAt: new Date() } : {}) });
 }
 
 async function loadDelivery(db: Database, id: number) {
-  const [delivery] = await db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, id));
+  const delivery = await findDelivery(db, id);
   const notification = delivery && (await findNotification(db, delivery.notificationId));
   return delivery && notification ? { delivery, notification } : undefined;
 }

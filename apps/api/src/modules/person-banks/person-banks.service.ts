@@ -18,7 +18,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import type { Messenger } from '../../platform/messaging/messenger.js';
 import { issueOtp, verifyOtp } from '../../platform/otp/otp.service.js';
 import { renderMessage } from '../../platform/templating/render-message.js';
-import { findActiveBank } from '../banks/banks.service.js';
+import { findActiveBank } from '../banks/index.js';
 import { findSameAccounts, reevaluateAccountClaims } from '../benefit-claims/risk-signals.service.js';
 import {
   findPersonUserById,

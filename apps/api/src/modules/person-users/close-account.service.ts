@@ -6,12 +6,12 @@ import { type AuditContext, recordAudit } from '../../platform/audit/audit.servi
 import { revokeSubjectSessions } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { FileStore } from '../../platform/files/file-store.js';
-import { removePersonUserDevices } from '../devices/devices.service.js';
+import { removePersonUserDevices } from '../devices/index.js';
 import {
   deletePersonUserImageRows,
   removeIdentityImageFiles,
 } from '../identity-verifications/identity-images.service.js';
-import { deletePersonUserNotifications } from '../notifications/notifications.service.js';
+import { deletePersonUserNotifications } from '../notifications/index.js';
 import { removeAllPersonBanks } from '../person-banks/person-banks.service.js';
 import { findPersonUserOfPerson } from './admin-person-users.service.js';
 
