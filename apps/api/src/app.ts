@@ -68,7 +68,7 @@ import { createFileStore, signedDownloadOrigin } from './platform/files/file-sto
 import { installBodySizeGuard } from './platform/http/body-size.js';
 import { answerClientError } from './platform/http/client-error.js';
 import { installCompression } from './platform/http/compression.js';
-import { installOpenApi } from './platform/http/openapi.js';
+import { checkOperationIds, installOpenApi } from './platform/http/openapi.js';
 import { parseQueryString } from './platform/http/query-string.js';
 import { installRateLimits } from './platform/http/rate-limit.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
@@ -208,6 +208,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   });
   await installOpenApi(app);
   installAccessControl(app, { authenticatePartner: (key) => authenticatePartnerApiKey(app.db, key) });
+  // Every documented route names its own operation (schema.operationId), once.
+  checkOperationIds(app);
   const pingRedis = await installRateLimits(app, config.redisUrl);
 
   await app.register(healthRoutes, { prefix: '/api', pingRedis });

@@ -24,7 +24,11 @@ const WHOAMI = '/api/v2/test/whoami';
 beforeAll(async () => {
   testApp = await createTestApp({
     prepare: (server) => {
-      server.post(WHOAMI, { config: { access: { area: 'partner' } } }, async (request) => request.partner);
+      server.post(
+        WHOAMI,
+        { config: { access: { area: 'partner' } }, schema: { operationId: 'testWhoAmI' } },
+        async (request) => request.partner,
+      );
     },
   });
   manager = await createStaff(app(), ['partners.read', 'partners.write', 'audits.read', 'funds.write', 'funds.read']);

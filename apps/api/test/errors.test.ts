@@ -15,24 +15,39 @@ beforeAll(async () => {
         '/api/test/people',
         {
           config: { access: 'public' },
-          schema: { body: z.object({ name: zRequiredString(), email: zEmail(), age: z.number().int().min(18) }) },
+          schema: {
+            operationId: 'testCreatePerson',
+            body: z.object({ name: zRequiredString(), email: zEmail(), age: z.number().int().min(18) }),
+          },
         },
         async () => ({ ok: true }),
       );
-      app.get('/api/test/bad-sql', { config: { access: 'public' } }, async () => {
-        await app.db.execute(sql`select * from no_such_table where id_number = ${'8001015009087'}`);
-        return { ok: true };
-      });
-      app.post('/api/test/duplicate-fund', { config: { access: 'public' } }, async () => {
-        await app.db.insert(funds).values({ name: 'A', registrationNumber: '12/8/1' });
-        await app.db.insert(funds).values({ name: 'B', registrationNumber: '12/8/1' });
-        return { ok: true };
-      });
-      app.get('/api/test/throttled', { config: { access: 'public' } }, async () => {
-        throw new AppError('throttled', 'Too many attempts. Try again in 60 seconds.', undefined, {
-          'retry-after': '60',
-        });
-      });
+      app.get(
+        '/api/test/bad-sql',
+        { config: { access: 'public' }, schema: { operationId: 'testBadSql' } },
+        async () => {
+          await app.db.execute(sql`select * from no_such_table where id_number = ${'8001015009087'}`);
+          return { ok: true };
+        },
+      );
+      app.post(
+        '/api/test/duplicate-fund',
+        { config: { access: 'public' }, schema: { operationId: 'testDuplicateFund' } },
+        async () => {
+          await app.db.insert(funds).values({ name: 'A', registrationNumber: '12/8/1' });
+          await app.db.insert(funds).values({ name: 'B', registrationNumber: '12/8/1' });
+          return { ok: true };
+        },
+      );
+      app.get(
+        '/api/test/throttled',
+        { config: { access: 'public' }, schema: { operationId: 'testThrottled' } },
+        async () => {
+          throw new AppError('throttled', 'Too many attempts. Try again in 60 seconds.', undefined, {
+            'retry-after': '60',
+          });
+        },
+      );
     },
   });
 });

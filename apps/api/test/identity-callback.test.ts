@@ -23,7 +23,10 @@ beforeAll(async () => {
       // Outside the identity plugin, JSON bodies must still be parsed as usual.
       app.post(
         '/api/test/echo-json',
-        { config: { access: 'public' }, schema: { body: z.object({ value: z.string() }) } },
+        {
+          config: { access: 'public' },
+          schema: { operationId: 'testEchoJson', body: z.object({ value: z.string() }) },
+        },
         async (request) => ({ type: typeof request.body, body: request.body }),
       );
     },

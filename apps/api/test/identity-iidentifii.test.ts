@@ -72,17 +72,18 @@ async function startFakeProvider() {
 
 /** Stands in for the lead's sign-in route: starts a check through the real service and provider. */
 function registerStartRoute(app: FastifyInstance) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/test/identity/start/:personUserId',
-      { config: { access: 'public' }, schema: { params: z.object({ personUserId: z.coerce.number().int() }) } },
-      async (request) =>
-        startIdentityVerification(
-          { db: app.db, provider: app.identityProvider, config: app.config },
-          request.params.personUserId,
-        ),
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/test/identity/start/:personUserId',
+    {
+      config: { access: 'public' },
+      schema: { operationId: 'testStartIdentityCheck', params: z.object({ personUserId: z.coerce.number().int() }) },
+    },
+    async (request) =>
+      startIdentityVerification(
+        { db: app.db, provider: app.identityProvider, config: app.config },
+        request.params.personUserId,
+      ),
+  );
 }
 
 let testApp: TestApp;

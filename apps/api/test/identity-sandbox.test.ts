@@ -24,7 +24,7 @@ function registerStartRoute(app: FastifyInstance) {
     '/api/test/identity/start/:personUserId',
     {
       config: { access: 'public' },
-      schema: { params: z.object({ personUserId: z.coerce.number().int() }) },
+      schema: { operationId: 'testStartIdentityCheck', params: z.object({ personUserId: z.coerce.number().int() }) },
     },
     async (request) =>
       startIdentityVerification(

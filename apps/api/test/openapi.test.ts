@@ -1,7 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { DuplicateOperationIdError, NAMED, operationIdFor } from '../src/platform/http/operation-ids.js';
+import { DuplicateOperationIdError, MissingOperationIdError } from '../src/platform/http/openapi.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 type Operation = {
@@ -70,12 +70,11 @@ describe('issue 26: a document a client generator can use', () => {
     expect(operation('get', '/api/v1/funds/{id}').operationId).toBe('getFund');
     expect(operation('patch', '/api/v1/tasks/{id}/complete').operationId).toBe('completeTask');
     expect(operation('get', '/api/v1/users/{id}/audits').operationId).toBe('listUserAudits');
-    expect(operationIdFor('DELETE', '/api/v1/fees/:feeId')).toBe('deleteFee');
+    expect(operation('delete', '/api/v1/fees/{feeId}').operationId).toBe('deleteFee');
   });
 
-  it('names in its table only operations that exist (no stale names)', () => {
-    const served = new Set(operations().map(({ key }) => key));
-    expect(Object.keys(NAMED).filter((key) => !served.has(key))).toEqual([]);
+  it('takes every operationId from the route itself (schema.operationId beside its access; issue 35 item 4)', () => {
+    expect(operations().filter(({ operation }) => !operation.operationId)).toEqual([]);
   });
 
   it('declares security from the route access: [] when public, the partner key its own scheme', () => {
@@ -129,19 +128,47 @@ describe('issue 26: a document a client generator can use', () => {
     expect(Object.keys(document.components.schemas).sort()).toEqual([...reachable].sort());
   });
 
-  it('refuses to start with two operations of one operationId', async () => {
+  /** Builds the app and runs `register` on it before it is ready; closes it. */
+  async function withBuiltApp(register: (app: Awaited<ReturnType<typeof buildApp>>) => void): Promise<void> {
     const app = await buildApp({
       config: testApp.config,
       database: testApp.database.handle,
       logStream: { write: () => true } as unknown as NodeJS.WritableStream,
     });
     try {
-      // `GET /api/v1/fund` would be named getFund, as `GET /api/v1/funds/{id}` is.
-      expect(() =>
-        app.get('/api/v1/fund', { config: { access: { area: 'admin', permission: 'funds.read' } } }, async () => 'x'),
-      ).toThrow(DuplicateOperationIdError);
+      register(app);
     } finally {
       await app.close().catch(() => undefined);
     }
+  }
+
+  it('refuses to start with two operations of one operationId', async () => {
+    // `GET /api/v1/fund` named getFund, as `GET /api/v1/funds/{id}` is.
+    await withBuiltApp((app) =>
+      expect(() =>
+        app.get(
+          '/api/v1/fund',
+          { config: { access: { area: 'admin', permission: 'funds.read' } }, schema: { operationId: 'getFund' } },
+          async () => 'x',
+        ),
+      ).toThrow(DuplicateOperationIdError),
+    );
+  });
+
+  it('refuses to start with a route that names no operationId (issue 35 item 4)', async () => {
+    await withBuiltApp((app) =>
+      expect(() =>
+        app.get(
+          '/api/v1/unnamed',
+          { config: { access: { area: 'admin', permission: 'funds.read' } } },
+          async () => 'x',
+        ),
+      ).toThrow(MissingOperationIdError),
+    );
+    await withBuiltApp((app) =>
+      expect(() =>
+        app.get('/api/unnamed', { config: { access: 'public' }, schema: { summary: 'x' } }, async () => 'x'),
+      ).toThrow(MissingOperationIdError),
+    );
   });
 });

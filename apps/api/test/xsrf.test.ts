@@ -13,13 +13,18 @@ beforeAll(async () => {
           method,
           url: changeUrl(method),
           config: { access: 'public' },
+          schema: { operationId: `testChange${method}` },
           handler: async () => ({ changed: true }),
         });
       }
       // Every /api/v2 route takes a partner API key (issue 8).
-      app.post('/api/v2/test/partner-call', { config: { access: { area: 'partner' } } }, async () => ({
-        changed: true,
-      }));
+      app.post(
+        '/api/v2/test/partner-call',
+        { config: { access: { area: 'partner' } }, schema: { operationId: 'testPartnerCall' } },
+        async () => ({
+          changed: true,
+        }),
+      );
     },
   });
 });

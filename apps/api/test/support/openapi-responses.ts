@@ -1,7 +1,7 @@
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
-import { openApiPath } from '../../src/platform/http/operation-ids.js';
+import { openApiPath } from '../../src/platform/http/openapi.js';
 
 /** A response the server sent, as the document names its operation. */
 export interface RecordedResponse {

@@ -34,6 +34,7 @@ export const accountTypeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listAccountTypes',
         summary: 'Account types: filter[active]; q searches code and label',
         tags,
         querystring: AccountTypeListQuery,
@@ -47,7 +48,12 @@ export const accountTypeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account_types/create',
     {
       config: write,
-      schema: { summary: 'The create form', tags, response: { 200: FormMetadataResponse, ...errors } },
+      schema: {
+        operationId: 'getAccountTypeCreateForm',
+        summary: 'The create form',
+        tags,
+        response: { 200: FormMetadataResponse, ...errors },
+      },
     },
     async () => accountTypeForm(app.db),
   );
@@ -57,6 +63,7 @@ export const accountTypeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'createAccountType',
         summary: 'Create an account type',
         tags,
         body: CreateAccountTypeRequest,
@@ -72,6 +79,7 @@ export const accountTypeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'getAccountType',
         summary: 'One account type',
         tags,
         params: IdParams,
@@ -86,6 +94,7 @@ export const accountTypeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'getAccountTypeEditForm',
         summary: 'The edit form with the account type’s values (the code is read-only)',
         tags,
         params: IdParams,
@@ -100,6 +109,7 @@ export const accountTypeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'updateAccountType',
         summary: 'Change the label or active flag',
         tags,
         params: IdParams,
@@ -115,6 +125,7 @@ export const accountTypeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'deleteAccountType',
         summary: 'Delete an account type nobody uses (built-in ones: deactivate instead)',
         tags,
         params: IdParams,
@@ -128,6 +139,7 @@ export const accountTypeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   registerAuditTrailRoute(app, {
+    operationId: 'listAccountTypeAudits',
     path: '/account_types/:id/audits',
     entityType: 'account-types',
     tag: 'reference data',

@@ -43,6 +43,7 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         throttle: [perIp(60, '1 minute', closed), perAccount(5, '1 minute', undefined, { ...closed, field: 'email' })],
       },
       schema: {
+        operationId: 'signInStaff',
         summary: 'Staff sign-in with email and password; sends the sign-in PIN',
         description:
           'Answers a new, unverified admin session token; nothing but `otp`, `otp/verify` and `logout` works with it ' +
@@ -60,6 +61,7 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: ownSession, throttle: perIp(10, '1 minute', closed) },
       schema: {
+        operationId: 'sendStaffSignInPin',
         summary: 'Send a new sign-in PIN (no sooner than 60 s; at most 5 an hour)',
         tags,
         response: { 200: OtpSentResponse, 409: ErrorResponse, ...errors },
@@ -73,6 +75,7 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: ownSession, throttle: perIp(20, '1 minute', closed) },
       schema: {
+        operationId: 'verifyStaffSignInPin',
         summary: 'Enter the sign-in PIN; the session becomes verified',
         description: 'Answers the user with roles and permissions. 5 wrong PINs kill the PIN.',
         tags,
@@ -88,6 +91,7 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', session: 'verified' } },
       schema: {
+        operationId: 'getMyStaffAccount',
         summary: 'The signed-in staff user, with roles and every permission held now',
         description:
           'The back office reads it at start and after a reload (issue 19): permissions are read now, so a role ' +
@@ -104,6 +108,7 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: ownSession },
       schema: {
+        operationId: 'signOutStaff',
         summary: 'Log out: the token stops working',
         tags,
         response: { 200: MessageResponse, ...errors },
@@ -123,6 +128,7 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         throttle: [perIp(60, '1 hour', closed), perAccount(5, '1 hour', undefined, { ...closed, field: 'email' })],
       },
       schema: {
+        operationId: 'requestStaffPasswordReset',
         summary: 'Email a link to set a new password (the same answer for unknown emails)',
         description: 'The link carries a random token, valid 60 minutes, single use, built on PUBLIC_URL.',
         tags,
@@ -138,6 +144,7 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public', throttle: perIp(20, '10 minutes', closed) },
       schema: {
+        operationId: 'checkStaffPasswordLink',
         summary: "Check a password link's token (without using it)",
         description: '422 with `errors.token` for an unknown, used or expired token.',
         tags,
@@ -153,6 +160,7 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public', throttle: perIp(10, '10 minutes', closed) },
       schema: {
+        operationId: 'resetStaffPassword',
         summary: "Set a new password with a link's token; ends every session of the user",
         description:
           'Also how a new staff user sets their first password (the invitation link). 422 with `errors.token` ' +

@@ -25,6 +25,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listAudits',
         summary:
           'Every audit event in words, newest first: filter[actorType|actorId], filter[action], filter[entityType|entityId], filter[occurredFrom|occurredTo]',
         description:
@@ -42,6 +43,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listAuditsFilters',
         summary: "The choices of the audit log's filters: actions, record types and staff users, in words",
         tags,
         response: { 200: AuditLogFiltersResponse, 401: ErrorResponse, 403: ErrorResponse },
@@ -55,6 +57,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'exportAudits',
         summary: 'Export the audit events the log filters find, in words, as CSV or XLSX (streamed; audited)',
         tags,
         querystring: AuditLogExportQuery,

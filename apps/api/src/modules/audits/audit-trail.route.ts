@@ -8,18 +8,20 @@ import { listAuditTrail } from './audit-log.service.js';
  * entity in words (issue 36 item 5), newest first, in the list envelope; permission `audits.read`
  * (issue 6 "Audit trail").
  * Other domains add theirs with one call from their admin routes:
- * `registerAuditTrailRoute(app, { path: '/funds/:id/audits', entityType: 'funds', tag: 'funds' })`.
+ * `registerAuditTrailRoute(app, { operationId: 'listFundAudits', path: '/funds/:id/audits', entityType: 'funds', tag: 'funds' })`
+ * (`operationId`: the operation's name in the OpenAPI document, e.g. `list<Entity>Audits`).
  * The entity need not exist any more (a deleted entity keeps its trail).
  */
 export function registerAuditTrailRoute(
   app: FastifyInstance,
-  options: { path: `/${string}/:id/audits`; entityType: string; tag: string },
+  options: { operationId: string; path: `/${string}/:id/audits`; entityType: string; tag: string },
 ): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     options.path,
     {
       config: { access: { area: 'admin', permission: 'audits.read' } },
       schema: {
+        operationId: options.operationId,
         summary: `The audit trail of one ${options.entityType} entry, newest first`,
         description:
           'Before/after hold only the changed fields; secrets never appear. List parameters: see `ListQuery`.',

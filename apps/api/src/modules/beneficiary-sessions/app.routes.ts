@@ -63,6 +63,7 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public', throttle: signInThrottles },
       schema: {
+        operationId: 'signIn',
         summary: 'Sign in with ID number or email and password; sends the sign-in PIN',
         description: 'Answers a new, unverified session token. 401 for any wrong combination; 5 tries a minute.',
         tags,
@@ -78,6 +79,7 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: signingIn, throttle: perIp(10, '1 minute', closed) },
       schema: {
+        operationId: 'sendSignInPin',
         summary: 'Send a new sign-in PIN (no sooner than 60 s; at most 5 an hour)',
         tags,
         response: { 200: OtpSentResponse, 409: ErrorResponse, ...errors },
@@ -91,6 +93,7 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: signingIn, throttle: perIp(20, '1 minute', closed) },
       schema: {
+        operationId: 'verifySignInPin',
         summary: 'Enter the sign-in PIN; the session becomes verified',
         tags,
         body: VerifyOtpRequest,
@@ -105,6 +108,7 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: signingIn },
       schema: {
+        operationId: 'signOut',
         summary: 'Log out: the token stops working',
         tags,
         response: { 200: MessageResponse, ...errors },
@@ -121,6 +125,7 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: signedIn },
       schema: {
+        operationId: 'getIdentityCheckUrl',
         summary: 'The identity verification URL where the member proves who they are',
         tags,
         response: { 200: IdentityVerificationUrlResponse, 409: ErrorResponse, 503: ErrorResponse, ...errors },
@@ -140,6 +145,7 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: signedIn },
       schema: {
+        operationId: 'getLatestIdentityCheck',
         summary: "The member's latest identity check (null before the first), for the identity page",
         tags,
         response: { 200: IdentityVerificationResponse.nullable(), ...errors },
@@ -156,6 +162,7 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public', throttle: [perIp(60, '1 hour', closed), perIdentifierAndIp(10, '1 hour', closed)] },
       schema: {
+        operationId: 'getPasswordResetDestination',
         summary: 'Where a reset PIN would go, masked (the same answer shape for unknown accounts)',
         tags,
         querystring: ResetPasswordIdentifier,
@@ -173,6 +180,7 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
         throttle: [perIp(60, '1 hour', closed), perAccount(5, '1 hour', resolveAccount, closed)],
       },
       schema: {
+        operationId: 'requestPasswordReset',
         summary: 'Send a password reset PIN (the same answer for unknown accounts)',
         tags,
         body: ResetPasswordIdentifier,
@@ -190,6 +198,7 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
         throttle: [perIp(60, '10 minutes', closed), perIdentifierAndIp(10, '10 minutes', closed)],
       },
       schema: {
+        operationId: 'verifyPasswordResetPin',
         summary: 'Check the reset PIN; answers a 15-minute reset token',
         tags,
         body: VerifyResetPasswordOtpRequest,
@@ -204,6 +213,7 @@ export const beneficiarySessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public', throttle: perIp(10, '10 minutes', closed) },
       schema: {
+        operationId: 'resetPassword',
         summary: 'Set a new password with a reset token; ends every session of the member',
         tags,
         body: ResetPasswordRequest,

@@ -44,6 +44,7 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'claims.review' } },
       schema: {
+        operationId: 'startClaimReview',
         summary: 'Start the review of a submitted claim (submitted -> in_review); repeating it changes nothing',
         tags,
         params: IdParams,
@@ -61,6 +62,7 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'claims.approve' } },
       schema: {
+        operationId: 'decideClaim',
         summary: 'Approve, reject (with the reason) or mark paid (with the payment reference) a claim',
         description:
           'Approving needs the approval checks met (process steps before the decision passed, documents accepted, bank match run and passed): 409 naming each unmet check in `errors` otherwise, unless overrideReason is given by a user with claims.override (403 without it). ' +
@@ -88,6 +90,7 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'claims.approve' } },
       schema: {
+        operationId: 'createBenefitsClaimApprovalSendBack',
         summary: 'Send a first approval back, with the reason (four-eyes): the claim stays in review without it',
         description:
           'For a claim awaiting its second approval (409 otherwise). The reason is audited; the first approval and its override are cleared.',
@@ -109,6 +112,7 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'claims.review' } },
       schema: {
+        operationId: 'matchClaimBankAccount',
         summary: "Verify the claim's bank account against the member (AVS); the result is kept on the claim",
         description:
           "Checks: account exists, open, ID number, initials and surname match, accepts credits, open 3 months. A result kept for the claim's current account is answered again unless refresh=true. A failed match blocks approval unless staff give bankMatchOverrideReason. 409 without a bank account, 503 when the provider cannot answer.",
@@ -137,6 +141,7 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'claims.read' } },
       schema: {
+        operationId: 'getClaimDocument',
         summary: "A claim document's file (PDF, JPEG or PNG), for the review; every read is audited",
         tags,
         params: DocumentParams,
@@ -168,6 +173,7 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'claims.review' } },
       schema: {
+        operationId: 'createBenefitsClaimInformation',
         summary: 'Ask the member for a document or a correction (submitted | in_review -> information_requested)',
         description:
           'The member is told (activity, push, email or SMS) and answers on the claim page; the answer takes the ' +
@@ -196,6 +202,7 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'claims.review' } },
       schema: {
+        operationId: 'createBenefitsClaimDocumentReview',
         summary: 'Accept a claim document, or reject it with the reason and what the member should do',
         description: 'The member sees the state on the claim page. 409 on a draft claim.',
         tags,
@@ -221,6 +228,7 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'claims.review' } },
       schema: {
+        operationId: 'recordProcessStep',
         summary: "Record a process step's outcome (passed or failed, with a note) on the benefit's claim",
         description: 'The first outcome on a submitted claim starts its review (submitted -> in_review).',
         tags,
@@ -246,6 +254,7 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'claims.lodge' } },
       schema: {
+        operationId: 'lodgeAssistedClaim',
         summary: "Lodge a claim on the member's behalf (assisted claim); the reason is in the timeline and audit trail",
         tags,
         params: IdParams,

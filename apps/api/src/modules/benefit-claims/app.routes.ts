@@ -48,6 +48,7 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: member,
       schema: {
+        operationId: 'getMyBenefitClaim',
         summary: "The benefit's claim: steps, bank account (masked), documents, payout and timeline",
         tags,
         params: IdParams,
@@ -62,6 +63,7 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: member,
       schema: {
+        operationId: 'saveMyBenefitClaim',
         summary: "Start the benefit's claim (a draft), or record the steps done",
         description:
           'Idempotent start: parallel calls make one claim. Each field is optional; `true` marks a step done. ' +
@@ -81,6 +83,7 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: member,
       schema: {
+        operationId: 'submitMyBenefitClaim',
         summary: 'Submit the claim (draft -> submitted)',
         description:
           "Every step must be done (422 lists what is missing) and `netAmountCents` must be today's payout (409 " +
@@ -117,6 +120,7 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: CLAIM_DOCUMENT_LIMITS.maxBytes + MULTIPART_OVERHEAD_BYTES,
       config: { ...member, throttle: perIp(60, '1 hour') },
       schema: {
+        operationId: 'uploadMyClaimDocument',
         summary: 'Upload a document for the draft claim, or the one a request for more information asks for',
         description:
           'PDF, JPEG or PNG, checked by the content itself (415 otherwise), at most 10 MB (413). A new document of a ' +
@@ -153,6 +157,7 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { ...member, throttle: perIp(30, '1 hour') },
       schema: {
+        operationId: 'answerMyClaimInformationRequest',
         summary: 'Answer a request for a correction in words; the claim goes back to review',
         description:
           '409 when nothing is asked of the member. A request for a document is answered by uploading it ' +
@@ -172,6 +177,7 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: member,
       schema: {
+        operationId: 'deleteMyClaimDocument',
         summary: 'Remove a document from the draft claim',
         tags,
         params: DocumentParams,

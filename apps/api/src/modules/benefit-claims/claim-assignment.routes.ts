@@ -34,6 +34,7 @@ export const claimAssignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'claims.review' } },
       schema: {
+        operationId: 'assignClaim',
         summary: 'Give the claim to a staff user (yourself: "assign to me"), or to nobody (userId null)',
         description:
           'Taking a claim or letting your own go needs claims.review; giving it to someone else, or taking it from someone else, needs claims.assign (403). The assignee must be an active staff user with claims.review (422). 409 for a draft, or when the assignee changed meanwhile. Audited (claims.assigned).',
@@ -52,6 +53,7 @@ export const claimAssignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'claims.review' } },
       schema: {
+        operationId: 'assignClaims',
         summary: 'Give up to 100 claims to one staff user, or to nobody (all or none)',
         description:
           'The same rules as for one claim, for each claim; 422 when a claim does not exist. Claims already with that assignee are left as they are.',
@@ -75,6 +77,7 @@ export const claimAssignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'claims.assign' } },
       schema: {
+        operationId: 'listClaimAssignees',
         summary: 'The staff users who can be given claims (active, with claims.review), by name',
         tags,
         response: { 200: ClaimAssigneeOptionsResponse, 401: ErrorResponse, 403: ErrorResponse },

@@ -44,6 +44,7 @@ export const partnerClaimRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: partner,
       schema: {
+        operationId: 'listBenefitClaims',
         summary: "Claims of the partner's funds: by status and submission date, newest first, cursor pages",
         tags,
         body: PartnerClaimListRequest,
@@ -58,6 +59,7 @@ export const partnerClaimRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: partner,
       schema: {
+        operationId: 'getBenefitClaim',
         summary: 'What the administrator needs to pay: member identity, benefit, bank account, documents, fees, net',
         description: 'The bank account number is given in full; every call is in the audit trail.',
         tags,
@@ -82,6 +84,7 @@ export const partnerClaimRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: partner,
       schema: {
+        operationId: 'answerBenefitClaim',
         summary: 'Approve, reject (with the reason the member reads) or mark paid (with the payment reference)',
         description:
           'Idempotent: the same answer again changes nothing (`changed: false`). A claim not yet in review is taken ' +
@@ -102,6 +105,7 @@ export const partnerClaimRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: partner,
       schema: {
+        operationId: 'requestBenefitClaimInformation',
         summary: 'Ask the member for a document or a correction, with a message (the claim waits for the answer)',
         description:
           'The claim moves to information_requested and the member is told; their answer takes it back to review ' +

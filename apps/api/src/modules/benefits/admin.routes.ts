@@ -54,6 +54,7 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: listBenefits,
       schema: {
+        operationId: 'listBenefits',
         summary:
           'Benefits, newest first: filter[fundId], filter[status], filter[createdFrom|createdTo]; q is an ID number, member number or surname',
         tags,
@@ -69,6 +70,7 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: listBenefits,
       schema: {
+        operationId: 'countBenefitsByStatus',
         summary: 'Benefits counted by status',
         tags,
         querystring: StatusCountsQuery,
@@ -83,6 +85,7 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: listBenefits,
       schema: {
+        operationId: 'listClaims',
         summary:
           'Claims, newest first (drafts only with filter[status]=draft): filter[fundId], filter[status], filter[submittedFrom|submittedTo], filter[minAmountCents|maxAmountCents], filter[flagged], filter[assignee]; q as for benefits',
         description:
@@ -100,6 +103,7 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: listBenefits,
       schema: {
+        operationId: 'countClaimsByStatus',
         summary: 'Claims counted by status',
         tags,
         querystring: StatusCountsQuery,
@@ -114,6 +118,7 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: exportAccess,
       schema: {
+        operationId: 'exportBenefits',
         summary:
           'Export the benefits the list filters find, as CSV or XLSX (streamed; audited with filters and row count)',
         description:
@@ -138,6 +143,7 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: exportAccess,
       schema: {
+        operationId: 'exportClaims',
         summary:
           'Export the claims the list filters find, as CSV or XLSX (streamed; audited with filters and row count)',
         description:
@@ -166,6 +172,7 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: listBenefits,
       schema: {
+        operationId: 'getBenefit',
         summary: 'One benefit with its current claim (the view is audited)',
         tags,
         params: IdParams,
@@ -180,6 +187,7 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: readClaim,
       schema: {
+        operationId: 'getBenefitClaimOfBenefit',
         summary:
           "The benefit's current claim with the member's details, documents, bank account and timeline (audited)",
         tags,
@@ -195,6 +203,7 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: readClaim,
       schema: {
+        operationId: 'getClaim',
         summary: 'One claim by its id, as `benefits/{id}/claim` (audited)',
         tags,
         params: IdParams,

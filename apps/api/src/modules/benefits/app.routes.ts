@@ -30,6 +30,7 @@ export const benefitRoutes: FastifyPluginAsyncZod = async (app) => {
         throttle: perIp(app.config.benefitSearchLimitPerHour, '1 hour', { failClosed: true }),
       },
       schema: {
+        operationId: 'searchBenefits',
         summary: 'Anonymous search: how many unclaimed benefits wait for an SA ID number',
         description:
           'The ID number is checked (13 digits, date, citizenship digit, check digit) before any lookup (422). ' +
@@ -47,6 +48,7 @@ export const benefitRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: member,
       schema: {
+        operationId: 'listMyBenefits',
         summary: "The member's benefits across funds, largest first, each with its claim's status",
         description: 'Needs the sign-in PIN and a passed identity check (403 otherwise). All on one page.',
         tags,
@@ -65,6 +67,7 @@ export const benefitRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: member,
       schema: {
+        operationId: 'getMyBenefitTotal',
         summary: "The member's benefits counted and summed (cents): all, and those not yet claimed",
         tags,
         response: { 200: BenefitTotalResponse, ...memberErrors },
@@ -82,6 +85,7 @@ export const benefitRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: member,
       schema: {
+        operationId: 'getMyBenefit',
         summary: 'One of the member\'s benefits with person, fund, claim and payout (spec 3 "Selected benefit")',
         description: "Another member's benefit is 404, like one that does not exist.",
         tags,

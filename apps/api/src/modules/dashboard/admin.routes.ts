@@ -12,6 +12,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', session: 'verified' } },
       schema: {
+        operationId: 'getDashboard',
         summary: "The dashboard's figures: claims, funds, uploads and my tasks, each as my permissions allow",
         description:
           'Any staff session past its PIN. `claims` and `funds` need `benefits.read`, `uploads` `file-uploads.read`, ' +

@@ -37,6 +37,7 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listFundEnrichmentSteps',
         summary: "The fund's enrichment steps in order (the default when it has set none)",
         tags,
         params: IdParams,
@@ -51,6 +52,7 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'setEnrichmentSteps',
         summary: "Set the fund's whole list of enrichment steps in order",
         tags,
         params: IdParams,
@@ -66,6 +68,7 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'deleteFundEnrichmentSteps',
         summary: "Remove the fund's own list: it uses the default steps again",
         tags,
         params: IdParams,
@@ -80,6 +83,7 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listEnrichmentStepKinds',
         summary:
           'The kinds of step: what each needs, what one look-up costs (cents), how long results are reused, the provider',
         tags,
@@ -95,6 +99,7 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listEnrichmentRecords',
         summary:
           "Each look-up of the fund's persons: filter[step], filter[status], filter[result], filter[personId]; q: surname",
         tags,
@@ -111,6 +116,7 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: run,
       schema: {
+        operationId: 'rerunFundEnrichmentSteps',
         summary: 'Look a step up again now for all persons, those that failed, or selected ones (a job)',
         description:
           '202 with the run; its progress is GET funds/{id}/enrichment-steps/runs/{runId}. 409 for a step the fund does not run.',
@@ -134,6 +140,7 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'getEnrichmentRun',
         summary: 'One enrichment run of the fund and its progress (done of total, reused, failed, cost)',
         tags,
         params: EnrichmentRunParams,
@@ -148,6 +155,7 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listEnrichmentRuns',
         summary:
           'Enrichment runs (after member files were accepted, and reruns): filter[fundId], filter[fileUploadId], filter[status]',
         tags: ['file uploads', ...tags],

@@ -27,6 +27,7 @@ export const faqAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listFaqs',
         summary: 'FAQs: filter[published], filter[fundId] (that fund and general FAQs); q searches question and answer',
         tags,
         querystring: FaqListQuery,
@@ -41,6 +42,7 @@ export const faqAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'createFaq',
         summary: 'Create an FAQ; the answer is Liquid (422 with line and column); no fundIds: every fund',
         tags,
         body: CreateFaqRequest,
@@ -55,6 +57,7 @@ export const faqAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'getFaq',
         summary: 'One FAQ with the ids of its funds',
         tags,
         params: IdParams,
@@ -69,6 +72,7 @@ export const faqAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'updateFaq',
         summary: 'Change an FAQ; fundIds replaces its funds',
         tags,
         params: IdParams,
@@ -84,6 +88,7 @@ export const faqAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'deleteFaq',
         summary: 'Delete an FAQ',
         tags,
         params: IdParams,
@@ -101,6 +106,7 @@ export const faqAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listFaqFunds',
         summary: 'The funds an FAQ applies to (empty: every fund)',
         tags,
         params: IdParams,
@@ -110,5 +116,10 @@ export const faqAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => wholeList(await listFaqFunds(app.db, request.params.id)),
   );
 
-  registerAuditTrailRoute(app, { path: '/faq/:id/audits', entityType: 'faqs', tag: 'faqs' });
+  registerAuditTrailRoute(app, {
+    operationId: 'listFaqAudits',
+    path: '/faq/:id/audits',
+    entityType: 'faqs',
+    tag: 'faqs',
+  });
 };

@@ -13,6 +13,7 @@ export const faqAppRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'listPublishedFaqs',
         summary: "Published FAQs for a fund (general ones and the fund's), or general ones for fundId null",
         description:
           'Each answer is a Liquid template; the app fills it with `faq-funds/params` and sanitizes the HTML.',
@@ -29,6 +30,7 @@ export const faqAppRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getMyFaqParameters',
         summary: 'Template data of a benefit: benefit, person (ID masked), fund and claim (a list)',
         description:
           'One entry when the caller is the signed-in, identity-checked owner of the benefit; otherwise an ' +

@@ -63,6 +63,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listFileUploads',
         summary: 'File uploads: filter[fundId], filter[type], filter[status], filter[uploadedBy]; newest first',
         tags,
         querystring: FileUploadListQuery,
@@ -77,6 +78,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listFileUploadTypes',
         summary: 'The file types (member_file, trace_results, payment_confirmations) with their target fields',
         tags,
         response: { 200: FileUploadTypeListResponse, ...errors },
@@ -90,6 +92,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'getFileUploadMapping',
         summary: "A type's target fields; for an uploaded file also its header, sample rows and a suggested mapping",
         description: 'Pass `type`, or `fileUploadId` for an upload (its type, and once its file is in, the rest).',
         tags,
@@ -109,6 +112,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'setFileUploadMapping',
         summary:
           'Choose the column mapping of an upload created without one; once its file is in, its rows are checked',
         description:
@@ -136,6 +140,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'createFileUpload',
         summary: 'Create a file upload: fund, type and column mapping (the file follows with POST file-uploads/upload)',
         tags,
         body: CreateFileUploadRequest,
@@ -155,6 +160,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: FILE_UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
       config: write,
       schema: {
+        operationId: 'uploadFileUploadFile',
         summary: "Upload the file of a created upload (multipart field 'file'; CSV or XLSX, at most 200 MB)",
         description:
           'Streamed to the private file store with its SHA-256. 409 when the same file was uploaded for the fund ' +
@@ -197,6 +203,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'getFileUpload',
         summary: 'A file upload: status, progress (rows read / total) and counts',
         tags,
         params: IdParams,
@@ -211,6 +218,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: decide,
       schema: {
+        operationId: 'acceptFileUpload',
         summary: 'Accept a validated file: its valid rows are loaded by a job (maker-checker: not by its uploader)',
         description:
           '403 for the person who uploaded it; 422 without a note when rows are refused; 409 when not validated. ' +
@@ -235,6 +243,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: decide,
       schema: {
+        operationId: 'rejectFileUpload',
         summary: 'Reject a validated file with a reason: nothing is loaded, the file stays for the audit trail',
         tags,
         params: IdParams,
@@ -254,6 +263,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'downloadFileUpload',
         summary:
           'Download the file as uploaded (file=original) or its refused rows with a reason (file=errors, CSV); audited',
         tags,

@@ -9,6 +9,7 @@ export const fundTypeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'fund-types.read' } },
       schema: {
+        operationId: 'listFundTypes',
         summary: 'Kinds of retirement fund (reference data, all on one page)',
         tags: ['reference data'],
         response: { 200: FundTypeListResponse, 401: ErrorResponse, 403: ErrorResponse },

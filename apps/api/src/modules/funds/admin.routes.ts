@@ -36,6 +36,7 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listFunds',
         summary: 'Funds: filter[status], filter[fundTypeId], filter[administratorPartnerId], filter[tag]; q searches',
         tags,
         querystring: FundListQuery,
@@ -50,6 +51,7 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listFundTags',
         summary: 'Every tag in use on a fund, sorted (for filters)',
         tags,
         response: { 200: FundTagListResponse, ...errors },
@@ -63,6 +65,7 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'createFund',
         summary: 'Create a fund',
         tags,
         body: CreateFundRequest,
@@ -77,6 +80,7 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'getFund',
         summary: 'One fund',
         tags,
         params: IdParams,
@@ -91,6 +95,7 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'updateFund',
         summary: "Change a fund (status 'archived' archives it); null clears an optional field",
         tags,
         params: IdParams,
@@ -106,6 +111,7 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'deleteFund',
         summary: 'Delete a fund without benefits or member files (409 otherwise: archive it)',
         tags,
         params: IdParams,
@@ -118,13 +124,19 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  registerAuditTrailRoute(app, { path: '/funds/:id/audits', entityType: 'funds', tag: 'funds' });
+  registerAuditTrailRoute(app, {
+    operationId: 'listFundAudits',
+    path: '/funds/:id/audits',
+    entityType: 'funds',
+    tag: 'funds',
+  });
 
   app.get(
     '/funds/:id/fees',
     {
       config: feesRead,
       schema: {
+        operationId: 'listFundFees',
         summary: "The fund's fees, oldest first, each marked whether it applies today",
         tags,
         params: IdParams,
@@ -139,6 +151,7 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: feesWrite,
       schema: {
+        operationId: 'createFundFee',
         summary: 'Add a fee: percentage (basis points) or fixed (cents), VAT, effective dates',
         tags,
         params: IdParams,
@@ -155,6 +168,7 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: feesWrite,
       schema: {
+        operationId: 'updateFee',
         summary: 'Change a fee; submitted claims keep the payout they accepted',
         tags,
         params: FeeParams,
@@ -170,6 +184,7 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: feesWrite,
       schema: {
+        operationId: 'deleteFee',
         summary: 'Delete a fee (to stop it from a date and keep it, set effectiveTo)',
         tags,
         params: FeeParams,
@@ -182,5 +197,10 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  registerAuditTrailRoute(app, { path: '/fees/:id/audits', entityType: 'fees', tag: 'funds' });
+  registerAuditTrailRoute(app, {
+    operationId: 'listFeeAudits',
+    path: '/fees/:id/audits',
+    entityType: 'fees',
+    tag: 'funds',
+  });
 };

@@ -19,6 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ pingRedis: (() => Promise<voi
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getHealth',
         summary: 'Health check (answers 200 only when the database answers)',
         tags: ['system'],
         response: { 200: HealthResponse, 503: ErrorResponse },
@@ -32,6 +33,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ pingRedis: (() => Promise<voi
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getReadiness',
         summary: 'Readiness check (200 only when the database and Redis, if used, answer)',
         description: 'For load balancers and orchestrators: send traffic only while this answers 200.',
         tags: ['system'],

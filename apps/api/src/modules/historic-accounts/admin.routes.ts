@@ -9,6 +9,7 @@ export const historicAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'historic-accounts.read' } },
       schema: {
+        operationId: 'listHistoricAccounts',
         summary: 'Bank accounts recorded for persons (numbers masked); filters by person, bank, type, last 4 digits',
         tags: ['reference data'],
         querystring: HistoricAccountListQuery,

@@ -1,7 +1,7 @@
 import { ErrorResponse, IdentityCallbackRequest, IdentityCallbackResponse } from '@bcp/contract';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notifyIdentityVerified } from '../notifications/event-messages.js';
+import { notifyIdentityVerified } from '../notifications/index.js';
 import { recordIdentityResult } from './identity-verifications.service.js';
 
 /**
@@ -30,6 +30,7 @@ export const identityVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
       config: { access: 'public' },
       validatorCompiler: rawBodyValidator,
       schema: {
+        operationId: 'receiveIdentityCheckResult',
         summary: "Identity provider's signed result of a check",
         description:
           'Called by the identity provider (or the built-in sandbox), not by the app. Header ' +

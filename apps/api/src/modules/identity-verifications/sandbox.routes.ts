@@ -116,6 +116,7 @@ export const identitySandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getSandboxCheck',
         summary: 'Identity sandbox: the check page (development and tests only)',
         tags: SANDBOX_TAGS,
         params: checkParams(),
@@ -155,6 +156,7 @@ export const identitySandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'completeSandboxCheck',
         summary: "Identity sandbox: report the check's outcome (development and tests only)",
         description:
           'Signs the outcome and POSTs it to the identity callback over HTTP, as a provider would, then ' +

@@ -45,6 +45,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listInvoices',
         summary:
           'Invoices and credit notes, newest first: filter[fundId], filter[status], filter[kind]; q matches the number',
         tags,
@@ -60,6 +61,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'exportInvoices',
         summary: 'Export the invoices the list filters find, as CSV or XLSX (streamed; audited)',
         tags,
         querystring: InvoiceExportQuery,
@@ -78,6 +80,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'getInvoice',
         summary: 'One invoice or credit note with its lines',
         tags,
         params: IdParams,
@@ -92,6 +95,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'getInvoicePdf',
         summary: 'The invoice or credit note as a PDF tax document (a draft says it is not one); audited',
         tags,
         params: IdParams,
@@ -114,6 +118,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'createInvoice',
         summary: "A draft invoice for a fund and period, from the fees of the fund's claims paid in it",
         description:
           'One line per claim paid in the period (South African days, both included) and not invoiced yet; 422 when there is none.',
@@ -131,6 +136,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'updateInvoice',
         summary: "Change a draft's period (rebuilds its lines), recipient or notes",
         description: '409 once issued: corrections are credit notes.',
         tags,
@@ -147,6 +153,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'deleteInvoice',
         summary: 'Delete a draft (its claims may be invoiced again)',
         description: '409 once issued.',
         tags,
@@ -165,6 +172,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: issue,
       schema: {
+        operationId: 'issueInvoice',
         summary:
           'Issue a draft: the next number of its series (no gaps), the date, the supplier; immutable from then on',
         tags,
@@ -180,6 +188,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: issue,
       schema: {
+        operationId: 'creditInvoice',
         summary: 'Credit an issued invoice in full: a credit note (CN- series), issued at once with the reason',
         description:
           "409 for a draft, a credit note, or an invoice already credited. The invoice's claims may be invoiced again.",

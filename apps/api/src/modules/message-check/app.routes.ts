@@ -28,6 +28,7 @@ export const messageCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         throttle: [perIp(MESSAGE_CHECK_LIMIT_PER_IP_PER_HOUR, '1 hour', { failClosed: true }), perDestination],
       },
       schema: {
+        operationId: 'checkMessage',
         summary: 'Is this message from us? A reference code and the phone number or email it came to',
         description:
           'Answers whether we sent an SMS or email with this reference code to this destination: when, by which ' +

@@ -42,6 +42,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access },
       schema: {
+        operationId: 'listMyNotifications',
         summary: "The member's notifications",
         description:
           '`{id}` and `personUserId` must be your own person user id (else 404). `sort[]=<field>:<asc|desc>` ' +
@@ -65,6 +66,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access },
       schema: {
+        operationId: 'getMyUnreadNotificationTotal',
         summary: "The member's unread notification total (the Activities badge)",
         description: '`personUserId`, when given, must be your own (else 404). Answers a number.',
         tags,
@@ -83,6 +85,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access },
       schema: {
+        operationId: 'markMyNotificationsRead',
         summary: 'Mark the notifications the Activities dialog showed as read (idempotent)',
         description: 'Ids that are not yours, or already read, are left alone. Answers the new unread total.',
         tags,
@@ -102,6 +105,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getWebPushKey',
         summary: 'The VAPID public key browsers subscribe to web push with',
         description: '503 when web push is not configured (production without VAPID keys).',
         tags,

@@ -22,6 +22,7 @@ export const devNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'beneficiary' } },
       schema: {
+        operationId: 'sendDevNotification',
         summary: 'Development only: send yourself a notification',
         tags: ['development'],
         body: DevNotificationRequest,

@@ -34,6 +34,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'beneficiary' } },
       schema: {
+        operationId: 'streamMyNotifications',
         summary: 'Live notifications of the signed-in member (Server-Sent Events)',
         description:
           '`text/event-stream`: `event: notification`, `id: <notification id>`, `data: NotificationResponse`. ' +

@@ -23,6 +23,7 @@ export const outreachAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'outreach.read' } },
       schema: {
+        operationId: 'getOutreachFunnel',
         summary: 'The fund funnel: persons, traced, invited, delivered, opted out, signed up, claimed, paid',
         tags,
         params: IdParams,
@@ -37,6 +38,7 @@ export const outreachAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'outreach.read' } },
       schema: {
+        operationId: 'listFundOutreachInvitations',
         summary:
           "The fund's invitations and what came of each: delivery, opted out, signed up (filter[channel], filter[delivery])",
         tags,
@@ -53,6 +55,7 @@ export const outreachAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'outreach.send' } },
       schema: {
+        operationId: 'sendOutreachInvitations',
         summary: "Send the fund's invitations now (a job): SMS or email, daily cap, quiet hours, once per 30 days",
         description:
           'Persons with an unclaimed benefit of the fund, no account, not deceased, not opted out and a phone or ' +

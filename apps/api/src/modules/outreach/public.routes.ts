@@ -16,6 +16,7 @@ export const outreachPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public', throttle: perIp(30, '1 hour') },
       schema: {
+        operationId: 'optOutOfOutreach',
         summary: 'The opt-out link of an invitation: no invitation is sent to the person again',
         tags,
         querystring: OptOutQuery,
@@ -30,6 +31,7 @@ export const outreachPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public', throttle: perIp(600, '1 minute') },
       schema: {
+        operationId: 'receiveSmsReply',
         summary: 'An SMS reply passed on by the gateway (Authorization: Bearer SMS_INBOUND_TOKEN); STOP opts out',
         tags,
         body: SmsReplyRequest,

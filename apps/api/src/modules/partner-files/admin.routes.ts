@@ -25,6 +25,7 @@ export const partnerFileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listTracingPartners',
         summary: 'Tracing partners that receive files, with their funds, persons to trace and latest file',
         tags,
         response: { 200: TracingPartnerListResponse, ...errors },
@@ -38,6 +39,7 @@ export const partnerFileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: generate,
       schema: {
+        operationId: 'generateTracingFile',
         summary: 'Build a file for tracing partner {id}: the persons of its funds still to trace (CSV or XLSX, a job)',
         description:
           '202 with the file (status queued, then ready); its downloadUrl works until expiresAt ' +
@@ -64,6 +66,7 @@ export const partnerFileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'downloadTracingFile',
         summary: 'Download a file generated for tracing partner {id} (file=, default its latest); audited',
         description: '409 while it is being built or when building failed; 410 once its link expired.',
         tags,

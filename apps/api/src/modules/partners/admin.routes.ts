@@ -42,6 +42,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listPartners',
         summary: 'Partners: filter[kind], filter[active], filter[fundId]; q searches name and contact',
         tags,
         querystring: PartnerListQuery,
@@ -56,6 +57,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'getPartnerCreateForm',
         summary: 'The create form: fields, kinds and funds to choose from, defaults',
         tags,
         response: { 200: FormMetadataResponse, ...errors },
@@ -69,6 +71,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'createPartner',
         summary: 'Create a partner with the funds it serves',
         tags,
         body: CreatePartnerRequest,
@@ -83,6 +86,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'getPartner',
         summary: 'One partner',
         tags,
         params: IdParams,
@@ -97,6 +101,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'getPartnerEditForm',
         summary: "The edit form: fields with choices, and the partner's values",
         tags,
         params: IdParams,
@@ -111,6 +116,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'updatePartner',
         summary: 'Change a partner; fundIds replaces the funds it serves',
         tags,
         params: IdParams,
@@ -126,6 +132,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'deletePartner',
         summary: 'Delete a partner (revokes its keys); refused while it administers a fund',
         tags,
         params: IdParams,
@@ -143,6 +150,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listPartnerApiKeys',
         summary: "A partner's API keys, newest first (prefix only, never the key)",
         tags,
         params: IdParams,
@@ -157,6 +165,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: keys,
       schema: {
+        operationId: 'createPartnerApiKey',
         summary: 'Create an API key for the partner API: the answer shows the key once',
         tags,
         params: IdParams,
@@ -176,6 +185,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: keys,
       schema: {
+        operationId: 'rotatePartnerApiKey',
         summary: 'Rotate a key: revokes it and answers its replacement, shown once',
         tags,
         params: ApiKeyParams,
@@ -194,6 +204,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: keys,
       schema: {
+        operationId: 'deletePartnerApiKey',
         summary: 'Revoke a key: refused from the next request on',
         tags,
         params: ApiKeyParams,
@@ -203,5 +214,10 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => revokeApiKey(app.db, request.params.id, request.params.keyId, auditContext(request)),
   );
 
-  registerAuditTrailRoute(app, { path: '/partners/:id/audits', entityType: 'partners', tag: 'partners' });
+  registerAuditTrailRoute(app, {
+    operationId: 'listPartnerAudits',
+    path: '/partners/:id/audits',
+    entityType: 'partners',
+    tag: 'partners',
+  });
 };

@@ -19,6 +19,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'permissions.read' } },
       schema: {
+        operationId: 'listPermissions',
         summary: 'Permissions the server knows; inCode=false marks ones the code dropped (deletable)',
         tags,
         querystring: PermissionListQuery,
@@ -33,6 +34,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'permissions.delete' } },
       schema: {
+        operationId: 'deletePermission',
         summary: 'Delete a permission that is neither in the code nor given to a role',
         tags,
         params: IdParams,

@@ -43,6 +43,7 @@ export const personBankRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: member,
       schema: {
+        operationId: 'listMyBankAccounts',
         summary: "The member's bank accounts, numbers masked",
         tags,
         response: { 200: PersonBankListResponse, ...errors },
@@ -56,6 +57,7 @@ export const personBankRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { ...member, throttle: perIp(30, '1 hour') },
       schema: {
+        operationId: 'createMyBankAccount',
         summary: "Add a bank account in the member's own name",
         description: 'Bank from `GET banks`; account number 7 to 11 digits; the holder name must include the surname.',
         tags,
@@ -74,6 +76,7 @@ export const personBankRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: member,
       schema: {
+        operationId: 'getMyBankAccount',
         summary: "One account for its owner's edit form: the only answer with the full account number",
         tags,
         params: IdParams,
@@ -88,6 +91,7 @@ export const personBankRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { ...member, throttle: perIp(30, '1 hour') },
       schema: {
+        operationId: 'updateMyBankAccount',
         summary: 'Edit an account',
         description:
           'When a submitted claim pays into the account, the change needs `otp` (send one with `POST .../{id}/otp`; ' +
@@ -107,6 +111,7 @@ export const personBankRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: member,
       schema: {
+        operationId: 'sendMyBankAccountPin',
         summary: 'Send the PIN that confirms changing an account a submitted claim pays into',
         tags,
         params: IdParams,
@@ -121,6 +126,7 @@ export const personBankRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: member,
       schema: {
+        operationId: 'deleteMyBankAccount',
         summary: 'Remove an account (409 while a submitted claim pays into it)',
         tags,
         params: IdParams,

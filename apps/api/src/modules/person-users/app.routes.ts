@@ -49,6 +49,7 @@ export const personUserRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public', throttle: perIp(20, '1 hour') },
       schema: {
+        operationId: 'signUp',
         summary: 'Sign up: create the account for an ID number with benefits, and send the first PIN',
         tags,
         body: SignUpRequest,
@@ -69,6 +70,7 @@ export const personUserRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getMyAccount',
         summary: 'The signed-in person user (`me`), or null when there is no live session',
         description: 'Spec section 4: the app sets the person user when one is returned and clears it on nothing.',
         tags,
@@ -92,6 +94,7 @@ export const personUserRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'beneficiary', verified: true } },
       schema: {
+        operationId: 'updateMyTwoFactorMethod',
         summary: 'Change the notification (two-factor) method; a new destination is confirmed by PIN',
         description:
           'Answers 202 with `otpRequired` after sending a PIN to a destination not yet proven; repeat the call with `otp`.',
@@ -114,6 +117,7 @@ export const personUserRoutes: FastifyPluginAsyncZod = async (app) => {
       // Also before the PIN: the picker on the PIN screen must change the language of the PIN resent.
       config: { access: { area: 'beneficiary', verified: false } },
       schema: {
+        operationId: 'updateMyLanguage',
         summary: "Record the language of the member's SMS, email and push messages (en, af or zu)",
         description: 'Decision 036. The app calls it when a signed-in member picks another language.',
         tags,

@@ -41,6 +41,7 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: readPersons,
       schema: {
+        operationId: 'getBenefitPerson',
         summary: "The benefit's person: full ID number, names, contact details (the view is audited)",
         tags,
         params: IdParams,
@@ -55,6 +56,7 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: readPersons,
       schema: {
+        operationId: 'getBenefitMemberAccount',
         summary:
           "The person's member account: sign-up details, identity checks, devices, sessions, notification settings (audited)",
         description: '404 when the person has not signed up.',
@@ -71,6 +73,7 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: readPersons,
       schema: {
+        operationId: 'getBenefitSource',
         summary: 'The upload and row the benefit came from, with the original cells (audited)',
         description: '404 when the benefit was not loaded from an uploaded file.',
         tags,
@@ -87,6 +90,7 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: readPersons,
       schema: {
+        operationId: 'listPersonSourceRows',
         summary: 'Every uploaded row that named the person (id: person id), newest upload first (audited)',
         tags,
         params: IdParams,
@@ -108,6 +112,7 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: readPersons,
       schema: {
+        operationId: 'listPersonIdentityImages',
         summary: "The images of the person's identity checks, from the identity provider (audited)",
         description:
           'Fetched from the provider on first view and kept in the private file store; 404 when the person has no account, 503 when the provider cannot answer.',
@@ -131,6 +136,7 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'benefits.write' } },
       schema: {
+        operationId: 'updateBenefit',
         summary: "Correct a benefit's amount (cents), type or status, with the reason (audited)",
         description: "409 while the benefit's claim is submitted, in review or approved.",
         tags,
@@ -147,6 +153,7 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: writePersons,
       schema: {
+        operationId: 'updatePerson',
         summary: "Correct a person's names and contact details (id: person id), with the reason (audited)",
         tags,
         params: IdParams,
@@ -162,6 +169,7 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: writePersons,
       schema: {
+        operationId: 'closeMemberAccount',
         summary: "Close a member's account on their request (id: person id), with the reason (audited)",
         description:
           'Sessions end; devices, notifications, identity images, contact details and unused bank accounts are removed; claims, payments and the audit trail are kept. 409 when already closed.',
@@ -185,6 +193,7 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: writePersons,
       schema: {
+        operationId: 'sendMemberPasswordReset',
         summary: 'Send the member a password-reset PIN by their two-factor method (id: person id)',
         description:
           'Staff never see or set a password. 404 without an open account; 429 when a PIN was sent too recently.',

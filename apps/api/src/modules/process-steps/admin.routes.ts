@@ -26,6 +26,7 @@ export const processStepRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listFundProcessSteps',
         summary: "The fund's claim checklist in order (the default when it has set none)",
         tags,
         params: IdParams,
@@ -40,6 +41,7 @@ export const processStepRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'setProcessSteps',
         summary: "Set the fund's whole checklist in order; claims already submitted keep theirs",
         tags,
         params: IdParams,
@@ -55,6 +57,7 @@ export const processStepRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'deleteFundProcessSteps',
         summary: "Remove the fund's own checklist: it uses the default again",
         tags,
         params: IdParams,
@@ -69,6 +72,7 @@ export const processStepRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listProcessStepKinds',
         summary: 'The kinds of step a checklist can have, and who records each',
         tags,
         params: IdParams,

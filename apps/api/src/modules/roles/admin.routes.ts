@@ -25,6 +25,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listRoles',
         summary: 'Roles with their permissions and holder counts; q searches name and description',
         tags,
         querystring: RoleListQuery,
@@ -39,6 +40,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'getRole',
         summary: 'One role with its permissions',
         tags,
         params: IdParams,
@@ -53,6 +55,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'createRole',
         summary: 'Create a role with permissions (names from the permission list)',
         tags,
         body: CreateRoleRequest,
@@ -67,6 +70,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'updateRole',
         summary: "Change a role; permissions replaces the role's, effective at once",
         tags,
         params: IdParams,
@@ -82,6 +86,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'deleteRole',
         summary: 'Delete a role no user holds (never the super-admin role)',
         tags,
         params: IdParams,
@@ -94,5 +99,10 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  registerAuditTrailRoute(app, { path: '/roles/:id/audits', entityType: 'roles', tag: 'roles' });
+  registerAuditTrailRoute(app, {
+    operationId: 'listRoleAudits',
+    path: '/roles/:id/audits',
+    entityType: 'roles',
+    tag: 'roles',
+  });
 };

@@ -12,6 +12,7 @@ export const adminStatementRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'admin', permission: 'claims.read' } },
       schema: {
+        operationId: 'getBenefitStatement',
         summary: 'The benefit statement as a PDF (audited)',
         description:
           'Fund and FSCA number, administrator, member (ID masked), benefit type, gross amount, each fee with VAT, net payout, claim status and dates, documents received, how to complain.',

@@ -13,6 +13,7 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { area: 'beneficiary' }, throttle: perIp(60, '1 hour') },
       schema: {
+        operationId: 'getMyBenefitStatement',
         summary: 'The benefit statement as a PDF ({id}: the benefit), as staff see it',
         description: '403 before the identity check passed; 404 for a benefit that is not the member’s.',
         tags: ['benefit claims'],

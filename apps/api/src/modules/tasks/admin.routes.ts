@@ -28,6 +28,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listTasks',
         summary: 'Tasks: filter[status], filter[assigneeId], filter[entityType] and filter[entityId]; q searches',
         tags,
         querystring: TaskListQuery,
@@ -42,6 +43,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'createTask',
         summary: 'Create a task, optionally linked to an entity and assigned',
         tags,
         body: CreateTaskRequest,
@@ -56,6 +58,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'updateTask',
         summary: 'Change an open task (title, description, assignee, due date)',
         tags,
         params: IdParams,
@@ -71,6 +74,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'deleteTask',
         summary: 'Delete a task',
         tags,
         params: IdParams,
@@ -88,6 +92,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: resolve,
       schema: {
+        operationId: 'completeTask',
         summary: 'Complete an open task',
         tags,
         params: IdParams,
@@ -102,6 +107,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: resolve,
       schema: {
+        operationId: 'rejectTask',
         summary: 'Reject an open task with a reason',
         tags,
         params: IdParams,
@@ -112,5 +118,10 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => rejectTask(app.db, request.params.id, request.body.reason, auditContext(request)),
   );
 
-  registerAuditTrailRoute(app, { path: '/tasks/:id/audits', entityType: 'tasks', tag: 'tasks' });
+  registerAuditTrailRoute(app, {
+    operationId: 'listTaskAudits',
+    path: '/tasks/:id/audits',
+    entityType: 'tasks',
+    tag: 'tasks',
+  });
 };

@@ -37,6 +37,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listTemplates',
         summary: 'Templates: filter[kind], filter[key]; q searches name, key and subject',
         tags,
         querystring: TemplateListQuery,
@@ -51,6 +52,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { ...read, throttle: perIp(120, '1 minute') },
       schema: {
+        operationId: 'previewTemplate',
         summary: 'Render a template as typed, with sample data (nothing is stored)',
         description:
           "The editor's live preview (issue 19): HTML kinds sanitized as messages are, SMS as plain text. 422 with " +
@@ -68,6 +70,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'getTemplateCreateForm',
         summary: 'What a new-template form needs: kinds, variables per kind, built-in messages',
         tags,
         response: { 200: TemplateFormResponse, ...errors },
@@ -81,6 +84,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'createTemplate',
         summary: 'Create a template; Liquid errors are 422 with line and column',
         tags,
         body: CreateTemplateRequest,
@@ -95,6 +99,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'getTemplate',
         summary: 'One template',
         tags,
         params: IdParams,
@@ -109,6 +114,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'getTemplateEditForm',
         summary: 'What the edit form needs: the template, kinds, variables per kind, built-in messages',
         tags,
         params: IdParams,
@@ -123,6 +129,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'updateTemplate',
         summary: 'Change a template; Liquid errors are 422 with line and column',
         tags,
         params: IdParams,
@@ -138,6 +145,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'deleteTemplate',
         summary: 'Delete a template (a message it replaced goes back to its built-in text)',
         tags,
         params: IdParams,
@@ -150,5 +158,10 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  registerAuditTrailRoute(app, { path: '/templates/:id/audits', entityType: 'templates', tag: 'templates' });
+  registerAuditTrailRoute(app, {
+    operationId: 'listTemplateAudits',
+    path: '/templates/:id/audits',
+    entityType: 'templates',
+    tag: 'templates',
+  });
 };

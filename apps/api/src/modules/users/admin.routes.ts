@@ -26,6 +26,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listUsers',
         summary: 'Staff users: search email and name; filter[active], filter[roleId]',
         tags,
         querystring: StaffUserListQuery,
@@ -40,6 +41,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'createUser',
         summary: 'Create a staff user; they are emailed a link to set their password (72 hours)',
         tags,
         body: CreateStaffUserRequest,
@@ -57,6 +59,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'getUser',
         summary: 'One staff user with roles',
         tags,
         params: IdParams,
@@ -71,6 +74,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'updateUser',
         summary: 'Change a staff user: fields given only; roleIds replaces; active=false ends their sessions',
         tags,
         params: IdParams,
@@ -86,6 +90,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write,
       schema: {
+        operationId: 'deleteUser',
         summary: 'Delete a staff user (their sessions end; the audit trail keeps them)',
         tags,
         params: IdParams,
@@ -98,5 +103,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  registerAuditTrailRoute(app, { path: '/users/:id/audits', entityType: 'users', tag: 'users' });
+  registerAuditTrailRoute(app, {
+    operationId: 'listUserAudits',
+    path: '/users/:id/audits',
+    entityType: 'users',
+    tag: 'users',
+  });
 };

@@ -25,6 +25,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public', throttle },
       schema: {
+        operationId: 'watchIdNumber',
         summary: 'Ask to be told if money turns up for an ID number; a PIN goes to the phone (SMS) or email',
         description:
           'Needs consent (the text of WATCHLIST_MESSAGES.consent). The ID number is kept only as a keyed hash. ' +
@@ -46,6 +47,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public', throttle },
       schema: {
+        operationId: 'confirmWatch',
         summary:
           'Enter the watchlist PIN: the watch starts and a first message confirms it (with the unsubscribe link)',
         tags,

@@ -13,6 +13,7 @@ export const watchlistPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public', throttle: perIp(WATCHLIST_UNSUBSCRIBE_LIMIT_PER_IP_PER_HOUR, '1 hour') },
       schema: {
+        operationId: 'unsubscribeWatch',
         summary: 'The unsubscribe link of a watchlist message: no further message is sent for it',
         description: 'The token is kept only as a hash. Opening the link again answers the same. 404 for a bad link.',
         tags: ['watchlist'],

@@ -21,6 +21,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listPartnerWebhooks',
         summary: "A partner's webhook endpoints, deleted ones included (never their secrets)",
         tags,
         params: IdParams,
@@ -38,6 +39,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listPartnerWebhookDeliveries',
         summary: "A partner endpoint's delivery log: status, attempts, last response code and latency",
         tags,
         params: PartnerWebhookParams,

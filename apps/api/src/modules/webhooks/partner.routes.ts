@@ -49,6 +49,7 @@ export const partnerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: partner,
       schema: {
+        operationId: 'listWebhooks',
         summary: "The partner's webhook endpoints (never their secrets)",
         tags,
         response: { 200: WebhookListResponse, ...errors },
@@ -62,6 +63,7 @@ export const partnerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: partner,
       schema: {
+        operationId: 'createWebhook',
         summary: 'Register an https:// endpoint for chosen events: the answer shows the signing secret once',
         description: `Deliveries are signed with Standard Webhooks (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`). The host must be a public address (422 otherwise; checked again at every delivery, after DNS). At most ${WEBHOOK_ENDPOINTS_PER_PARTNER} live endpoints per partner (409 beyond).`,
         tags,
@@ -81,6 +83,7 @@ export const partnerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: partner,
       schema: {
+        operationId: 'deleteWebhook',
         summary: 'Stop sending to an endpoint',
         tags,
         params: IdParams,
@@ -98,6 +101,7 @@ export const partnerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: partner,
       schema: {
+        operationId: 'rotateWebhook',
         summary: 'A new signing secret, shown once; the old one also signs for overlapHours (default 24)',
         tags,
         params: IdParams,
@@ -125,6 +129,7 @@ export const partnerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: partner,
       schema: {
+        operationId: 'testWebhook',
         summary: 'Send a webhook.test event to the endpoint now (logged and retried like any delivery)',
         tags,
         params: IdParams,
@@ -140,6 +145,7 @@ export const partnerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: partner,
       schema: {
+        operationId: 'listWebhookDeliveries',
         summary: "An endpoint's delivery log: status, attempts, last response code and latency; newest first",
         tags,
         params: IdParams,

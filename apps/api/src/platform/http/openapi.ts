@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { RouteAccess } from '../auth/route-access.js';
 import { finishOpenApiDocument } from './openapi-document.js';
-import { OperationIds, operationIdFor } from './operation-ids.js';
 import type { Throttle } from './rate-limit.js';
 
 /** The security schemes: which token a caller presents (`Authorization: Bearer ...`). */
@@ -94,13 +93,13 @@ function withJsonErrors(schema: FastifySchema, response: Record<string, unknown>
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
 /**
- * The route's schema as documented: its operationId (operation-ids.ts), `security` and the
+ * The route's schema as documented: its own operationId (`schema.operationId`), `security` and the
  * access sentence from `config.access` (a public route may set `OPTIONAL_MEMBER_SESSION`), the
  * implied error answers, and a file route's errors as JSON (`withJsonErrors`). Builds new objects: the
  * route's own schema (which Fastify serializes with) is left as it is.
  */
 function documentRoute(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
-  const { route, url } = input;
+  const { route } = input;
   const access = route.config?.access;
   const schema = input.schema as FastifySchema & { description?: string; hide?: boolean; security?: unknown };
   if (!access || schema?.hide) return jsonSchemaTransform(input);
@@ -110,36 +109,68 @@ function documentRoute(input: TransformInput): ReturnType<typeof jsonSchemaTrans
     ...(schema.response as object),
   });
   const result = jsonSchemaTransform({ ...input, schema: { ...schema, response } as typeof input.schema });
-  const method = [route.method].flat()[0] ?? 'GET';
   const description = [schema.description, whoMayCall(access)].filter(Boolean).join('\n\n');
   return {
     ...result,
     schema: {
       ...result.schema,
-      operationId: operationIdFor(String(method), url),
+      operationId: schema.operationId,
       security: securityOf(access),
       description,
     },
   };
 }
 
-/** Refuses, at registration, a route whose operationId another operation already has. */
-function checkOperationIds(app: FastifyInstance): void {
-  const ids = new OperationIds();
+/** `/api/v1/funds/:id` -> `/api/v1/funds/{id}` (the OpenAPI document's form of a Fastify path). */
+export function openApiPath(url: string): string {
+  return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+/** Thrown at start for a documented route that declares no `schema.operationId`. */
+export class MissingOperationIdError extends Error {
+  override name = 'MissingOperationIdError';
+}
+
+/** Thrown at start when two operations would share an operationId. */
+export class DuplicateOperationIdError extends Error {
+  override name = 'DuplicateOperationIdError';
+}
+
+/**
+ * Refuses, as each route is registered (so the server does not start), a documented route (under
+ * `/api`, with `config.access`, not hidden) that declares no `schema.operationId` beside its access
+ * and schema (`MissingOperationIdError`), and a second operation with an operationId another
+ * already has (`DuplicateOperationIdError`): a generated client's function names come from them.
+ * Install after `installAccessControl`, so that a route without access is refused for that first,
+ * and before any route.
+ */
+export function checkOperationIds(app: FastifyInstance): void {
+  const owners = new Map<string, string>();
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!route.url?.startsWith('/api') || !route.config?.access || (route.schema as { hide?: boolean })?.hide) return;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') ids.register(String(method), route.url);
+    const schema = route.schema as { hide?: boolean; operationId?: unknown } | undefined;
+    if (!route.url?.startsWith('/api') || !route.config?.access || schema?.hide) return;
+    const methods = [route.method].flat().filter((method) => method !== 'HEAD');
+    if (methods.length === 0) return;
+    const operation = `${methods.join(',')} ${openApiPath(route.url)}`;
+    const id = schema?.operationId;
+    if (typeof id !== 'string' || id === '') {
+      throw new MissingOperationIdError(`Route ${operation} declares no schema.operationId`);
+    }
+    const owner = owners.get(id);
+    if (owner && owner !== operation) {
+      throw new DuplicateOperationIdError(`operationId ${id} of ${operation} is already ${owner}'s`);
+    }
+    owners.set(id, operation);
   });
 }
 
 /**
  * OpenAPI 3.1 generated from the routes' Zod schemas: JSON at `GET /api/openapi.json`, the
- * interactive UI at `/api/docs`. Every operation has a unique operationId (checked as routes are
- * registered), `security` from its declared access (`[]` when public), a description saying who may
+ * interactive UI at `/api/docs`. Every operation has the unique operationId its route declares
+ * (`checkOperationIds`), `security` from its declared access (`[]` when public), a description saying who may
  * call it; unused components are left out (openapi-document.ts). Install before any route.
  */
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
-  checkOperationIds(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

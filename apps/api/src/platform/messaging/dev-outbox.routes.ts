@@ -35,6 +35,7 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'listDevOutbox',
         summary: 'Development only: the latest 50 outbound messages as an HTML page',
         tags: ['development'],
         querystring: DestinationFilter,
@@ -56,6 +57,7 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getDevOtp',
         summary: 'Development only: the code of the newest one-time PIN message to a destination',
         tags: ['development'],
         querystring: OtpQuery,
