@@ -1,11 +1,300 @@
 /**
- * Layering rules (issue 15 item 7), checked by `npm run lint` (`depcruise`):
- * platform and db never import modules; the contract never imports an app; in the web app, lib
- * never imports a feature and a feature never imports another feature; and no cycles anywhere.
+ * Layering rules (issue 15 item 7; issue 35 item 5), checked by `npm run lint:deps` (`depcruise`):
+ * platform and db never import modules; the contract never imports an app; in the web and admin
+ * apps, lib never imports a feature and a feature never imports another feature; no cycles
+ * anywhere, of files or of modules; and the API's domains own their data: a module's tables are
+ * imported only by that module's `*.repository.ts` files (from the table's own schema file),
+ * platform's tables only by platform/, another module only through its public `index.ts`, and the
+ * cross-domain read models in `queries/` import no module.
  * @type {import('dependency-cruiser').IConfiguration}
  */
+
+/**
+ * Files not yet moved to the boundaries of issue 35 (the module rules below skip them). This list
+ * only shrinks: remove a file when it is converted (`npm run lint:deps` then checks it), and never
+ * add one. The issue is closed when it is empty. Entries are files, or module folders for
+ * `no-module-cycles` (which looks at folders): a folder is listed while it is in a cycle.
+ */
+const LEGACY_NOT_YET_CONVERTED = [
+  'apps/admin/src/features/persons/person-benefits.tsx',
+  'apps/admin/src/features/persons/person-page.tsx',
+  'apps/api/src/modules/account-types/account-types.service.ts',
+  'apps/api/src/modules/account-types/admin.routes.ts',
+  'apps/api/src/modules/admin-sessions/password-reset.service.ts',
+  'apps/api/src/modules/admin-sessions/sign-in.service.ts',
+  'apps/api/src/modules/audits',
+  'apps/api/src/modules/audits/audit-log.service.ts',
+  'apps/api/src/modules/audits/describe-audit-events.ts',
+  'apps/api/src/modules/beneficiary-sessions',
+  'apps/api/src/modules/beneficiary-sessions/app.routes.ts',
+  'apps/api/src/modules/beneficiary-sessions/password-reset.service.ts',
+  'apps/api/src/modules/beneficiary-sessions/sign-in.service.ts',
+  'apps/api/src/modules/benefit-claims',
+  'apps/api/src/modules/benefit-claims/admin-claims.service.ts',
+  'apps/api/src/modules/benefit-claims/approval-checks.service.ts',
+  'apps/api/src/modules/benefit-claims/bank-match.service.ts',
+  'apps/api/src/modules/benefit-claims/benefit-claims.service.ts',
+  'apps/api/src/modules/benefit-claims/claim-announcements.ts',
+  'apps/api/src/modules/benefit-claims/claim-assignment.service.ts',
+  'apps/api/src/modules/benefit-claims/claim-decisions.service.ts',
+  'apps/api/src/modules/benefit-claims/claim-documents.service.ts',
+  'apps/api/src/modules/benefit-claims/claim-information.service.ts',
+  'apps/api/src/modules/benefit-claims/claim-queue.ts',
+  'apps/api/src/modules/benefit-claims/current-claims.ts',
+  'apps/api/src/modules/benefit-claims/draft-claims.ts',
+  'apps/api/src/modules/benefit-claims/export-claims.service.ts',
+  'apps/api/src/modules/benefit-claims/fast-track.service.ts',
+  'apps/api/src/modules/benefit-claims/four-eyes.service.ts',
+  'apps/api/src/modules/benefit-claims/partner-claims.service.ts',
+  'apps/api/src/modules/benefit-claims/partner.routes.ts',
+  'apps/api/src/modules/benefit-claims/process-step-log.service.ts',
+  'apps/api/src/modules/benefit-claims/risk-signal-checks.ts',
+  'apps/api/src/modules/benefit-claims/risk-signals.service.ts',
+  'apps/api/src/modules/benefits',
+  'apps/api/src/modules/benefits/admin-benefits.service.ts',
+  'apps/api/src/modules/benefits/admin.routes.ts',
+  'apps/api/src/modules/benefits/app.routes.ts',
+  'apps/api/src/modules/benefits/benefits.repository.ts',
+  'apps/api/src/modules/benefits/benefits.service.ts',
+  'apps/api/src/modules/benefits/edit-benefit.service.ts',
+  'apps/api/src/modules/benefits/export-benefits.service.ts',
+  'apps/api/src/modules/benefits/member-benefits.service.ts',
+  'apps/api/src/modules/dashboard/dashboard.service.ts',
+  'apps/api/src/modules/enrichment',
+  'apps/api/src/modules/enrichment/enrichment-records.service.ts',
+  'apps/api/src/modules/enrichment/enrichment-runs.service.ts',
+  'apps/api/src/modules/enrichment/enrichment-steps.service.ts',
+  'apps/api/src/modules/enrichment/install-enrichment.ts',
+  'apps/api/src/modules/enrichment/run-enrichment.job.ts',
+  'apps/api/src/modules/faqs',
+  'apps/api/src/modules/faqs/admin.routes.ts',
+  'apps/api/src/modules/faqs/faqs.service.ts',
+  'apps/api/src/modules/file-uploads',
+  'apps/api/src/modules/file-uploads/accept-upload.job.ts',
+  'apps/api/src/modules/file-uploads/decide-upload.service.ts',
+  'apps/api/src/modules/file-uploads/demo/seed-all-demo-data.ts',
+  'apps/api/src/modules/file-uploads/demo/seed-demo-data.ts',
+  'apps/api/src/modules/file-uploads/download-upload.service.ts',
+  'apps/api/src/modules/file-uploads/file-uploads.service.ts',
+  'apps/api/src/modules/file-uploads/install-file-uploads.ts',
+  'apps/api/src/modules/file-uploads/source-rows.service.ts',
+  'apps/api/src/modules/file-uploads/system-import.service.ts',
+  'apps/api/src/modules/file-uploads/upload-file.service.ts',
+  'apps/api/src/modules/file-uploads/validate-upload.job.ts',
+  'apps/api/src/modules/funds',
+  'apps/api/src/modules/funds/admin.routes.ts',
+  'apps/api/src/modules/funds/demo-fund.ts',
+  'apps/api/src/modules/funds/fund-fees.service.ts',
+  'apps/api/src/modules/funds/funds.service.ts',
+  'apps/api/src/modules/historic-accounts/historic-accounts.service.ts',
+  'apps/api/src/modules/identity-verifications',
+  'apps/api/src/modules/identity-verifications/app.routes.ts',
+  'apps/api/src/modules/identity-verifications/identity-images.service.ts',
+  'apps/api/src/modules/identity-verifications/identity-verifications.service.ts',
+  'apps/api/src/modules/identity-verifications/sandbox.routes.ts',
+  'apps/api/src/modules/invoices/invoices.service.ts',
+  'apps/api/src/modules/notifications',
+  'apps/api/src/modules/notifications/deliveries.service.ts',
+  'apps/api/src/modules/notifications/event-messages.ts',
+  'apps/api/src/modules/notifications/notifications.service.ts',
+  'apps/api/src/modules/outreach/funnel.service.ts',
+  'apps/api/src/modules/outreach/invitation-list.service.ts',
+  'apps/api/src/modules/outreach/invitations.service.ts',
+  'apps/api/src/modules/outreach/opt-outs.service.ts',
+  'apps/api/src/modules/partner-files/build-partner-file.job.ts',
+  'apps/api/src/modules/partner-files/partner-files.service.ts',
+  'apps/api/src/modules/partners',
+  'apps/api/src/modules/partners/admin.routes.ts',
+  'apps/api/src/modules/partners/claim-access.ts',
+  'apps/api/src/modules/partners/demo-partner.ts',
+  'apps/api/src/modules/partners/partner-api-keys.service.ts',
+  'apps/api/src/modules/partners/partner-directory.service.ts',
+  'apps/api/src/modules/partners/partners.service.ts',
+  'apps/api/src/modules/permissions/permissions.service.ts',
+  'apps/api/src/modules/person-banks',
+  'apps/api/src/modules/person-banks/person-banks.service.ts',
+  'apps/api/src/modules/person-users',
+  'apps/api/src/modules/person-users/admin-person-users.service.ts',
+  'apps/api/src/modules/person-users/close-account.service.ts',
+  'apps/api/src/modules/person-users/member-directory.service.ts',
+  'apps/api/src/modules/person-users/person-users.service.ts',
+  'apps/api/src/modules/person-users/sign-up.service.ts',
+  'apps/api/src/modules/person-users/two-factor-method.service.ts',
+  'apps/api/src/modules/persons',
+  'apps/api/src/modules/persons/admin-persons.service.ts',
+  'apps/api/src/modules/persons/admin.routes.ts',
+  'apps/api/src/modules/process-steps',
+  'apps/api/src/modules/process-steps/process-steps.service.ts',
+  'apps/api/src/modules/roles',
+  'apps/api/src/modules/roles/admin.routes.ts',
+  'apps/api/src/modules/roles/roles.service.ts',
+  'apps/api/src/modules/statements/statements.service.ts',
+  'apps/api/src/modules/tasks/admin.routes.ts',
+  'apps/api/src/modules/tasks/tasks.service.ts',
+  'apps/api/src/modules/templates/admin.routes.ts',
+  'apps/api/src/modules/users',
+  'apps/api/src/modules/users/admin.routes.ts',
+  'apps/api/src/modules/users/bootstrap.service.ts',
+  'apps/api/src/modules/users/staff-directory.service.ts',
+  'apps/api/src/modules/users/users.service.ts',
+  'apps/api/src/modules/watchlist/watchlist.service.ts',
+  'apps/api/src/modules/webhooks/admin.routes.ts',
+  'apps/api/src/modules/webhooks/partner.routes.ts',
+  'apps/api/src/modules/webhooks/webhook-deliveries.service.ts',
+  'apps/api/src/modules/webhooks/webhook-endpoints.service.ts',
+  'apps/api/src/platform/audit/actor-history.ts',
+  'apps/api/src/platform/audit/audit.service.ts',
+  'apps/api/src/platform/auth/reset-tokens.ts',
+  'apps/api/src/platform/auth/sessions.ts',
+  'apps/api/src/platform/http/idempotency.ts',
+  'apps/api/src/platform/messaging/dev-outbox.service.ts',
+  'apps/api/src/platform/messaging/messenger.ts',
+  'apps/api/src/platform/otp/otp.service.ts',
+  'apps/api/src/platform/rbac/permission-sync.ts',
+  'apps/api/src/platform/rbac/staff-access.ts',
+  'apps/api/src/platform/retention/purge.service.ts',
+  'apps/api/src/platform/templating/render-message.ts',
+];
+
+/**
+ * Owner of each table schema file under apps/api/src/db/schema/ (file name without `.ts` -> the
+ * module under apps/api/src/modules/ that owns its tables, or `platform` for platform's tables).
+ * `columns.ts` (column helpers) and `index.ts` (for drizzle-kit and the database client) hold no
+ * table of their own.
+ */
+const SCHEMA_OWNERS = {
+  'account-types': 'account-types',
+  'audit-events': 'platform',
+  banks: 'banks',
+  'benefit-claims': 'benefit-claims',
+  'claim-process-steps': 'benefit-claims',
+  benefits: 'benefits',
+  devices: 'devices',
+  enrichment: 'enrichment',
+  faqs: 'faqs',
+  'file-uploads': 'file-uploads',
+  'fund-fees': 'funds',
+  'fund-types': 'fund-types',
+  funds: 'funds',
+  'idempotency-keys': 'platform',
+  'identity-verifications': 'identity-verifications',
+  invoices: 'invoices',
+  'message-references': 'platform',
+  notifications: 'notifications',
+  'one-time-pins': 'platform',
+  'outbox-messages': 'platform',
+  outreach: 'outreach',
+  'partner-files': 'partner-files',
+  'partner-funds': 'partners',
+  partners: 'partners',
+  'person-bank-accounts': 'person-banks',
+  'person-users': 'person-users',
+  persons: 'persons',
+  'process-steps': 'process-steps',
+  rbac: 'platform',
+  sessions: 'platform',
+  tasks: 'tasks',
+  templates: 'templates',
+  users: 'users',
+  watchlist: 'watchlist',
+  webhooks: 'webhooks',
+};
+
+const API = '^apps/api/src/';
+const MODULES = `${API}modules/`;
+const SCHEMA = `${API}db/schema/`;
+
+/** `^apps/api/src/db/schema/(a|b)\.ts$` for the schema files of one owner. */
+function schemaFilesOf(owner) {
+  const files = Object.keys(SCHEMA_OWNERS).filter((file) => SCHEMA_OWNERS[file] === owner);
+  return `${SCHEMA}(${files.join('|')})\\.ts$`;
+}
+
+const moduleOwners = [...new Set(Object.values(SCHEMA_OWNERS))].filter((owner) => owner !== 'platform').sort();
+
+/** A `from` restriction: the given path, minus the files not yet converted. */
+function from(path, pathNot = []) {
+  const not = [...pathNot, ...LEGACY_NOT_YET_CONVERTED.map((file) => `^${file.replaceAll('.', '\\.')}$`)];
+  return not.length > 0 ? { path, pathNot: not } : { path };
+}
+
+/** The boundaries of issue 35 item 5 (docs/ARCHITECTURE.md describes them). */
+const moduleRules = [
+  {
+    name: 'module-tables-only-in-repository',
+    severity: 'error',
+    comment:
+      "Only a module's *.repository.ts files import tables; services, jobs and routes call their repository, another module's index.ts or a read model in queries/.",
+    from: from(MODULES, ['\\.repository\\.ts$']),
+    to: { path: SCHEMA },
+  },
+  ...moduleOwners.map((owner) => ({
+    name: 'module-tables-only-in-repository',
+    severity: 'error',
+    comment: `The tables of ${owner} are imported only by modules/${owner}/*.repository.ts; other modules call its index.ts.`,
+    from: from(MODULES, [`${MODULES}${owner}/`]),
+    to: { path: schemaFilesOf(owner) },
+  })),
+  {
+    name: 'module-not-to-schema-index',
+    severity: 'error',
+    comment: "A repository imports its tables from each table's own schema file, so that the import names the owner.",
+    from: from(`${API}(modules|platform|queries)/`),
+    to: { path: `${SCHEMA}index\\.ts$` },
+  },
+  {
+    name: 'platform-tables-only-in-platform',
+    severity: 'error',
+    comment:
+      "Sessions, PINs, the outbox, idempotency keys, message references, the audit log and RBAC are platform's: modules use platform's functions.",
+    from: from(API, [`${API}(platform|db)/`]),
+    to: { path: schemaFilesOf('platform') },
+  },
+  {
+    name: 'platform-not-to-module-tables',
+    severity: 'error',
+    comment:
+      'platform/ is below the domains: it reads no module table (a module gives platform a function at start-up instead).',
+    from: from(`${API}platform/`),
+    to: { path: SCHEMA, pathNot: [schemaFilesOf('platform'), `${SCHEMA}(columns|index)\\.ts$`] },
+  },
+  {
+    name: 'module-public-file-only',
+    severity: 'error',
+    comment:
+      'Another module is reached only through its public file modules/<m>/index.ts, which re-exports what others use.',
+    from: from(`${MODULES}([^/]+)/`),
+    to: { path: MODULES, pathNot: `${MODULES}($1/|[^/]+/index\\.ts$)` },
+  },
+  {
+    name: 'module-registration-only-from-registry',
+    severity: 'error',
+    comment:
+      "A module's module.ts (its routes and start-up) is imported only by the registry modules/modules.ts or app.ts.",
+    from: from(API, [`${API}(app|modules/modules)\\.ts$`]),
+    to: { path: `${MODULES}[^/]+/module\\.ts$` },
+  },
+  {
+    name: 'no-module-cycles',
+    severity: 'error',
+    comment:
+      'Two modules that import each other are one module in two folders: move the shared piece to its owner or to queries/.',
+    scope: 'folder',
+    from: from(`${MODULES}[^/]+$`),
+    to: { path: `${MODULES}[^/]+$`, circular: true },
+  },
+  {
+    name: 'queries-not-to-modules',
+    severity: 'error',
+    comment: 'Read models in queries/ read tables and return rows; they call no module (modules call them).',
+    from: from(`${API}queries/`),
+    to: { path: MODULES },
+  },
+];
+
 module.exports = {
   forbidden: [
+    ...moduleRules,
     {
       name: 'no-circular',
       severity: 'error',
@@ -47,6 +336,14 @@ module.exports = {
       comment: 'Features are independent; what two features share goes to components/ or lib/, and app/ composes them.',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'admin-feature-not-to-feature',
+      severity: 'error',
+      comment:
+        'Back-office features are independent; what two features share goes to components/ or lib/, and app/ composes them.',
+      from: from('^apps/admin/src/features/([^/]+)/'),
+      to: { path: '^apps/admin/src/features/', pathNot: '^apps/admin/src/features/$1/' },
     },
   ],
   options: {

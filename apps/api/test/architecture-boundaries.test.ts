@@ -1,0 +1,174 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cruise, type IConfiguration } from 'dependency-cruiser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Issue 35 item 5: the boundaries in `.dependency-cruiser.cjs` fire. A small source tree (paths
+ * mirroring apps/api/src and apps/admin/src, one planted violation per case, each in a module of its
+ * own) is written to a temp folder and cruised once with the repository's rules, as
+ * `npm run lint:deps` does; each case then reads the violations of its planted file.
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const config = createRequire(import.meta.url)(path.join(repoRoot, '.dependency-cruiser.cjs')) as IConfiguration;
+
+const table = (name: string) => `export const ${name} = { name: '${name}' };\n`;
+const api = 'apps/api/src';
+
+const plantedTree: Record<string, string> = {
+  [`${api}/db/schema/tasks.ts`]: table('tasks'),
+  [`${api}/db/schema/persons.ts`]: table('persons'),
+  [`${api}/db/schema/sessions.ts`]: table('sessions'),
+  [`${api}/db/schema/users.ts`]: table('users'),
+  [`${api}/db/schema/webhooks.ts`]: table('webhooks'),
+  [`${api}/db/schema/index.ts`]: `export * from './tasks.js';\n`,
+  // A module as intended: its repository imports its own table, its service the repository, and
+  // another module its public file.
+  [`${api}/modules/tasks/tasks.repository.ts`]: `import { tasks } from '../../db/schema/tasks.js';\nexport const findTasks = () => tasks;\n`,
+  [`${api}/modules/tasks/tasks.service.ts`]: `import { findTasks } from './tasks.repository.js';\nexport const listTasks = () => findTasks();\n`,
+  [`${api}/modules/tasks/index.ts`]: `export { listTasks } from './tasks.service.js';\n`,
+  [`${api}/modules/tasks/module.ts`]: `export const tasksModule = {};\n`,
+  [`${api}/modules/modules.ts`]: `import { tasksModule } from './tasks/module.js';\nexport const modules = [tasksModule];\n`,
+  [`${api}/modules/users/users.service.ts`]: `import { listTasks } from '../tasks/index.js';\nexport const work = () => listTasks();\n`,
+  [`${api}/platform/auth/sessions.ts`]: `import { sessions } from '../../db/schema/sessions.js';\nexport const s = sessions;\n`,
+  // The planted violations.
+  [`${api}/modules/webhooks/planted.service.ts`]: `import { webhooks } from '../../db/schema/webhooks.js';\nexport const w = webhooks;\n`,
+  [`${api}/modules/faqs/planted.repository.ts`]: `import { persons } from '../../db/schema/persons.js';\nexport const p = persons;\n`,
+  [`${api}/modules/banks/planted.repository.ts`]: `import { tasks } from '../../db/schema/index.js';\nexport const t = tasks;\n`,
+  [`${api}/modules/devices/planted.repository.ts`]: `import { sessions } from '../../db/schema/sessions.js';\nexport const s = sessions;\n`,
+  [`${api}/platform/auth/planted.ts`]: `import { users } from '../../db/schema/users.js';\nexport const u = users;\n`,
+  [`${api}/modules/templates/planted.service.ts`]: `import { listTasks } from '../tasks/tasks.service.js';\nexport const work = () => listTasks();\n`,
+  [`${api}/queries/planted-registration.ts`]: `import { tasksModule } from '../modules/tasks/module.js';\nexport const m = tasksModule;\n`,
+  [`${api}/queries/planted.ts`]: `import { listTasks } from '../modules/tasks/index.js';\nexport const q = () => listTasks();\n`,
+  // alpha and beta import each other's public file, with no cycle of files.
+  [`${api}/modules/alpha/index.ts`]: `export { a } from './a.service.js';\n`,
+  [`${api}/modules/alpha/a.service.ts`]: `export const a = () => 1;\n`,
+  [`${api}/modules/alpha/uses-beta.service.ts`]: `import { b } from '../beta/index.js';\nexport const useB = () => b();\n`,
+  [`${api}/modules/beta/index.ts`]: `export { b } from './b.service.js';\n`,
+  [`${api}/modules/beta/b.service.ts`]: `export const b = () => 2;\n`,
+  [`${api}/modules/beta/uses-alpha.service.ts`]: `import { a } from '../alpha/index.js';\nexport const useA = () => a();\n`,
+  'apps/admin/src/features/claims/claim-status.tsx': `export const ClaimStatus = () => null;\n`,
+  'apps/admin/src/features/persons/planted.tsx': `import { ClaimStatus } from '../claims/claim-status.js';\nexport const P = ClaimStatus;\n`,
+};
+
+/** Rule names broken, by the file (or, for folder rules, the folder) the dependency starts from. */
+const broken = new Map<string, string[]>();
+let root = '';
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'boundaries-'));
+  for (const [file, source] of Object.entries(plantedTree)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), source);
+  }
+  const result = await cruise(
+    ['apps'],
+    {
+      baseDir: root,
+      validate: true,
+      ruleSet: { forbidden: config.forbidden ?? [] },
+      doNotFollow: { path: 'node_modules' },
+      tsPreCompilationDeps: false,
+    },
+    // Our imports name `.js` files whose sources are `.ts`, as TypeScript's NodeNext resolution allows.
+    { extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
+  );
+  const output = result.output;
+  if (typeof output === 'string') throw new Error('cruise returned text, not a result');
+  for (const violation of output.summary.violations) {
+    broken.set(violation.from, [...(broken.get(violation.from) ?? []), violation.rule.name]);
+  }
+}, 60_000);
+
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+const rulesBrokenBy = (from: string) => [...new Set(broken.get(from) ?? [])].sort();
+
+describe('dependency-cruiser boundaries (issue 35 item 5)', () => {
+  it('passes a module whose repository imports its own table and whose service imports the repository', () => {
+    const clean = [...broken.keys()].filter((from) => !from.includes('planted') && !/modules\/(alpha|beta)/.test(from));
+    expect(clean).toEqual([]);
+  });
+
+  it('fails a service that imports a table (module-tables-only-in-repository)', () => {
+    expect(rulesBrokenBy(`${api}/modules/webhooks/planted.service.ts`)).toEqual(['module-tables-only-in-repository']);
+  });
+
+  it("fails a repository that imports another module's table (module-tables-only-in-repository)", () => {
+    expect(rulesBrokenBy(`${api}/modules/faqs/planted.repository.ts`)).toEqual(['module-tables-only-in-repository']);
+  });
+
+  it('fails a repository that imports db/schema/index.ts (module-not-to-schema-index)', () => {
+    expect(rulesBrokenBy(`${api}/modules/banks/planted.repository.ts`)).toEqual(['module-not-to-schema-index']);
+  });
+
+  it("fails a module that imports platform's tables (platform-tables-only-in-platform)", () => {
+    expect(rulesBrokenBy(`${api}/modules/devices/planted.repository.ts`)).toEqual(['platform-tables-only-in-platform']);
+  });
+
+  it("fails platform that imports a module's table (platform-not-to-module-tables)", () => {
+    expect(rulesBrokenBy(`${api}/platform/auth/planted.ts`)).toEqual(['platform-not-to-module-tables']);
+  });
+
+  it("fails a module that imports another module's inner file (module-public-file-only)", () => {
+    expect(rulesBrokenBy(`${api}/modules/templates/planted.service.ts`)).toEqual(['module-public-file-only']);
+  });
+
+  it('fails a module.ts imported by anything but the registry (module-registration-only-from-registry)', () => {
+    expect(rulesBrokenBy(`${api}/queries/planted-registration.ts`)).toEqual([
+      'module-registration-only-from-registry',
+      'queries-not-to-modules',
+    ]);
+  });
+
+  it('fails two modules that import each other through their public files (no-module-cycles)', () => {
+    expect(rulesBrokenBy(`${api}/modules/alpha`)).toEqual(['no-module-cycles']);
+    expect(rulesBrokenBy(`${api}/modules/beta`)).toEqual(['no-module-cycles']);
+    expect(rulesBrokenBy(`${api}/modules/alpha/uses-beta.service.ts`)).toEqual([]);
+  });
+
+  it('fails a read model in queries/ that imports a module (queries-not-to-modules)', () => {
+    expect(rulesBrokenBy(`${api}/queries/planted.ts`)).toEqual(['queries-not-to-modules']);
+  });
+
+  it('fails a back-office feature that imports another feature (admin-feature-not-to-feature)', () => {
+    expect(rulesBrokenBy('apps/admin/src/features/persons/planted.tsx')).toEqual(['admin-feature-not-to-feature']);
+  });
+});
+
+/** Issue 35 item 3: read models read any table and never write. */
+describe('queries/ read models never write', () => {
+  const queriesDir = path.join(repoRoot, 'apps/api/src/queries');
+  const sources = (() => {
+    try {
+      return readdirSync(queriesDir, { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.ts'))
+        .map((file) => ({ file, text: readFileSync(path.join(queriesDir, file), 'utf8') }));
+    } catch {
+      return [];
+    }
+  })();
+  const writes = [
+    /\.(insert|update|delete)\(/,
+    /\binsert into\b/i,
+    /\bdelete from\b/i,
+    /\bupdate [a-z_".]{1,63} set\b/i,
+  ];
+
+  it('finds no insert, update or delete (drizzle calls or SQL text) in apps/api/src/queries', () => {
+    const found = sources.flatMap(({ file, text }) =>
+      writes.filter((pattern) => pattern.test(text)).map((pattern) => `${file}: ${pattern.source}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('recognises a write when it sees one', () => {
+    const planted = ['db.insert(tasks).values(row)', "sql`update tasks set status = 'done'`", 'tx.delete(tasks)'];
+    for (const text of planted) expect(writes.some((pattern) => pattern.test(text))).toBe(true);
+  });
+});
