@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.js';
 import { benefitClaims, benefits, funds, personUsers } from '../../db/schema/index.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import { renderMessage } from '../../platform/templating/render-message.js';
-import { recordNotification } from '../notifications/notify.service.js';
+import { recordNotification } from '../notifications/index.js';
 import { announceWebhookEvent } from '../webhooks/webhook-deliveries.service.js';
 
 /** Claim statuses the member is told about (a message `claim.<status>` each, issue 7 templates). */

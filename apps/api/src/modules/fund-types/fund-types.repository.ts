@@ -1,7 +1,7 @@
 import type { FundTypeResponse } from '@bcp/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { fundTypes } from '../../db/schema/index.js';
+import { fundTypes } from '../../db/schema/fund-types.js';
 
 const columns = { id: fundTypes.id, code: fundTypes.code, name: fundTypes.name, active: fundTypes.active };
 

@@ -1,8 +1,6 @@
 import { MESSAGE_CHECK_MESSAGES, MESSAGE_KINDS, type MessageCheckResponse } from '@bcp/contract';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { messageReferences } from '../../db/schema/index.js';
-import { destinationHash } from '../../platform/messaging/reference-code.js';
+import { findSentMessageReference } from '../../platform/messaging/message-reference-lookup.js';
 
 /**
  * "Is this message from us?" (issue 21 item 4): looks for an email or SMS we sent with this
@@ -18,20 +16,7 @@ export async function checkMessage(
   secret: string,
   input: { referenceCode: string; destination: string },
 ): Promise<MessageCheckResponse> {
-  const [found] = await db
-    .select({
-      createdAt: messageReferences.createdAt,
-      channel: messageReferences.channel,
-      kind: messageReferences.kind,
-    })
-    .from(messageReferences)
-    .where(
-      and(
-        eq(messageReferences.referenceCode, input.referenceCode),
-        eq(messageReferences.destinationHash, destinationHash(secret, input.destination)),
-      ),
-    )
-    .limit(1);
+  const found = await findSentMessageReference(db, secret, input);
   if (!found) {
     return {
       fromUs: false,

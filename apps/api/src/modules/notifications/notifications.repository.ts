@@ -1,64 +1,43 @@
-import type {
-  NOTIFICATION_SORT_FIELDS,
-  NotificationEvent,
-  NotificationResponse,
-  NotificationSource,
-} from '@bcp/contract';
+import type { NOTIFICATION_SORT_FIELDS, NotificationEvent, NotificationSource } from '@bcp/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { notifications } from '../../db/schema/index.js';
-import { sanitizeRichText } from './rich-text.js';
+import { notifications } from '../../db/schema/notifications.js';
 
+/** A `notifications` row as stored. */
 export type NotificationRecord = typeof notifications.$inferSelect;
 
-/** What a notification says: title (plain text), body (rich text), the event and who raised it. */
-export interface NotificationContent {
+/** The stored columns of a notification's content (title cut, body sanitized by the service). */
+export interface StoredNotificationContent {
   title: string;
-  /** Rich text (HTML); sanitized before it is stored. */
   body: string;
+  source: NotificationSource;
   event: NotificationEvent;
-  /** Default `SYSTEM`; back-office messages pass `STAFF`. */
-  source?: NotificationSource;
 }
 
-/** Longest title kept, in characters (longer ones are cut). */
-export const MAX_TITLE_LENGTH = 200;
-
-/** The stored columns of `content` (title cut, body sanitized), without the person user. */
-function storedContent(content: NotificationContent) {
-  return {
-    title: content.title.trim().slice(0, MAX_TITLE_LENGTH),
-    body: sanitizeRichText(content.body),
-    source: content.source ?? 'SYSTEM',
-    event: content.event,
-  };
-}
-
-/** Stores a notification for a person user (in-app delivery); the body is sanitized. */
-export async function createNotification(
+/** Inserts a notification for a person user; returns the row. */
+export async function insertNotification(
   db: Database,
   personUserId: number,
-  content: NotificationContent,
+  stored: StoredNotificationContent,
 ): Promise<NotificationRecord> {
   const [row] = await db
     .insert(notifications)
-    .values({ personUserId, ...storedContent(content) })
+    .values({ personUserId, ...stored })
     .returning();
   if (!row) throw new Error('The notification insert returned no row');
   return row;
 }
 
 /**
- * Stores the same notification for many person users in one statement (the body sanitized once).
+ * Inserts the same notification for many person users in one statement.
  * @returns the new notifications: id and person user
  */
-export async function createNotifications(
+export async function insertNotifications(
   db: Database,
   personUserIds: readonly number[],
-  content: NotificationContent,
+  stored: StoredNotificationContent,
 ): Promise<Array<{ notificationId: number; personUserId: number }>> {
   if (personUserIds.length === 0) return [];
-  const stored = storedContent(content);
   const rows = await db
     .insert(notifications)
     .values(personUserIds.map((personUserId) => ({ personUserId, ...stored })))
@@ -143,19 +122,6 @@ export async function markNotificationsRead(db: Database, personUserId: number, 
 export async function findNotification(db: Database, id: number): Promise<NotificationRecord | undefined> {
   const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
   return row;
-}
-
-/** Maps a row to `NotificationResponse` (times ISO 8601 UTC). */
-export function toNotificationResponse(row: NotificationRecord): NotificationResponse {
-  return {
-    id: row.id,
-    title: row.title,
-    body: row.body,
-    source: row.source,
-    event: row.event,
-    createdAt: row.createdAt ? row.createdAt.toISOString() : null,
-    readAt: row.readAt ? row.readAt.toISOString() : null,
-  };
 }
 
 /** Deletes every notification of a person user, with its deliveries (account closed, issue 18). @returns how many */

@@ -12,7 +12,7 @@ import {
   removeIdentityImageFiles,
 } from '../identity-verifications/identity-images.service.js';
 import { deletePersonUserNotifications } from '../notifications/index.js';
-import { removeAllPersonBanks } from '../person-banks/person-banks.service.js';
+import { removeAllPersonBanks } from '../person-banks/index.js';
 import { findPersonUserOfPerson } from './admin-person-users.service.js';
 
 /** A password hash no password matches (not an argon2 string): a closed account cannot sign in. */

@@ -14,17 +14,23 @@ import {
   VALIDATION_FAILED_MESSAGE,
 } from '@bcp/contract';
 import { checkTemplate, describeTemplateProblem } from '@bcp/contract/templating';
-import { and, eq, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { templates } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError, type FieldErrors } from '../../platform/errors/app-error.js';
-import { listPage, orderBy, searchCondition } from '../../platform/lists/list-page.js';
 import { BUILT_IN_MESSAGES, listBuiltInMessages } from '../../platform/templating/message-catalog.js';
+import {
+  deleteTemplateRow,
+  insertTemplate,
+  listTemplateRows,
+  selectTemplateRow,
+  type TemplateRow,
+  type TemplateSort,
+  templateKeyTaken,
+  templateNameTaken,
+  updateTemplateRow,
+} from './templates.repository.js';
 
-type TemplateRow = typeof templates.$inferSelect;
-type TemplateSort = 'id' | 'name' | 'kind' | 'updatedAt';
 type TemplateInput = z.output<typeof CreateTemplateRequest>;
 
 function toResponse(row: TemplateRow): TemplateResponse {
@@ -88,24 +94,15 @@ export function templateErrors(fields: Record<string, string | null | undefined>
 async function assertValid(db: Database, template: TemplateInput, exceptId?: number): Promise<void> {
   const errors = templateErrors({ subject: template.subject, body: template.body });
   if (template.subject && !TEMPLATE_KIND_INFO[template.kind].hasSubject) errors.subject = [TEMPLATE_MESSAGES.noSubject];
-  const others = exceptId === undefined ? undefined : ne(templates.id, exceptId);
-  const [sameName] = await db
-    .select({ id: templates.id })
-    .from(templates)
-    .where(and(eq(templates.name, template.name), others));
-  if (sameName) errors.name = [TEMPLATE_MESSAGES.duplicateName];
-  if (template.key) {
-    const [sameKey] = await db
-      .select({ id: templates.id })
-      .from(templates)
-      .where(and(eq(templates.kind, template.kind), eq(templates.key, template.key), others));
-    if (sameKey) errors.key = [TEMPLATE_MESSAGES.duplicateKey];
+  if (await templateNameTaken(db, template.name, exceptId)) errors.name = [TEMPLATE_MESSAGES.duplicateName];
+  if (template.key && (await templateKeyTaken(db, template.kind, template.key, exceptId))) {
+    errors.key = [TEMPLATE_MESSAGES.duplicateKey];
   }
   if (Object.keys(errors).length > 0) throw new AppError('validation', VALIDATION_FAILED_MESSAGE, errors);
 }
 
 async function findTemplateRow(db: Database, id: number): Promise<TemplateRow> {
-  const [row] = await db.select().from(templates).where(eq(templates.id, id));
+  const row = await selectTemplateRow(db, id);
   if (!row) throw new AppError('not_found', TEMPLATE_MESSAGES.notFound);
   return row;
 }
@@ -123,25 +120,7 @@ export async function listTemplates(
   db: Database,
   query: ListQuery<TemplateSort, { kind?: TemplateKind | undefined; key?: string | undefined }>,
 ): Promise<ListResponse<TemplateResponse>> {
-  const filter = query.filter ?? {};
-  const where: SQL | undefined = and(
-    filter.kind ? eq(templates.kind, filter.kind) : undefined,
-    filter.key ? eq(templates.key, filter.key) : undefined,
-    searchCondition(query.q, [templates.name, templates.key, templates.subject]),
-  );
-  const columns = { id: templates.id, name: templates.name, kind: templates.kind, updatedAt: templates.updatedAt };
-  return listPage(query, {
-    rows: (window) =>
-      db
-        .select()
-        .from(templates)
-        .where(where)
-        .orderBy(...orderBy(query.sort, columns, templates.id))
-        .limit(window.limit)
-        .offset(window.offset),
-    count: () => db.$count(templates, where),
-    toItem: toResponse,
-  });
+  return listTemplateRows(db, query, toResponse);
 }
 
 /**
@@ -156,17 +135,13 @@ export async function createTemplate(
 ): Promise<TemplateResponse> {
   await assertValid(db, input);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(templates)
-      .values({
-        name: input.name,
-        kind: input.kind,
-        key: input.key ?? null,
-        subject: input.subject ?? null,
-        body: input.body,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
+    const row = await insertTemplate(tx, {
+      name: input.name,
+      kind: input.kind,
+      key: input.key ?? null,
+      subject: input.subject ?? null,
+      body: input.body,
+    });
     const response = toResponse(row);
     await recordAudit(tx, {
       ...context,
@@ -199,11 +174,11 @@ export async function updateTemplate(
   };
   await assertValid(db, merged, id);
   return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(templates)
-      .set({ ...merged, key: merged.key ?? null, subject: merged.subject ?? null, updatedAt: new Date() })
-      .where(eq(templates.id, id))
-      .returning();
+    const updated = await updateTemplateRow(tx, id, {
+      ...merged,
+      key: merged.key ?? null,
+      subject: merged.subject ?? null,
+    });
     if (!updated) throw new AppError('not_found', TEMPLATE_MESSAGES.notFound);
     const response = toResponse(updated);
     await recordAudit(tx, {
@@ -226,7 +201,7 @@ export async function updateTemplate(
 export async function deleteTemplate(db: Database, id: number, context: AuditContext): Promise<void> {
   const row = await findTemplateRow(db, id);
   await db.transaction(async (tx) => {
-    await tx.delete(templates).where(eq(templates.id, id));
+    await deleteTemplateRow(tx, id);
     await recordAudit(tx, {
       ...context,
       action: 'templates.deleted',

@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { notificationDeliveries } from '../../db/schema/notifications.js';
+
+/** A `notification_deliveries` row as stored. */
+export type DeliveryRecord = typeof notificationDeliveries.$inferSelect;
+/** A new delivery: its notification, channel and (push only) device; status `pending`. */
+export type NewDelivery = Pick<typeof notificationDeliveries.$inferInsert, 'notificationId' | 'channel' | 'deviceId'>;
+
+/** Inserts deliveries; returns the rows. */
+export async function insertDeliveries(db: Database, rows: NewDelivery[]): Promise<DeliveryRecord[]> {
+  return db.insert(notificationDeliveries).values(rows).returning();
+}
+
+/** Inserts deliveries; returns each one's id and channel only. */
+export async function insertDeliveryIds(
+  db: Database,
+  rows: NewDelivery[],
+): Promise<Array<Pick<DeliveryRecord, 'id' | 'channel'>>> {
+  return db
+    .insert(notificationDeliveries)
+    .values(rows)
+    .returning({ id: notificationDeliveries.id, channel: notificationDeliveries.channel });
+}
+
+/** Updates a delivery's columns by id. */
+export async function updateDelivery(
+  db: Database,
+  id: number,
+  patch: Partial<Pick<DeliveryRecord, 'status' | 'lastError' | 'outboxId' | 'attempts' | 'completedAt'>>,
+): Promise<void> {
+  await db.update(notificationDeliveries).set(patch).where(eq(notificationDeliveries.id, id));
+}
+
+/** A delivery by id, or `undefined`. */
+export async function findDelivery(db: Database, id: number): Promise<DeliveryRecord | undefined> {
+  const [delivery] = await db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, id));
+  return delivery;
+}
