@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import memberAppConfig from '../web/playwright.config';
+import memberAppConfig, { reporters } from '../web/playwright.config';
 
 /**
  * Browser tests of the back office (issue 19): the same built product, server, empty embedded
@@ -11,5 +11,6 @@ export default defineConfig({
   testDir: './e2e',
   // Journeys through several screens, each checked by axe, on a shared 2-core machine.
   timeout: 120_000,
+  reporter: reporters('playwright-admin.json'),
   use: { ...memberAppConfig.use, viewport: { width: 1024, height: 768 } },
 });

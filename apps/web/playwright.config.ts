@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 
 /**
  * Browser tests: the built product (`npm run build`) served by the real server on an empty
@@ -32,10 +32,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  // With TEST_REPORT_DIR set (CI), results are also written as JSON for the run's closing summary.
-  reporter: process.env.TEST_REPORT_DIR
-    ? [['list'], ['json', { outputFile: join(process.env.TEST_REPORT_DIR, 'playwright.json') }]]
-    : [['list']],
+  // With TEST_REPORT_DIR set (CI, `npm test`), results are also written as JSON for the run's
+  // summary, one file per suite (the back office's config names its own).
+  reporter: reporters('playwright-web.json'),
   // Screenshots of failed tests stay after the run (ignored by git).
   outputDir: resolve(import.meta.dirname, 'test-results'),
   use: {
@@ -75,6 +74,15 @@ export default defineConfig({
     },
   },
 });
+
+/**
+ * The list reporter, plus Playwright's JSON report as `file` in TEST_REPORT_DIR when that is set.
+ * @param file the report's file name, e.g. `playwright-web.json`
+ */
+export function reporters(file: string): PlaywrightTestConfig['reporter'] {
+  const dir = process.env.TEST_REPORT_DIR;
+  return dir ? [['list'], ['json', { outputFile: join(dir, file) }]] : [['list']];
+}
 
 /** A new folder for this run in the temp folder, removed when the process that made it exits. */
 function createScratchDir(): string {

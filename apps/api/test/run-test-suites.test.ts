@@ -1,0 +1,101 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const RUNNER = 'scripts/run-test-suites.mjs';
+
+/**
+ * `npm test`'s runner (issue 41 item 2) with tiny fake suites (`BCP_TEST_SUITES`, for this test
+ * only) in place of the real ones: small Node scripts that write a marker file, maybe a Vitest-style
+ * report in TEST_REPORT_DIR, and exit 0 or 1.
+ */
+let folder: string;
+
+beforeAll(() => {
+  folder = mkdtempSync(join(tmpdir(), 'bcp-runner-test-'));
+  const fake = (name: string, code: number, report?: object) =>
+    writeFileSync(
+      join(folder, `${name}.mjs`),
+      [
+        "import { writeFileSync } from 'node:fs';",
+        "import { join } from 'node:path';",
+        `writeFileSync(join(${JSON.stringify(folder)}, '${name}.ran'), process.env.PLAYWRIGHT_TRANSFORM_CACHE_DIR ?? '');`,
+        report
+          ? `writeFileSync(join(process.env.TEST_REPORT_DIR, 'vitest-${name}.json'), ${JSON.stringify(JSON.stringify(report))});`
+          : '',
+        `process.exit(${code});`,
+      ].join('\n'),
+    );
+  fake('red', 1, { numPassedTests: 2, numFailedTests: 1, numPendingTests: 0, numTodoTests: 0, success: false });
+  fake('green', 0, { numPassedTests: 3, numFailedTests: 0, numPendingTests: 1, numTodoTests: 0, success: true });
+  fake('build-fails', 1);
+  fake('browser', 0);
+});
+
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+function runSuites(parts: { name: string; command: string; needs?: string[] }[], env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [RUNNER], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, TEST_REPORT_DIR: '', ...env, BCP_TEST_SUITES: JSON.stringify(parts) },
+  });
+}
+
+const node = (name: string) => `"${process.execPath}" ${join(folder, `${name}.mjs`)}`;
+
+describe('npm test runs every suite and reports (issue 41 item 2)', () => {
+  it('a failed first suite still runs the second; one summary, exit 1', () => {
+    const result = runSuites([
+      { name: 'first', command: node('red') },
+      { name: 'second', command: node('green') },
+    ]);
+    expect(existsSync(join(folder, 'red.ran'))).toBe(true);
+    expect(existsSync(join(folder, 'green.ran'))).toBe(true);
+    expect(result.status).toBe(1);
+    const summary = result.stdout.slice(result.stdout.indexOf('== test summary'));
+    expect(summary).toMatch(/first\s+failed\s+\d+s\s+2 passed, 1 failed, 0 skipped/);
+    expect(summary).toMatch(/second\s+passed\s+\d+s\s+3 passed, 0 failed, 1 skipped/);
+    expect(summary).toContain('1 of 2 parts failed or did not run: first');
+  });
+
+  it('a failed build leaves the browser suites not run, and the run exits 1', () => {
+    const result = runSuites([
+      { name: 'unit', command: node('green') },
+      { name: 'build', command: node('build-fails') },
+      { name: 'member', command: node('browser'), needs: ['build'] },
+    ]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/unit\s+passed/);
+    expect(result.stdout).toMatch(/build\s+failed/);
+    expect(result.stdout).toMatch(/member\s+not run\s+build failed/);
+    expect(result.stdout).toContain('2 of 3 parts failed or did not run: build, member');
+  });
+
+  it('all passing exits 0; reports go to TEST_REPORT_DIR when set; the run leaves no temp folder', () => {
+    const reports = join(folder, 'reports');
+    rmSync(join(folder, 'green.ran'), { force: true });
+    const runTmp = mkdtempSync(join(folder, 'tmp-'));
+    const result = runSuites([{ name: 'only', command: node('green') }], { TEST_REPORT_DIR: reports, TMPDIR: runTmp });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('all 1 parts passed');
+    expect(readdirSync(reports)).toEqual(['vitest-green.json']);
+    // Playwright's transform cache was pointed into the run's folder, which is gone now.
+    const cache = readFileSync(join(folder, 'green.ran'), 'utf8');
+    expect(cache.startsWith(join(runTmp, 'bcp-test-run-'))).toBe(true);
+    expect(readdirSync(runTmp)).toEqual([]);
+  });
+
+  it('--help prints the usage; an unknown part is a command-line error', () => {
+    const help = spawnSync(process.execPath, [RUNNER, '--help'], { cwd: ROOT, encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: node scripts\/run-test-suites\.mjs/);
+    const bad = spawnSync(process.execPath, [RUNNER, 'everything'], { cwd: ROOT, encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toBe('node scripts/run-test-suites.mjs: unknown part everything (--help for usage)\n');
+  });
+});
