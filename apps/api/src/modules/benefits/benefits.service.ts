@@ -1,48 +1,39 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefits, persons } from '../../db/schema/index.js';
+import {
+  type BenefitFromFundData,
+  benefitRowsOf,
+  countUnclaimedByIdNumber,
+  flagUnclaimedOfPerson,
+  upsertBenefits,
+} from './benefits.repository.js';
 
-/** A benefit as a fund's member file describes it. */
-export interface BenefitFromFundData {
-  fundId: number;
-  personId: number;
-  memberNumber: string;
-  benefitType: string;
-  /** Gross amount in cents (ZAR). */
-  amountCents: number;
-  fileUploadId: number | null;
-}
+export type { BenefitFromFundData } from './benefits.repository.js';
 
 const CHUNK = 500;
 
 /**
- * Records benefits from fund data. A benefit already recorded for the same fund, member number and
- * benefit type is left as it is (a file loaded twice adds nothing).
- * @returns how many benefits were new
+ * Records benefits from fund data with the member file's rule (`upsertBenefits`, `on-conflict`),
+ * over VALUES lists of 500, one fund and upload at a time: a benefit already recorded for the
+ * same fund, member number and benefit type gets the new amount while still unclaimed (one
+ * claimed or paid is left as it is).
+ * @returns benefits inserted or updated
  */
 export async function recordBenefits(db: Database, rows: readonly BenefitFromFundData[]): Promise<number> {
-  let inserted = 0;
-  for (let start = 0; start < rows.length; start += CHUNK) {
-    const result = await db
-      .insert(benefits)
-      .values(rows.slice(start, start + CHUNK))
-      .onConflictDoNothing()
-      .returning({ id: benefits.id });
-    inserted += result.length;
+  const groups = new Map<string, BenefitFromFundData[]>();
+  for (const row of rows) {
+    const key = `${row.fundId}/${row.fileUploadId ?? ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
   }
-  return inserted;
+  let loaded = 0;
+  for (const group of groups.values()) {
+    const { fundId, fileUploadId } = group[0] as BenefitFromFundData;
+    for (let start = 0; start < group.length; start += CHUNK) {
+      const chunk = group.slice(start, start + CHUNK);
+      loaded += await upsertBenefits(db, benefitRowsOf(chunk), { fundId, fileUploadId }, 'on-conflict');
+    }
+  }
+  return loaded;
 }
-
-/** The search's count, built once and prepared by name (issue 22 item 5: no query building per search). */
-function prepareUnclaimedCount(db: Database) {
-  return db
-    .select({ value: count() })
-    .from(benefits)
-    .innerJoin(persons, eq(persons.id, benefits.personId))
-    .where(and(eq(persons.idNumber, sql.placeholder('idNumber')), eq(benefits.status, 'unclaimed')))
-    .prepare('count_unclaimed_benefits');
-}
-const unclaimedCounts = new WeakMap<Database, ReturnType<typeof prepareUnclaimedCount>>();
 
 /**
  * How many unclaimed benefits wait for an ID number (spec 2 search): one indexed query whose
@@ -50,14 +41,8 @@ const unclaimedCounts = new WeakMap<Database, ReturnType<typeof prepareUnclaimed
  * per database (a named statement on PostgreSQL: parsed and planned once per connection).
  * @param idNumber a validated 13-digit SA ID number
  */
-export async function countUnclaimedBenefits(db: Database, idNumber: string): Promise<number> {
-  let prepared = unclaimedCounts.get(db);
-  if (!prepared) {
-    prepared = prepareUnclaimedCount(db);
-    unclaimedCounts.set(db, prepared);
-  }
-  const [row] = await prepared.execute({ idNumber });
-  return row?.value ?? 0;
+export function countUnclaimedBenefits(db: Database, idNumber: string): Promise<number> {
+  return countUnclaimedByIdNumber(db, idNumber);
 }
 
 /**
@@ -67,11 +52,6 @@ export async function countUnclaimedBenefits(db: Database, idNumber: string): Pr
  * @param at when the death became known (the look-up's time)
  * @returns how many benefits were flagged now
  */
-export async function flagBenefitsForDependantsProcess(db: Database, personId: number, at: Date): Promise<number> {
-  const flagged = await db
-    .update(benefits)
-    .set({ dependantsProcessAt: at })
-    .where(and(eq(benefits.personId, personId), eq(benefits.status, 'unclaimed'), isNull(benefits.dependantsProcessAt)))
-    .returning({ id: benefits.id });
-  return flagged.length;
+export function flagBenefitsForDependantsProcess(db: Database, personId: number, at: Date): Promise<number> {
+  return flagUnclaimedOfPerson(db, personId, at);
 }

@@ -1,0 +1,161 @@
+import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { withoutRowForeignKeyChecks } from '../../db/foreign-key-checks.js';
+import { rowsOf } from '../../db/result-rows.js';
+import { benefits } from '../../db/schema/benefits.js';
+import { persons } from '../../db/schema/persons.js';
+
+/**
+ * Rows to load into benefits: a query (a subquery, never run alone) whose columns are `line`
+ * (later lines win), `person_id`, `member_number`, `benefit_type` and `amount_cents`. A member
+ * file's staging rows with their persons (`withPersonIds` of persons) or a VALUES list
+ * (`benefitRowsOf`).
+ */
+export type BenefitRows = SQL;
+
+/** How a set is loaded: `plain` (update the known, insert the new; fails on a concurrent insert) or `on-conflict`. */
+export type LoadMode = 'plain' | 'on-conflict';
+
+/** A benefit as a fund's member file describes it. */
+export interface BenefitFromFundData {
+  fundId: number;
+  personId: number;
+  memberNumber: string;
+  benefitType: string;
+  /** Gross amount in cents (ZAR). */
+  amountCents: number;
+  fileUploadId: number | null;
+}
+
+/** Benefits as `BenefitRows`, a VALUES list in the order given (the last of a repeated benefit wins). Not empty. */
+export function benefitRowsOf(rows: readonly Omit<BenefitFromFundData, 'fundId' | 'fileUploadId'>[]): BenefitRows {
+  const values = rows.map(
+    (b, index) =>
+      sql`(${index + 1}::int, ${b.personId}::bigint, ${b.memberNumber}::text, ${b.benefitType}::text, ${b.amountCents}::bigint)`,
+  );
+  return sql`select * from (values ${sql.join(values, sql`, `)}) as v(line, person_id, member_number, benefit_type, amount_cents)`;
+}
+
+/** The last row for each benefit, with the fund and the upload. */
+const latestRows = (rows: BenefitRows, fundId: number, fileUploadId: number | null) => sql`
+  select distinct on (r.member_number, r.benefit_type)
+    ${fundId}::bigint as fund_id, r.person_id, r.member_number, r.benefit_type, r.amount_cents,
+    ${fileUploadId}::bigint as file_upload_id
+  from (${rows}) r`;
+const latestOrder = sql`order by r.member_number, r.benefit_type, r.line desc`;
+const benefitColumns = sql.raw('fund_id, person_id, member_number, benefit_type, amount_cents, file_upload_id');
+
+/** The fund's known benefits still unclaimed, with the rows' amounts (`returning person_id, inserted`). */
+const updateKnown = (rows: BenefitRows, fundId: number, fileUploadId: number | null) => sql`
+        update benefits b set amount_cents = r.amount_cents, file_upload_id = r.file_upload_id, updated_at = now()
+        from (${latestRows(rows, fundId, fileUploadId)} ${latestOrder}) r
+        where b.fund_id = ${fundId} and b.member_number = r.member_number and b.benefit_type = r.benefit_type
+          and b.status = 'unclaimed'
+        returning b.person_id, false as inserted`;
+
+/**
+ * The benefit load, the one rule for a file of a million rows or one benefit: benefits of one fund
+ * by member number and type; a known benefit still unclaimed gets the new amount and upload, one
+ * claimed or paid is left as it is; the new ones inserted; the last row wins for a repeated
+ * benefit. `plain` (decision 023): the known updated (skipped for a fund without benefits: no
+ * second sort and join of the rows), then the new inserted without `ON CONFLICT`; it raises a
+ * unique violation when another writer inserted one of them meanwhile (run it in a savepoint,
+ * then again with `on-conflict`). `on-conflict`: `INSERT ... ON CONFLICT`, safe beside others.
+ * @returns benefits inserted or updated
+ */
+export async function upsertBenefits(
+  tx: Database,
+  rows: BenefitRows,
+  target: { fundId: number; fileUploadId: number | null },
+  mode: LoadMode,
+): Promise<number> {
+  const { fundId, fileUploadId } = target;
+  let loaded: SQL;
+  if (mode === 'plain') {
+    const [fund] = rowsOf<{ known: boolean }>(
+      await tx.execute(sql`select exists (select 1 from benefits where fund_id = ${fundId}) as known`),
+    );
+    const noneKnown = sql`select null::bigint as person_id, false as inserted where false`;
+    loaded = sql`
+      with updated as (${fund?.known ? updateKnown(rows, fundId, fileUploadId) : noneKnown}), inserted as (
+        insert into benefits (${benefitColumns})
+        ${latestRows(rows, fundId, fileUploadId)} where not exists (
+          select 1 from benefits known
+          where known.fund_id = ${fundId} and known.member_number = r.member_number and known.benefit_type = r.benefit_type)
+        ${latestOrder}
+        returning person_id, true as inserted
+      ), loaded as (select * from updated union all select * from inserted)`;
+  } else {
+    loaded = sql`
+    with loaded as (
+      insert into benefits (${benefitColumns})
+      ${latestRows(rows, fundId, fileUploadId)}
+      ${latestOrder}
+      on conflict (fund_id, member_number, benefit_type) do update set
+        amount_cents = excluded.amount_cents,
+        file_upload_id = excluded.file_upload_id,
+        updated_at = now()
+      where benefits.status = 'unclaimed'
+      returning person_id, (xmax = 0) as inserted
+    )`;
+  }
+  const [row] = rowsOf<{ loaded: number }>(await tx.execute(sql`${loaded} select count(*)::int as loaded from loaded`));
+  return Number(row?.loaded ?? 0);
+}
+
+/**
+ * A member file's benefits (`upsertBenefits`) without PostgreSQL's per-row foreign key checks
+ * (`withoutRowForeignKeyChecks`): only when the caller holds the fund and the upload until
+ * commit (a `for key share` lock) and every person of `rows` was written in this transaction.
+ * benefits has no triggers of its own.
+ * @param db the database of `openDatabase`; `tx` its transaction
+ * @returns benefits inserted or updated
+ */
+export function loadFromStaging(
+  db: Database,
+  tx: Database,
+  rows: BenefitRows,
+  target: { fundId: number; fileUploadId: number },
+  mode: LoadMode,
+): Promise<number> {
+  return withoutRowForeignKeyChecks(db, tx, () => upsertBenefits(tx, rows, target, mode));
+}
+
+/** The search's count, built once and prepared by name (issue 22 item 5: no query building per search). */
+function prepareUnclaimedCount(db: Database) {
+  return db
+    .select({ value: count() })
+    .from(benefits)
+    .innerJoin(persons, eq(persons.id, benefits.personId))
+    .where(and(eq(persons.idNumber, sql.placeholder('idNumber')), eq(benefits.status, 'unclaimed')))
+    .prepare('count_unclaimed_benefits');
+}
+const unclaimedCounts = new WeakMap<Database, ReturnType<typeof prepareUnclaimedCount>>();
+
+/**
+ * How many unclaimed benefits wait for an ID number: one indexed query, prepared once per
+ * database (a named statement on PostgreSQL).
+ * @param idNumber a validated 13-digit SA ID number
+ */
+export async function countUnclaimedByIdNumber(db: Database, idNumber: string): Promise<number> {
+  let prepared = unclaimedCounts.get(db);
+  if (!prepared) {
+    prepared = prepareUnclaimedCount(db);
+    unclaimedCounts.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ idNumber });
+  return row?.value ?? 0;
+}
+
+/**
+ * Sets `dependants_process_at` on a person's unclaimed benefits not yet flagged.
+ * @returns how many benefits were flagged now
+ */
+export async function flagUnclaimedOfPerson(db: Database, personId: number, at: Date): Promise<number> {
+  const flagged = await db
+    .update(benefits)
+    .set({ dependantsProcessAt: at })
+    .where(and(eq(benefits.personId, personId), eq(benefits.status, 'unclaimed'), isNull(benefits.dependantsProcessAt)))
+    .returning({ id: benefits.id });
+  return flagged.length;
+}

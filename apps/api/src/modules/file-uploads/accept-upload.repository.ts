@@ -1,0 +1,50 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/result-rows.js';
+import { fileUploads } from '../../db/schema/file-uploads.js';
+
+/** An upload as the accept step reads it. */
+export type AcceptedUpload = typeof fileUploads.$inferSelect;
+
+/** The upload, or undefined. */
+export async function findUpload(db: Database, id: number): Promise<AcceptedUpload | undefined> {
+  const [upload] = await db.select().from(fileUploads).where(eq(fileUploads.id, id));
+  return upload;
+}
+
+/**
+ * An upload's valid staging rows, as a subquery for the owners' set-based loads (never run
+ * alone): `line` and every typed column of `file_upload_rows` (`id_number`, `first_name`,
+ * `last_name`, `date_of_birth`, `gender`, `email`, `phone_number`, `member_number`,
+ * `benefit_type`, `amount_cents`, ...), refused rows left out.
+ */
+export function stagedRows(id: number): SQL {
+  return sql`select * from file_upload_rows where file_upload_id = ${id} and not refused`;
+}
+
+/**
+ * Holds the upload (`for key share`) until the transaction ends, and with it its fund (the
+ * upload's `fund_id` references the fund, so the fund cannot go while the upload is held).
+ * @throws Error when the upload is gone or is not the fund's
+ */
+export async function holdUploadAndFund(tx: Database, id: number, fundId: number): Promise<void> {
+  const [upload] = rowsOf(
+    await tx.execute(sql`select 1 from file_uploads where id = ${id} and fund_id = ${fundId} for key share`),
+  );
+  if (!upload) throw new Error('the fund or the upload is gone');
+}
+
+/** Marks the upload `accepted` with the count of rows loaded. */
+export async function markAccepted(tx: Database, id: number, importedCount: number): Promise<void> {
+  await tx.update(fileUploads).set({ status: 'accepted', importedCount }).where(eq(fileUploads.id, id));
+}
+
+/** Marks the upload `failed` with the reason shown to staff. */
+export async function markFailed(db: Database, id: number, failureReason: string): Promise<void> {
+  await db.update(fileUploads).set({ status: 'failed', failureReason }).where(eq(fileUploads.id, id));
+}
+
+/** Sets this transaction's `work_mem` (room to sort and hash a large file's rows in memory). */
+export async function setLocalWorkMem(tx: Database, size: '64MB'): Promise<void> {
+  await tx.execute(sql.raw(`set local work_mem = '${size}'`));
+}

@@ -1,0 +1,10 @@
+/** The persons module's public functions and types: other modules import only from here. */
+export {
+  type LoadMode,
+  loadFromStaging,
+  type PersonFromFundData,
+  type PersonRows,
+  updateContactsFromStaging,
+  withPersonIds,
+} from './persons.repository.js';
+export { findPersonIdsByIdNumber, recordDeath, upsertPersonsByIdNumber } from './persons.service.js';
