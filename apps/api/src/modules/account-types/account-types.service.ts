@@ -10,16 +10,21 @@ import {
   type UpdateAccountTypeRequest,
   VALIDATION_FAILED_MESSAGE,
 } from '@bcp/contract';
-import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { hasRows } from '../../db/has-rows.js';
-import { accountTypes, personBankAccounts } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { listPage, orderBy, searchCondition } from '../../platform/lists/list-page.js';
-
-type AccountTypeRecord = typeof accountTypes.$inferSelect;
+import { countBankAccountsOfType } from '../person-banks/index.js';
+import {
+  type AccountTypeRecord,
+  accountTypeCodeExists,
+  activeAccountTypeExists,
+  deleteAccountTypeRow,
+  insertAccountType,
+  pageAccountTypes,
+  selectAccountType,
+  updateAccountTypeRow,
+} from './account-types.repository.js';
 
 const isBuiltIn = (code: string) => (BANK_ACCOUNT_TYPES as readonly string[]).includes(code);
 
@@ -38,14 +43,14 @@ function toResponse(row: AccountTypeRecord): AccountTypeResponse {
 const auditFields = (type: AccountTypeResponse) => ({ code: type.code, label: type.label, active: type.active });
 
 async function findAccountType(db: Database, id: number): Promise<AccountTypeRecord> {
-  const [row] = await db.select().from(accountTypes).where(eq(accountTypes.id, id));
+  const row = await selectAccountType(db, id);
   if (!row) throw new AppError('not_found', ACCOUNT_TYPE_MESSAGES.notFound);
   return row;
 }
 
 /** Whether a code is an active account type (members' bank accounts may use only those). */
 export async function isActiveAccountType(db: Database, code: string): Promise<boolean> {
-  return hasRows(db, accountTypes, and(eq(accountTypes.code, code), eq(accountTypes.active, true)));
+  return activeAccountTypeExists(db, code);
 }
 
 /** Account types in the list envelope (spec 7 `GET account_types`): `filter[active]`; `q` searches code and label. */
@@ -53,24 +58,7 @@ export async function listAccountTypes(
   db: Database,
   query: ListQuery<'id' | 'code' | 'label', { active?: boolean | undefined }>,
 ): Promise<ListResponse<AccountTypeResponse>> {
-  const active = query.filter?.active;
-  const where: SQL | undefined = and(
-    active === undefined ? undefined : eq(accountTypes.active, active),
-    searchCondition(query.q, [accountTypes.code, accountTypes.label]),
-  );
-  const columns = { id: accountTypes.id, code: accountTypes.code, label: accountTypes.label };
-  return listPage(query, {
-    rows: (window) =>
-      db
-        .select()
-        .from(accountTypes)
-        .where(where)
-        .orderBy(...orderBy(query.sort, columns, accountTypes.id))
-        .limit(window.limit)
-        .offset(window.offset),
-    count: async () => db.$count(accountTypes, where),
-    toItem: toResponse,
-  });
+  return pageAccountTypes(db, query, toResponse);
 }
 
 /**
@@ -90,15 +78,11 @@ export async function createAccountType(
   input: z.output<typeof CreateAccountTypeRequest>,
   context: AuditContext,
 ): Promise<AccountTypeResponse> {
-  if (await hasRows(db, accountTypes, eq(accountTypes.code, input.code))) {
+  if (await accountTypeCodeExists(db, input.code)) {
     throw new AppError('validation', VALIDATION_FAILED_MESSAGE, { code: [ACCOUNT_TYPE_MESSAGES.codeTaken] });
   }
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(accountTypes)
-      .values({ code: input.code, label: input.label, active: input.active ?? true })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
+    const row = await insertAccountType(tx, { code: input.code, label: input.label, active: input.active ?? true });
     const response = toResponse(row);
     await recordAudit(tx, {
       ...context,
@@ -124,15 +108,7 @@ export async function updateAccountType(
 ): Promise<AccountTypeResponse> {
   const before = toResponse(await findAccountType(db, id));
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(accountTypes)
-      .set({
-        ...(input.label === undefined ? {} : { label: input.label }),
-        ...(input.active === undefined ? {} : { active: input.active }),
-        updatedAt: new Date(),
-      })
-      .where(eq(accountTypes.id, id))
-      .returning();
+    const row = await updateAccountTypeRow(tx, id, { label: input.label, active: input.active });
     if (!row) throw new AppError('not_found', ACCOUNT_TYPE_MESSAGES.notFound);
     const response = toResponse(row);
     await recordAudit(tx, {
@@ -155,10 +131,10 @@ export async function updateAccountType(
 export async function deleteAccountType(db: Database, id: number, context: AuditContext): Promise<void> {
   const row = await findAccountType(db, id);
   if (isBuiltIn(row.code)) throw new AppError('conflict', ACCOUNT_TYPE_MESSAGES.builtIn);
-  const used = await db.$count(personBankAccounts, eq(personBankAccounts.accountType, row.code as never));
+  const used = await countBankAccountsOfType(db, row.code);
   if (used > 0) throw new AppError('conflict', ACCOUNT_TYPE_MESSAGES.inUse(used));
   await db.transaction(async (tx) => {
-    await tx.delete(accountTypes).where(eq(accountTypes.id, id));
+    await deleteAccountTypeRow(tx, id);
     await recordAudit(tx, {
       ...context,
       action: 'account-types.deleted',

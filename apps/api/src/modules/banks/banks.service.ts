@@ -1,2 +1,2 @@
 /** The banks members may choose: reads of the `banks` table live in banks.repository.ts. */
-export { findActiveBank, listActiveBanks } from './banks.repository.js';
+export { findActiveBank, findBanksByIds, listActiveBanks } from './banks.repository.js';

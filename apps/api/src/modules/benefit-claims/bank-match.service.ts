@@ -12,8 +12,8 @@ import { benefitClaims, benefits, persons } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import type { BankVerificationProvider } from '../../platform/bank-verification/bank-verification.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { findAccountForVerification } from '../person-banks/person-banks.service.js';
-import { findCurrentClaim } from './current-claims.js';
+import { findCurrentClaim } from '../../queries/current-claims.js';
+import { findAccountForVerification } from '../person-banks/index.js';
 import { evaluateClaimRisk } from './risk-signals.service.js';
 
 type ClaimRow = typeof benefitClaims.$inferSelect;

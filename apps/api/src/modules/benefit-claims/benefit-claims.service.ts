@@ -21,15 +21,16 @@ import type { Database } from '../../db/client.js';
 import { benefitClaimEvents, benefitClaims } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { findCurrentClaim } from '../../queries/current-claims.js';
 import { findMemberBenefit, type MemberBenefit } from '../benefits/member-benefits.service.js';
 import { listFundFeeRules } from '../funds/fund-fees.service.js';
-import { findClaimBankAccount, findPersonBank } from '../person-banks/person-banks.service.js';
+import { findClaimBankAccount, findPersonBank } from '../person-banks/index.js';
 import { requireIdentityVerified } from '../person-users/person-users.service.js';
 import { snapshotProcessSteps } from '../process-steps/process-steps.service.js';
 import { createTask } from '../tasks/tasks.service.js';
+import { activeDocuments } from './claim-documents.repository.js';
 import { answerInformationRequest, openInformationRequest } from './claim-information.service.js';
 import { type ClaimDependencies, moveClaim } from './claim-moves.service.js';
-import { activeDocuments, findCurrentClaim } from './current-claims.js';
 import { findOpenClaim, startDraftClaim } from './draft-claims.js';
 import {
   approveByFastTrack,

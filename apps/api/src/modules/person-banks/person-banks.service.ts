@@ -1,30 +1,38 @@
 import type { PersonBankRequest as PersonBankRequestSchema } from '@bcp/contract';
 import {
   BANK_ACCOUNT_MESSAGES,
-  CLAIM_STATUSES_IN_PROGRESS,
+  type BankResponse,
   maskAccountNumber,
   type OtpSentResponse,
   type PersonBankDetailResponse,
   type PersonBankResponse,
   VALIDATION_FAILED_MESSAGE,
 } from '@bcp/contract';
-import { and, asc, eq, inArray, isNotNull, isNull, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RiskConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { banks, benefitClaims, personBankAccounts } from '../../db/schema/index.js';
 import { decryptField, encryptField } from '../../platform/crypto/field-encryption.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { Messenger } from '../../platform/messaging/messenger.js';
 import { issueOtp, verifyOtp } from '../../platform/otp/otp.service.js';
 import { renderMessage } from '../../platform/templating/render-message.js';
-import { findActiveBank } from '../banks/index.js';
-import { findSameAccounts, reevaluateAccountClaims } from '../benefit-claims/risk-signals.service.js';
+import { findActiveBank, findBanksByIds } from '../banks/index.js';
+import { findSameAccounts, reevaluateAccountClaims } from '../benefit-claims/index.js';
+import { findPersonUserById, findPersonUserProfile, twoFactorDestination } from '../person-users/index.js';
+import { accountsInProgress, accountsUsedByClaims, forgetAccountsInDrafts } from './claims-of-accounts.repository.js';
 import {
-  findPersonUserById,
-  findPersonUserProfile,
-  twoFactorDestination,
-} from '../person-users/person-users.service.js';
+  type AccountRow,
+  countAccountsOfType,
+  deleteAccounts,
+  insertAccount,
+  markAccountRemoved,
+  markAllAccountsRemoved,
+  selectAccount,
+  selectAccountIdsOfPersonUser,
+  selectOwnAccount,
+  selectOwnAccounts,
+  updateAccount,
+} from './person-banks.repository.js';
 
 export interface PersonBankDependencies {
   db: Database;
@@ -38,21 +46,17 @@ export interface PersonBankDependencies {
 /** A bank account request after validation (digits only, trimmed name). */
 export type PersonBankInput = z.output<typeof PersonBankRequestSchema>;
 
-type AccountRow = typeof personBankAccounts.$inferSelect;
-type BankRow = { id: number; name: string; universalBranchCode: string };
+type BankRow = BankResponse;
 
-async function accountsInProgress(db: Database, accountIds: number[]): Promise<Set<number>> {
-  if (accountIds.length === 0) return new Set();
-  const rows = await db
-    .select({ bankAccountId: benefitClaims.bankAccountId })
-    .from(benefitClaims)
-    .where(
-      and(
-        inArray(benefitClaims.bankAccountId, accountIds),
-        inArray(benefitClaims.status, [...CLAIM_STATUSES_IN_PROGRESS]),
-      ),
-    );
-  return new Set(rows.map((row) => row.bankAccountId).filter((id): id is number => id !== null));
+/** Each account with its bank (active or not); an account whose bank is missing is left out. */
+async function withBanks(db: Database, accounts: AccountRow[]): Promise<{ account: AccountRow; bank: BankRow }[]> {
+  const banks = new Map(
+    (await findBanksByIds(db, [...new Set(accounts.map((account) => account.bankId))])).map((bank) => [bank.id, bank]),
+  );
+  return accounts.flatMap((account) => {
+    const bank = banks.get(account.bankId);
+    return bank ? [{ account, bank }] : [];
+  });
 }
 
 function toPersonBankResponse(account: AccountRow, bank: BankRow, inProgress: boolean): PersonBankResponse {
@@ -66,19 +70,12 @@ function toPersonBankResponse(account: AccountRow, bank: BankRow, inProgress: bo
   };
 }
 
-const bankColumns = { id: banks.id, name: banks.name, universalBranchCode: banks.universalBranchCode };
-
 /**
  * The member's bank accounts (`GET benefit-claims/person-banks`), numbers masked, oldest first;
  * removed ones left out.
  */
 export async function listPersonBanks(db: Database, personUserId: number): Promise<PersonBankResponse[]> {
-  const rows = await db
-    .select({ account: personBankAccounts, bank: bankColumns })
-    .from(personBankAccounts)
-    .innerJoin(banks, eq(banks.id, personBankAccounts.bankId))
-    .where(and(eq(personBankAccounts.personUserId, personUserId), isNull(personBankAccounts.removedAt)))
-    .orderBy(asc(personBankAccounts.id));
+  const rows = await withBanks(db, await selectOwnAccounts(db, personUserId));
   const inProgress = await accountsInProgress(
     db,
     rows.map((row) => row.account.id),
@@ -88,17 +85,8 @@ export async function listPersonBanks(db: Database, personUserId: number): Promi
 
 /** One of the member's accounts; another member's (or a removed one) is 404. */
 async function findOwnAccount(db: Database, personUserId: number, accountId: number) {
-  const [row] = await db
-    .select({ account: personBankAccounts, bank: bankColumns })
-    .from(personBankAccounts)
-    .innerJoin(banks, eq(banks.id, personBankAccounts.bankId))
-    .where(
-      and(
-        eq(personBankAccounts.id, accountId),
-        eq(personBankAccounts.personUserId, personUserId),
-        isNull(personBankAccounts.removedAt),
-      ),
-    );
+  const account = await selectOwnAccount(db, personUserId, accountId);
+  const [row] = account ? await withBanks(db, [account]) : [];
   if (!row) throw new AppError('not_found', BANK_ACCOUNT_MESSAGES.notFound);
   return row;
 }
@@ -108,11 +96,8 @@ async function findOwnAccount(db: Database, personUserId: number, accountId: num
  * from their list (a paid claim still names it); `null` when there is no such account.
  */
 export async function findClaimBankAccount(db: Database, accountId: number): Promise<PersonBankResponse | null> {
-  const [row] = await db
-    .select({ account: personBankAccounts, bank: bankColumns })
-    .from(personBankAccounts)
-    .innerJoin(banks, eq(banks.id, personBankAccounts.bankId))
-    .where(eq(personBankAccounts.id, accountId));
+  const account = await selectAccount(db, accountId);
+  const [row] = account ? await withBanks(db, [account]) : [];
   if (!row) return null;
   const inProgress = await accountsInProgress(db, [row.account.id]);
   return toPersonBankResponse(row.account, row.bank, inProgress.has(row.account.id));
@@ -201,13 +186,9 @@ export async function createPersonBank(
   input: PersonBankInput,
 ): Promise<PersonBankResponse> {
   await checkAccountRules(deps.db, personUserId, input);
-  const [row] = await deps.db
-    .insert(personBankAccounts)
-    .values({ personUserId, ...accountValues(deps.secret, input) })
-    .returning({ id: personBankAccounts.id });
-  if (!row) throw new Error('insert returned no row');
-  await reevaluateAccountClaims(deps, row.id);
-  return findPersonBank(deps.db, personUserId, row.id);
+  const accountId = await insertAccount(deps.db, personUserId, accountValues(deps.secret, input));
+  await reevaluateAccountClaims(deps, accountId);
+  return findPersonBank(deps.db, personUserId, accountId);
 }
 
 /**
@@ -282,10 +263,7 @@ export async function updatePersonBank(
     await verifyOtp(deps, { purpose: 'bank_account_change', area: 'beneficiary', subjectId: personUserId }, input.otp);
   }
   const sharedBefore = await findSameAccounts(deps, account.id);
-  await deps.db
-    .update(personBankAccounts)
-    .set(accountValues(deps.secret, input))
-    .where(eq(personBankAccounts.id, account.id));
+  await updateAccount(deps.db, account.id, accountValues(deps.secret, input));
   await reevaluateAccountClaims(
     deps,
     account.id,
@@ -305,11 +283,8 @@ export async function removePersonBank(db: Database, personUserId: number, accou
   if ((await accountsInProgress(db, [account.id])).has(account.id)) {
     throw new AppError('conflict', BANK_ACCOUNT_MESSAGES.inUse);
   }
-  await db
-    .update(benefitClaims)
-    .set({ bankAccountId: null })
-    .where(and(eq(benefitClaims.bankAccountId, account.id), eq(benefitClaims.status, 'draft')));
-  await db.update(personBankAccounts).set({ removedAt: new Date() }).where(eq(personBankAccounts.id, account.id));
+  await forgetAccountsInDrafts(db, [account.id]);
+  await markAccountRemoved(db, account.id);
 }
 
 /**
@@ -319,28 +294,15 @@ export async function removePersonBank(db: Database, personUserId: number, accou
  * @returns how many accounts were removed or deleted
  */
 export async function removeAllPersonBanks(db: Database, personUserId: number): Promise<number> {
-  const own = db
-    .select({ id: personBankAccounts.id })
-    .from(personBankAccounts)
-    .where(eq(personBankAccounts.personUserId, personUserId));
-  await db
-    .update(benefitClaims)
-    .set({ bankAccountId: null })
-    .where(and(inArray(benefitClaims.bankAccountId, own), eq(benefitClaims.status, 'draft')));
-  const used = db
-    .select({ id: benefitClaims.bankAccountId })
-    .from(benefitClaims)
-    .where(isNotNull(benefitClaims.bankAccountId));
-  const deleted = await db
-    .delete(personBankAccounts)
-    .where(and(eq(personBankAccounts.personUserId, personUserId), notInArray(personBankAccounts.id, used)))
-    .returning({ id: personBankAccounts.id });
-  const kept = await db
-    .update(personBankAccounts)
-    .set({ removedAt: new Date() })
-    .where(and(eq(personBankAccounts.personUserId, personUserId), isNull(personBankAccounts.removedAt)))
-    .returning({ id: personBankAccounts.id });
-  return deleted.length + kept.length;
+  const own = await selectAccountIdsOfPersonUser(db, personUserId);
+  await forgetAccountsInDrafts(db, own);
+  const used = await accountsUsedByClaims(db, own);
+  const deleted = await deleteAccounts(
+    db,
+    own.filter((id) => !used.has(id)),
+  );
+  const kept = await markAllAccountsRemoved(db, personUserId);
+  return deleted + kept;
 }
 
 /** An account as a bank verification (AVS) needs it: the full number (for the provider only). */
@@ -359,16 +321,19 @@ export async function findAccountForVerification(
   deps: Pick<PersonBankDependencies, 'db' | 'secret'>,
   accountId: number,
 ): Promise<AccountForVerification | undefined> {
-  const [row] = await deps.db
-    .select({ account: personBankAccounts, branchCode: banks.universalBranchCode })
-    .from(personBankAccounts)
-    .innerJoin(banks, eq(banks.id, personBankAccounts.bankId))
-    .where(eq(personBankAccounts.id, accountId));
-  if (!row) return undefined;
+  const account = await selectAccount(deps.db, accountId);
+  const [found] = account ? await withBanks(deps.db, [account]) : [];
+  if (!found) return undefined;
+  const row = { account: found.account, branchCode: found.bank.universalBranchCode };
   return {
     accountNumber: decryptField(deps.secret, row.account.accountNumberEncrypted),
     accountNumberMasked: maskAccountNumber(row.account.accountNumberLast4),
     accountType: row.account.accountType,
     branchCode: row.branchCode,
   };
+}
+
+/** How many members' bank accounts (removed ones too) have this account type code (account types in use). */
+export async function countBankAccountsOfType(db: Database, code: string): Promise<number> {
+  return countAccountsOfType(db, code);
 }

@@ -1,0 +1,10 @@
+/** The person-banks module's public functions and types (issue 35 item 2): other modules import only this file. */
+export {
+  type AccountForVerification,
+  countBankAccountsOfType,
+  findAccountForVerification,
+  findClaimBankAccount,
+  findPersonBank,
+  holderNameMatches,
+  removeAllPersonBanks,
+} from './person-banks.service.js';

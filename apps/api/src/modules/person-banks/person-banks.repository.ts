@@ -1,0 +1,105 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { personBankAccounts } from '../../db/schema/person-bank-accounts.js';
+
+/**
+ * The person-banks module's data access (issue 35 item 1): the only file that reads or writes
+ * `person_bank_accounts`.
+ */
+
+/** A `person_bank_accounts` row (the number encrypted). */
+export type AccountRow = typeof personBankAccounts.$inferSelect;
+
+/** The columns written when an account is added or edited. */
+export type AccountValues = Pick<
+  AccountRow,
+  'bankId' | 'accountType' | 'accountNumberEncrypted' | 'accountNumberLast4' | 'holderName'
+>;
+
+/** The person user's accounts not removed, oldest first. */
+export async function selectOwnAccounts(db: Database, personUserId: number): Promise<AccountRow[]> {
+  return db
+    .select()
+    .from(personBankAccounts)
+    .where(and(eq(personBankAccounts.personUserId, personUserId), isNull(personBankAccounts.removedAt)))
+    .orderBy(asc(personBankAccounts.id));
+}
+
+/** One of the person user's accounts not removed, or `undefined`. */
+export async function selectOwnAccount(
+  db: Database,
+  personUserId: number,
+  accountId: number,
+): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(personBankAccounts)
+    .where(
+      and(
+        eq(personBankAccounts.id, accountId),
+        eq(personBankAccounts.personUserId, personUserId),
+        isNull(personBankAccounts.removedAt),
+      ),
+    );
+  return row;
+}
+
+/** An account by id (removed or not), or `undefined`. */
+export async function selectAccount(db: Database, accountId: number): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(personBankAccounts).where(eq(personBankAccounts.id, accountId));
+  return row;
+}
+
+/** The ids of every account of the person user (removed ones too). */
+export async function selectAccountIdsOfPersonUser(db: Database, personUserId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: personBankAccounts.id })
+    .from(personBankAccounts)
+    .where(eq(personBankAccounts.personUserId, personUserId));
+  return rows.map((row) => row.id);
+}
+
+/** Inserts an account. @returns its id */
+export async function insertAccount(db: Database, personUserId: number, values: AccountValues): Promise<number> {
+  const [row] = await db
+    .insert(personBankAccounts)
+    .values({ personUserId, ...values })
+    .returning({ id: personBankAccounts.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/** Overwrites an account's bank, type, number and holder. */
+export async function updateAccount(db: Database, accountId: number, values: AccountValues): Promise<void> {
+  await db.update(personBankAccounts).set(values).where(eq(personBankAccounts.id, accountId));
+}
+
+/** Marks an account removed now. */
+export async function markAccountRemoved(db: Database, accountId: number): Promise<void> {
+  await db.update(personBankAccounts).set({ removedAt: new Date() }).where(eq(personBankAccounts.id, accountId));
+}
+
+/** Deletes these accounts. @returns how many */
+export async function deleteAccounts(db: Database, accountIds: readonly number[]): Promise<number> {
+  if (accountIds.length === 0) return 0;
+  const rows = await db
+    .delete(personBankAccounts)
+    .where(inArray(personBankAccounts.id, [...accountIds]))
+    .returning({ id: personBankAccounts.id });
+  return rows.length;
+}
+
+/** Marks every account of the person user not yet removed as removed now. @returns how many */
+export async function markAllAccountsRemoved(db: Database, personUserId: number): Promise<number> {
+  const rows = await db
+    .update(personBankAccounts)
+    .set({ removedAt: new Date() })
+    .where(and(eq(personBankAccounts.personUserId, personUserId), isNull(personBankAccounts.removedAt)))
+    .returning({ id: personBankAccounts.id });
+  return rows.length;
+}
+
+/** How many accounts (removed ones too) have this account type code. */
+export async function countAccountsOfType(db: Database, code: string): Promise<number> {
+  return db.$count(personBankAccounts, eq(personBankAccounts.accountType, code as AccountRow['accountType']));
+}
