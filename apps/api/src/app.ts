@@ -5,58 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustProxySetting } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
-import { accountTypeRoutes } from './modules/account-types/admin.routes.js';
-import { adminSessionRoutes } from './modules/admin-sessions/admin.routes.js';
-import { auditLogRoutes } from './modules/audits/admin.routes.js';
-import { adminBankRoutes } from './modules/banks/admin.routes.js';
-import { bankRoutes } from './modules/banks/app.routes.js';
-import { beneficiarySessionRoutes } from './modules/beneficiary-sessions/app.routes.js';
-import { adminClaimDecisionRoutes } from './modules/benefit-claims/admin.routes.js';
-import { benefitClaimRoutes } from './modules/benefit-claims/app.routes.js';
-import { claimAssignmentRoutes } from './modules/benefit-claims/claim-assignment.routes.js';
-import { partnerClaimRoutes } from './modules/benefit-claims/partner.routes.js';
-import { adminBenefitRoutes } from './modules/benefits/admin.routes.js';
-import { benefitRoutes } from './modules/benefits/app.routes.js';
-import { dashboardRoutes } from './modules/dashboard/admin.routes.js';
-import { enrichmentRoutes } from './modules/enrichment/admin.routes.js';
-import { installEnrichment } from './modules/enrichment/install-enrichment.js';
-import { faqAdminRoutes } from './modules/faqs/admin.routes.js';
-import { faqAppRoutes } from './modules/faqs/app.routes.js';
-import { fileUploadRoutes } from './modules/file-uploads/admin.routes.js';
-import { installFileUploads } from './modules/file-uploads/install-file-uploads.js';
-import { fundTypeRoutes } from './modules/fund-types/admin.routes.js';
-import { fundRoutes } from './modules/funds/admin.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { historicAccountRoutes } from './modules/historic-accounts/admin.routes.js';
-import { identityVerificationRoutes } from './modules/identity-verifications/app.routes.js';
-import { identitySandboxRoutes } from './modules/identity-verifications/sandbox.routes.js';
-import { invoiceRoutes } from './modules/invoices/admin.routes.js';
-import { messageCheckRoutes } from './modules/message-check/app.routes.js';
-import { installNotifications } from './modules/notifications/install-notifications.js';
-import { outreachAdminRoutes } from './modules/outreach/admin.routes.js';
-import { installOutreach } from './modules/outreach/install-outreach.js';
-import { OUTREACH_PUBLIC_PREFIX, outreachPublicRoutes } from './modules/outreach/public.routes.js';
-import { partnerFileRoutes } from './modules/partner-files/admin.routes.js';
-import { installPartnerFiles } from './modules/partner-files/install-partner-files.js';
-import { partnerRoutes } from './modules/partners/admin.routes.js';
+import { MODULES } from './modules/modules.js';
 import { authenticatePartnerApiKey } from './modules/partners/partner-api-keys.service.js';
-import { permissionRoutes } from './modules/permissions/admin.routes.js';
-import { personBankRoutes } from './modules/person-banks/app.routes.js';
-import { personUserRoutes } from './modules/person-users/app.routes.js';
-import { adminPersonRoutes } from './modules/persons/admin.routes.js';
-import { processStepRoutes } from './modules/process-steps/admin.routes.js';
-import { roleRoutes } from './modules/roles/admin.routes.js';
-import { adminStatementRoutes } from './modules/statements/admin.routes.js';
-import { statementRoutes } from './modules/statements/app.routes.js';
-import { taskRoutes } from './modules/tasks/admin.routes.js';
-import { templateRoutes } from './modules/templates/admin.routes.js';
-import { userRoutes } from './modules/users/admin.routes.js';
-import { watchlistRoutes } from './modules/watchlist/app.routes.js';
-import { installWatchlist } from './modules/watchlist/install-watchlist.js';
-import { watchlistPublicRoutes } from './modules/watchlist/public.routes.js';
-import { adminWebhookRoutes } from './modules/webhooks/admin.routes.js';
-import { installWebhooks } from './modules/webhooks/install-webhooks.js';
-import { partnerWebhookRoutes } from './modules/webhooks/partner.routes.js';
 import { installAuditChain } from './platform/audit/install-audit-chain.js';
 import { installAccessControl } from './platform/auth/route-access.js';
 import { createStaffAuthCache, registerStaffAuthCache } from './platform/auth/staff-auth-cache.js';
@@ -71,6 +21,7 @@ import { installCompression } from './platform/http/compression.js';
 import { checkOperationIds, installOpenApi } from './platform/http/openapi.js';
 import { parseQueryString } from './platform/http/query-string.js';
 import { installRateLimits } from './platform/http/rate-limit.js';
+import { registerModules } from './platform/http/route-modules.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { validatorCompiler } from './platform/http/validation.js';
 import { installWebApp, isAppRoute } from './platform/http/web-app.js';
@@ -201,8 +152,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       '/api/v2/',
       '/api/app/identity-verifications/callback',
       '/api/identity-sandbox/',
-      // The SMS gateway passes replies on (bearer token; issue 17).
-      OUTREACH_PUBLIC_PREFIX,
+      // Modules' own, e.g. the SMS gateway passing replies on (bearer token; issue 17).
+      ...MODULES.flatMap((module) => module.xsrfExemptPrefixes ?? []),
     ],
     cachedFilePrefixes: ['/assets/', '/admin/assets/'],
   });
@@ -212,65 +163,13 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   checkOperationIds(app);
   const pingRedis = await installRateLimits(app, config.redisUrl);
 
-  await app.register(healthRoutes, { prefix: '/api', pingRedis });
-  await app.register(personUserRoutes, { prefix: '/api/app' });
-  await app.register(beneficiarySessionRoutes, { prefix: '/api/app' });
-  await app.register(identityVerificationRoutes, { prefix: '/api/app' });
-  await app.register(benefitRoutes, { prefix: '/api/app' });
-  await app.register(messageCheckRoutes, { prefix: '/api/app' });
-  await installNotifications(app);
   // Purges what is no longer needed on a schedule (issue 15 item 4; README "Retention").
   installRetention(app);
   // Chains audit events by hash every minute (issue 36 item 5; decision 039).
   installAuditChain(app);
-  installEnrichment(app);
-  installPartnerFiles(app);
-  installWebhooks(app);
-  installOutreach(app);
-  installFileUploads(app);
-  installWatchlist(app);
-  // Back office (issue 6): every /api/v1 route declares its permission (platform/auth/route-access.ts).
-  await app.register(adminSessionRoutes, { prefix: '/api/v1' });
-  await app.register(userRoutes, { prefix: '/api/v1' });
-  await app.register(roleRoutes, { prefix: '/api/v1' });
-  await app.register(permissionRoutes, { prefix: '/api/v1' });
-  await app.register(taskRoutes, { prefix: '/api/v1' });
-  await app.register(dashboardRoutes, { prefix: '/api/v1' });
-  await app.register(auditLogRoutes, { prefix: '/api/v1' });
-  // Funds and reference data (issue 8).
-  await app.register(fundRoutes, { prefix: '/api/v1' });
-  await app.register(processStepRoutes, { prefix: '/api/v1' });
-  await app.register(fundTypeRoutes, { prefix: '/api/v1' });
-  await app.register(adminBankRoutes, { prefix: '/api/v1' });
-  await app.register(accountTypeRoutes, { prefix: '/api/v1' });
-  await app.register(historicAccountRoutes, { prefix: '/api/v1' });
-  await app.register(partnerRoutes, { prefix: '/api/v1' });
-  await app.register(adminWebhookRoutes, { prefix: '/api/v1' });
-  await app.register(templateRoutes, { prefix: '/api/v1' });
-  await app.register(faqAdminRoutes, { prefix: '/api/v1' });
-  await app.register(faqAppRoutes, { prefix: '/api/app' });
-  await app.register(adminBenefitRoutes, { prefix: '/api/v1' });
-  await app.register(adminClaimDecisionRoutes, { prefix: '/api/v1' });
-  await app.register(claimAssignmentRoutes, { prefix: '/api/v1' });
-  await app.register(adminPersonRoutes, { prefix: '/api/v1' });
-  await app.register(adminStatementRoutes, { prefix: '/api/v1' });
-  await app.register(invoiceRoutes, { prefix: '/api/v1' });
-  await app.register(statementRoutes, { prefix: '/api/app' });
-  await app.register(fileUploadRoutes, { prefix: '/api/v1' });
-  // Enrichment, tracing partner files and outreach (issue 17).
-  await app.register(enrichmentRoutes, { prefix: '/api/v1' });
-  await app.register(partnerFileRoutes, { prefix: '/api/v1' });
-  await app.register(outreachAdminRoutes, { prefix: '/api/v1' });
-  await app.register(outreachPublicRoutes, { prefix: '/api' });
-  await app.register(watchlistPublicRoutes, { prefix: '/api' });
-  await app.register(watchlistRoutes, { prefix: '/api/app' });
-  // Partner API (issue 9): fund administrators with API keys.
-  await app.register(partnerClaimRoutes, { prefix: '/api/v2' });
-  await app.register(partnerWebhookRoutes, { prefix: '/api/v2' });
-  await app.register(benefitClaimRoutes, { prefix: '/api/app' });
-  await app.register(personBankRoutes, { prefix: '/api/app' });
-  await app.register(bankRoutes, { prefix: '/api/app' });
-  if (config.identity.provider === 'sandbox') await app.register(identitySandboxRoutes, { prefix: '/api' });
+  // Every module by its module.ts (modules/modules.ts): their jobs and hooks, then their routes. Each
+  // /api/v1 route declares its permission (platform/auth/route-access.ts), each route its operationId.
+  await registerModules(app, MODULES, { pingRedis });
   // Development only: read the outbox (and the latest OTP for a destination); absent in production.
   if (config.env !== 'production') await app.register(devOutboxRoutes, { prefix: '/api' });
 
