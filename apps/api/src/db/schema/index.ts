@@ -3,6 +3,7 @@ export * from './audit-events.js';
 export * from './banks.js';
 export * from './benefit-claims.js';
 export * from './benefits.js';
+export * from './claim-process-steps.js';
 export * from './devices.js';
 export * from './enrichment.js';
 export * from './faqs.js';

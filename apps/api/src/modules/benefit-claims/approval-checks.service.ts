@@ -17,7 +17,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import { listClaimProcessSteps } from '../process-steps/process-steps.service.js';
 import { findStaffUserById } from '../users/users.service.js';
 import { toBankMatchResponse } from './bank-match.service.js';
-import { activeDocuments } from './current-claims.js';
+import { activeDocuments } from './claim-documents.repository.js';
 
 type ClaimRow = typeof benefitClaims.$inferSelect;
 type Results = Record<ApprovalCheck, { passed: boolean; detail: string }>;

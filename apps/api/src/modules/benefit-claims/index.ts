@@ -2,4 +2,22 @@
  * The benefit-claims module's public functions and types (issue 35 item 2): other modules reach
  * claims only through this file.
  */
+
+export {
+  countClaimsByStatus,
+  getBenefitClaimForStaff,
+  getClaimForStaff,
+  listClaimsForStaff,
+} from './admin-claims.service.js';
+export { describeClaim, todaysPayout } from './benefit-claims.service.js';
+export { announceClaimMove } from './claim-announcements.js';
 export { type ClaimAnnouncer, markPaidFromStaging } from './claim-moves.service.js';
+export { exportClaimsForStaff } from './export-claims.service.js';
+export {
+  findSameAccounts,
+  type RiskDependencies,
+  reevaluateAccountClaims,
+  reevaluateMemberClaims,
+  reevaluatePersonsClaims,
+  riskDependencies,
+} from './risk-signals.service.js';

@@ -4,9 +4,9 @@ import type { Database } from '../../db/client.js';
 import { claimProcessSteps } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { findCurrentClaim } from '../../queries/current-claims.js';
 import { decideClaim } from './claim-decisions.service.js';
 import type { ClaimActor, ClaimDependencies } from './claim-moves.service.js';
-import { findCurrentClaim } from './current-claims.js';
 
 /**
  * Records one process step's outcome on a benefit's claim (spec 4 "a process step log can be

@@ -15,7 +15,7 @@ import { benefits, funds, persons } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { afterCursor, cursorPage } from '../../platform/lists/cursor.js';
-import { findCurrentClaimSummaries } from '../benefit-claims/current-claims.js';
+import { findCurrentClaimSummaries } from '../../queries/current-claims.js';
 
 export const adminBenefitColumns = {
   id: benefits.id,

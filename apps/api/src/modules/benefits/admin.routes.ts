@@ -22,11 +22,11 @@ import type { TableExport } from '../../platform/exports/table-export.js';
 import { sendDownload } from '../../platform/http/download.js';
 import {
   countClaimsByStatus,
+  exportClaimsForStaff,
   getBenefitClaimForStaff,
   getClaimForStaff,
   listClaimsForStaff,
-} from '../benefit-claims/admin-claims.service.js';
-import { exportClaimsForStaff } from '../benefit-claims/export-claims.service.js';
+} from '../benefit-claims/index.js';
 import { countBenefitsByStatus, getBenefitForStaff, listBenefitsForStaff } from './admin-benefits.service.js';
 import { exportBenefitsForStaff } from './export-benefits.service.js';
 

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.js';
 import { benefits } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { findCurrentClaim } from '../benefit-claims/current-claims.js';
+import { findCurrentClaim } from '../../queries/current-claims.js';
 import { getBenefitForStaff } from './admin-benefits.service.js';
 
 /** Claim statuses during which a benefit is not corrected: the member accepted its payout, or it is decided. */

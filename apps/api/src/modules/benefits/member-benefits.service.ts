@@ -11,7 +11,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { benefits, funds, persons, personUsers } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { findCurrentClaimSummaries } from '../benefit-claims/current-claims.js';
+import { findCurrentClaimSummaries } from '../../queries/current-claims.js';
 import { listFundFeeRules } from '../funds/fund-fees.service.js';
 
 /** A benefit of the member with what the app and the claim rules need. */

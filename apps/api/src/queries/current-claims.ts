@@ -1,9 +1,14 @@
+/**
+ * Read model (issue 35 item 3): a benefit's current claim, read by the benefits, statements and
+ * benefit-claims modules alike (so that benefits does not import benefit-claims). Read only.
+ */
 import type { ClaimSummary } from '@bcp/contract';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { benefitClaims, claimDocuments } from '../../db/schema/index.js';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { benefitClaims } from '../db/schema/benefit-claims.js';
 
-type ClaimRow = typeof benefitClaims.$inferSelect;
+/** A claim as stored. */
+export type ClaimRow = typeof benefitClaims.$inferSelect;
 
 /**
  * A benefit's current claim, the one members and staff see: the open one (any status but
@@ -44,13 +49,4 @@ export async function findCurrentClaimSummaries(
     claims.set(row.benefitId, { id: row.id, status: row.status, submittedAt: row.submittedAt?.toISOString() ?? null });
   }
   return claims;
-}
-
-/** A claim's documents that are not removed, oldest first. */
-export async function activeDocuments(db: Database, claimId: number) {
-  return db
-    .select()
-    .from(claimDocuments)
-    .where(and(eq(claimDocuments.claimId, claimId), isNull(claimDocuments.removedAt)))
-    .orderBy(asc(claimDocuments.id));
 }
