@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { funds } from '../../db/schema/index.js';
 import { renderMessage } from '../../platform/templating/render-message.js';
 import { announceClaimMove } from '../benefit-claims/index.js';
-import { startUploadEnrichment } from '../enrichment/enrichment-runs.service.js';
+import { startUploadEnrichment } from '../enrichment/index.js';
 import { recordNotificationForMany } from '../notifications/index.js';
-import { findMessagePreferences } from '../person-users/person-users.service.js';
-import { queueWatchlistNotices } from '../watchlist/watchlist.service.js';
+import { findMessagePreferences } from '../person-users/index.js';
+import { queueWatchlistNotices } from '../watchlist/index.js';
 import { ACCEPT_UPLOAD_QUEUE, type AcceptAnnouncements, acceptUpload } from './accept-upload.job.js';
 import { VALIDATE_UPLOAD_QUEUE, validateUpload } from './validate-upload.job.js';
 

@@ -6,15 +6,22 @@ import {
   type WatchlistPendingResponse,
   type WatchlistRequest,
 } from '@bcp/contract';
-import { and, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { rowsOf } from '../../db/result-rows.js';
-import { watchlistEntries } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import type { Messenger } from '../../platform/messaging/messenger.js';
 import { issueOtp, type OtpSubject, verifyOtp } from '../../platform/otp/otp.service.js';
+import { newUnclaimedIdNumbers } from '../../queries/new-unclaimed-id-numbers.js';
+import {
+  anyActiveEntry,
+  findActiveEntry,
+  findLiveEntry,
+  markActiveEntriesTold,
+  markEntryConfirmed,
+  unsubscribeByTokenHash,
+  upsertWatchRequest,
+} from './watchlist.repository.js';
 
 /** The job queue that sends one "money may be waiting" message to one watch entry. */
 export const WATCHLIST_QUEUE = 'watchlist-notice';
@@ -70,31 +77,18 @@ export async function requestWatch(
   const channel = input.twoFactorMethod;
   const destination = (channel === 'EMAIL' ? input.email : input.phoneNumber) as string;
   const nonce = randomBytes(24).toString('base64url');
-  const [entry] = await deps.db
-    .insert(watchlistEntries)
-    .values({
-      idNumberHash: watchedIdNumberHash(deps.secret, input.idNumber),
-      channel,
-      destination,
-      consentText: WATCHLIST_MESSAGES.consent,
-      consentedAt: now,
-      tokenNonce: nonce,
-      unsubscribeTokenHash: tokenHash(unsubscribeToken(deps.secret, nonce)),
-      expiresAt: daysFrom(now, WATCHLIST_RETENTION_DAYS.unconfirmed),
-    })
-    .onConflictDoUpdate({
-      target: [watchlistEntries.idNumberHash, watchlistEntries.channel, watchlistEntries.destination],
-      set: {
-        consentText: WATCHLIST_MESSAGES.consent,
-        consentedAt: now,
-        // A lapsed or unsubscribed entry lives long enough again for its PIN to be entered.
-        expiresAt: sql`greatest(${watchlistEntries.expiresAt}, ${daysFrom(now, WATCHLIST_RETENTION_DAYS.unconfirmed)})`,
-      },
-    })
-    .returning({ id: watchlistEntries.id });
-  if (!entry) throw new Error('watchlist upsert returned no row');
-  const otp = await issueOtp(deps, subjectOf(entry.id), { channel, destination }, now);
-  return { watchId: entry.id, message: WATCHLIST_MESSAGES.pinSent, otp };
+  const watchId = await upsertWatchRequest(deps.db, {
+    idNumberHash: watchedIdNumberHash(deps.secret, input.idNumber),
+    channel,
+    destination,
+    consentText: WATCHLIST_MESSAGES.consent,
+    consentedAt: now,
+    tokenNonce: nonce,
+    unsubscribeTokenHash: tokenHash(unsubscribeToken(deps.secret, nonce)),
+    expiresAt: daysFrom(now, WATCHLIST_RETENTION_DAYS.unconfirmed),
+  });
+  const otp = await issueOtp(deps, subjectOf(watchId), { channel, destination }, now);
+  return { watchId, message: WATCHLIST_MESSAGES.pinSent, otp };
 }
 
 /**
@@ -110,20 +104,10 @@ export async function confirmWatch(
   input: z.output<typeof WatchlistConfirmRequest>,
   now: Date = new Date(),
 ): Promise<WatchlistMessageResponse> {
-  const [entry] = await deps.db
-    .select()
-    .from(watchlistEntries)
-    .where(and(eq(watchlistEntries.id, watchId), gt(watchlistEntries.expiresAt, now)));
+  const entry = await findLiveEntry(deps.db, watchId, now);
   if (!entry) throw new AppError('not_found', WATCHLIST_MESSAGES.notFound);
   await verifyOtp(deps, subjectOf(watchId), input.otp, now);
-  await deps.db
-    .update(watchlistEntries)
-    .set({
-      confirmedAt: now,
-      unsubscribedAt: null,
-      expiresAt: daysFrom(now, WATCHLIST_RETENTION_DAYS.confirmed),
-    })
-    .where(eq(watchlistEntries.id, watchId));
+  await markEntryConfirmed(deps.db, watchId, now, daysFrom(now, WATCHLIST_RETENTION_DAYS.confirmed));
   const link = unsubscribeUrl(deps, entry.tokenNonce);
   await deps.messenger.send({
     channel: entry.channel === 'EMAIL' ? 'email' : 'sms',
@@ -146,19 +130,16 @@ export async function unsubscribeWatch(
   token: string,
   now: Date = new Date(),
 ): Promise<WatchlistMessageResponse> {
-  const [entry] = await db
-    .update(watchlistEntries)
-    .set({
-      unsubscribedAt: sql`coalesce(${watchlistEntries.unsubscribedAt}, ${now})`,
-      expiresAt: sql`least(${watchlistEntries.expiresAt}, ${daysFrom(now, WATCHLIST_RETENTION_DAYS.unsubscribed)})`,
-    })
-    .where(eq(watchlistEntries.unsubscribeTokenHash, tokenHash(token)))
-    .returning({ id: watchlistEntries.id });
-  if (!entry) throw new AppError('not_found', WATCHLIST_MESSAGES.badLink);
+  const found = await unsubscribeByTokenHash(
+    db,
+    tokenHash(token),
+    now,
+    daysFrom(now, WATCHLIST_RETENTION_DAYS.unsubscribed),
+  );
+  if (!found) throw new AppError('not_found', WATCHLIST_MESSAGES.badLink);
   return { message: WATCHLIST_MESSAGES.unsubscribed };
 }
 
-const ACTIVE = and(isNotNull(watchlistEntries.confirmedAt), isNull(watchlistEntries.unsubscribedAt));
 const HASH_CHUNK = 1000;
 
 /**
@@ -177,30 +158,12 @@ export async function queueWatchlistNotices(
   secret: string,
   fileUploadId: number,
 ): Promise<number> {
-  const [anyone] = await tx.select({ id: watchlistEntries.id }).from(watchlistEntries).where(ACTIVE).limit(1);
-  if (!anyone) return 0;
-  // `now()` is the transaction's start: benefits created now are the ones this load inserted.
-  const found = rowsOf<{ id_number: string }>(
-    await tx.execute(sql`
-      select distinct p.id_number
-      from benefits b join persons p on p.id = b.person_id
-      where b.file_upload_id = ${fileUploadId} and b.created_at = now()
-        and not exists (select 1 from person_users pu where pu.person_id = p.id)`),
-  );
+  if (!(await anyActiveEntry(tx))) return 0;
+  const found = await newUnclaimedIdNumbers(tx, fileUploadId);
   let queued = 0;
   for (let start = 0; start < found.length; start += HASH_CHUNK) {
-    const hashes = found.slice(start, start + HASH_CHUNK).map((row) => watchedIdNumberHash(secret, row.id_number));
-    const told = await tx
-      .update(watchlistEntries)
-      .set({ lastNotifiedUploadId: fileUploadId, notifiedAt: sql`now()` })
-      .where(
-        and(
-          ACTIVE,
-          inArray(watchlistEntries.idNumberHash, hashes),
-          or(isNull(watchlistEntries.lastNotifiedUploadId), ne(watchlistEntries.lastNotifiedUploadId, fileUploadId)),
-        ),
-      )
-      .returning({ id: watchlistEntries.id });
+    const hashes = found.slice(start, start + HASH_CHUNK).map((idNumber) => watchedIdNumberHash(secret, idNumber));
+    const told = await markActiveEntriesTold(tx, hashes, fileUploadId);
     // One insert for the chunk's notices (the load's `committed` wakes the workers).
     await jobs.sendMany<WatchlistNoticeJob>(
       WATCHLIST_QUEUE,
@@ -224,10 +187,7 @@ export interface WatchlistNoticeJob {
  * unsubscribed (or deleted) since is not told.
  */
 export async function sendWatchlistNotice(deps: WatchlistDependencies, job: WatchlistNoticeJob): Promise<void> {
-  const [entry] = await deps.db
-    .select()
-    .from(watchlistEntries)
-    .where(and(eq(watchlistEntries.id, job.watchId), ACTIVE));
+  const entry = await findActiveEntry(deps.db, job.watchId);
   if (!entry) return;
   await deps.messenger.send({
     channel: entry.channel === 'EMAIL' ? 'email' : 'sms',

@@ -1,0 +1,2 @@
+/** The watchlist module's public functions (issue 35 item 2: other modules import only this file). */
+export { queueWatchlistNotices } from './watchlist.service.js';
