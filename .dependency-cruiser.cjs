@@ -18,14 +18,13 @@
 const LEGACY_NOT_YET_CONVERTED = [
   'apps/admin/src/features/persons/person-benefits.tsx',
   'apps/admin/src/features/persons/person-page.tsx',
-  'apps/api/src/modules/account-types/account-types.service.ts',
+  'apps/api/src/modules/account-changes',
   'apps/api/src/modules/account-types/admin.routes.ts',
   'apps/api/src/modules/admin-sessions/password-reset.service.ts',
   'apps/api/src/modules/admin-sessions/sign-in.service.ts',
   'apps/api/src/modules/audits',
   'apps/api/src/modules/audits/audit-log.service.ts',
   'apps/api/src/modules/audits/describe-audit-events.ts',
-  'apps/api/src/modules/beneficiary-sessions',
   'apps/api/src/modules/beneficiary-sessions/app.routes.ts',
   'apps/api/src/modules/beneficiary-sessions/password-reset.service.ts',
   'apps/api/src/modules/beneficiary-sessions/sign-in.service.ts',
@@ -40,22 +39,18 @@ const LEGACY_NOT_YET_CONVERTED = [
   'apps/api/src/modules/benefit-claims/claim-documents.service.ts',
   'apps/api/src/modules/benefit-claims/claim-information.service.ts',
   'apps/api/src/modules/benefit-claims/claim-queue.ts',
-  'apps/api/src/modules/benefit-claims/current-claims.ts',
   'apps/api/src/modules/benefit-claims/draft-claims.ts',
   'apps/api/src/modules/benefit-claims/export-claims.service.ts',
   'apps/api/src/modules/benefit-claims/fast-track.service.ts',
   'apps/api/src/modules/benefit-claims/four-eyes.service.ts',
   'apps/api/src/modules/benefit-claims/partner-claims.service.ts',
   'apps/api/src/modules/benefit-claims/partner.routes.ts',
-  'apps/api/src/modules/benefit-claims/process-step-log.service.ts',
   'apps/api/src/modules/benefit-claims/risk-signal-checks.ts',
   'apps/api/src/modules/benefit-claims/risk-signals.service.ts',
   'apps/api/src/modules/benefits',
   'apps/api/src/modules/benefits/admin-benefits.service.ts',
-  'apps/api/src/modules/benefits/admin.routes.ts',
   'apps/api/src/modules/benefits/app.routes.ts',
   'apps/api/src/modules/benefits/benefits.repository.ts',
-  'apps/api/src/modules/benefits/benefits.service.ts',
   'apps/api/src/modules/benefits/edit-benefit.service.ts',
   'apps/api/src/modules/benefits/export-benefits.service.ts',
   'apps/api/src/modules/benefits/member-benefits.service.ts',
@@ -64,13 +59,10 @@ const LEGACY_NOT_YET_CONVERTED = [
   'apps/api/src/modules/enrichment/enrichment-records.service.ts',
   'apps/api/src/modules/enrichment/enrichment-runs.service.ts',
   'apps/api/src/modules/enrichment/enrichment-steps.service.ts',
-  'apps/api/src/modules/enrichment/install-enrichment.ts',
   'apps/api/src/modules/enrichment/run-enrichment.job.ts',
-  'apps/api/src/modules/faqs',
   'apps/api/src/modules/faqs/admin.routes.ts',
   'apps/api/src/modules/faqs/faqs.service.ts',
   'apps/api/src/modules/file-uploads',
-  'apps/api/src/modules/file-uploads/accept-upload.job.ts',
   'apps/api/src/modules/file-uploads/decide-upload.service.ts',
   'apps/api/src/modules/file-uploads/demo/seed-all-demo-data.ts',
   'apps/api/src/modules/file-uploads/demo/seed-demo-data.ts',
@@ -88,15 +80,10 @@ const LEGACY_NOT_YET_CONVERTED = [
   'apps/api/src/modules/funds/funds.service.ts',
   'apps/api/src/modules/historic-accounts/historic-accounts.service.ts',
   'apps/api/src/modules/identity-verifications',
-  'apps/api/src/modules/identity-verifications/app.routes.ts',
-  'apps/api/src/modules/identity-verifications/identity-images.service.ts',
-  'apps/api/src/modules/identity-verifications/identity-verifications.service.ts',
-  'apps/api/src/modules/identity-verifications/sandbox.routes.ts',
   'apps/api/src/modules/invoices/invoices.service.ts',
   'apps/api/src/modules/notifications',
   'apps/api/src/modules/notifications/deliveries.service.ts',
   'apps/api/src/modules/notifications/event-messages.ts',
-  'apps/api/src/modules/notifications/notifications.service.ts',
   'apps/api/src/modules/outreach/funnel.service.ts',
   'apps/api/src/modules/outreach/invitation-list.service.ts',
   'apps/api/src/modules/outreach/invitations.service.ts',
@@ -112,14 +99,8 @@ const LEGACY_NOT_YET_CONVERTED = [
   'apps/api/src/modules/partners/partners.service.ts',
   'apps/api/src/modules/permissions/permissions.service.ts',
   'apps/api/src/modules/person-banks',
-  'apps/api/src/modules/person-banks/person-banks.service.ts',
+  'apps/api/src/modules/person-banks/claims-of-accounts.repository.ts',
   'apps/api/src/modules/person-users',
-  'apps/api/src/modules/person-users/admin-person-users.service.ts',
-  'apps/api/src/modules/person-users/close-account.service.ts',
-  'apps/api/src/modules/person-users/member-directory.service.ts',
-  'apps/api/src/modules/person-users/person-users.service.ts',
-  'apps/api/src/modules/person-users/sign-up.service.ts',
-  'apps/api/src/modules/person-users/two-factor-method.service.ts',
   'apps/api/src/modules/persons',
   'apps/api/src/modules/persons/admin-persons.service.ts',
   'apps/api/src/modules/persons/admin.routes.ts',
@@ -137,23 +118,15 @@ const LEGACY_NOT_YET_CONVERTED = [
   'apps/api/src/modules/users/bootstrap.service.ts',
   'apps/api/src/modules/users/staff-directory.service.ts',
   'apps/api/src/modules/users/users.service.ts',
-  'apps/api/src/modules/watchlist/watchlist.service.ts',
   'apps/api/src/modules/webhooks/admin.routes.ts',
   'apps/api/src/modules/webhooks/partner.routes.ts',
   'apps/api/src/modules/webhooks/webhook-deliveries.service.ts',
   'apps/api/src/modules/webhooks/webhook-endpoints.service.ts',
-  'apps/api/src/platform/audit/actor-history.ts',
-  'apps/api/src/platform/audit/audit.service.ts',
-  'apps/api/src/platform/auth/reset-tokens.ts',
-  'apps/api/src/platform/auth/sessions.ts',
-  'apps/api/src/platform/http/idempotency.ts',
-  'apps/api/src/platform/messaging/dev-outbox.service.ts',
-  'apps/api/src/platform/messaging/messenger.ts',
   'apps/api/src/platform/otp/otp.service.ts',
-  'apps/api/src/platform/rbac/permission-sync.ts',
   'apps/api/src/platform/rbac/staff-access.ts',
   'apps/api/src/platform/retention/purge.service.ts',
   'apps/api/src/platform/templating/render-message.ts',
+  'apps/api/src/queries/admin-person-user.ts',
 ];
 
 /**
@@ -212,9 +185,14 @@ function schemaFilesOf(owner) {
 
 const moduleOwners = [...new Set(Object.values(SCHEMA_OWNERS))].filter((owner) => owner !== 'platform').sort();
 
-/** A `from` restriction: the given path, minus the files not yet converted. */
+/**
+ * A `from` restriction: the given path, minus the files not yet converted. With
+ * `BOUNDARIES_WITHOUT_LEGACY=1` in the environment the list is ignored, so that
+ * `BOUNDARIES_WITHOUT_LEGACY=1 npm run lint:deps` shows every violation left.
+ */
 function from(path, pathNot = []) {
-  const not = [...pathNot, ...LEGACY_NOT_YET_CONVERTED.map((file) => `^${file.replaceAll('.', '\\.')}$`)];
+  const legacy = process.env.BOUNDARIES_WITHOUT_LEGACY === '1' ? [] : LEGACY_NOT_YET_CONVERTED;
+  const not = [...pathNot, ...legacy.map((file) => `^${file.replaceAll('.', '\\.')}$`)];
   return not.length > 0 ? { path, pathNot: not } : { path };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { auditEvents } from '../../db/schema/index.js';
+import { auditEvents } from '../../db/schema/audit-events.js';
 
 /** An audited record: its entity type and id, as `recordAudit` keeps them. */
 export interface AuditedEntity {

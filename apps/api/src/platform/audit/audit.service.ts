@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js';
-import { auditEvents } from '../../db/schema/index.js';
+import { auditEvents } from '../../db/schema/audit-events.js';
 import { redactFields } from './redact.js';
 
 /**

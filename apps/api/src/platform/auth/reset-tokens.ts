@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { passwordResetTokens } from '../../db/schema/index.js';
+import { passwordResetTokens } from '../../db/schema/one-time-pins.js';
 import { hashToken, type SessionArea } from './sessions.js';
 
 /**

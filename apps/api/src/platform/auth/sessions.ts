@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { sessions } from '../../db/schema/index.js';
+import { sessions } from '../../db/schema/sessions.js';
 import { staffAccessChanged } from './staff-auth-cache.js';
 
 export type SessionArea = 'admin' | 'beneficiary';

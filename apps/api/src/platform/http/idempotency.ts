@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { idempotencyKeys } from '../../db/schema/index.js';
+import { idempotencyKeys } from '../../db/schema/idempotency-keys.js';
 import { AppError } from '../errors/app-error.js';
 
 /** How long a key's first answer is kept and replayed, in seconds (24 hours, issue 4). */

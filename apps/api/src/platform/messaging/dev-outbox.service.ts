@@ -1,6 +1,6 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { outboxMessages } from '../../db/schema/index.js';
+import { outboxMessages } from '../../db/schema/outbox-messages.js';
 
 /** One outbox row as the development viewer shows it. */
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;

@@ -1,6 +1,6 @@
 import { PERMISSIONS, SUPER_ADMIN_ROLE } from '@bcp/contract';
 import type { Database } from '../../db/client.js';
-import { permissions, roles } from '../../db/schema/index.js';
+import { permissions, roles } from '../../db/schema/rbac.js';
 
 /**
  * Copies the code's permission list (packages/contract `PERMISSIONS`) into the `permissions` table
