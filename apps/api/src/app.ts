@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config, TrustProxySetting } from './config.js';
+import { type Config, logFormatOptions, type TrustProxySetting } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { MODULES } from './modules/modules.js';
 import { authenticatePartnerApiKey } from './modules/partners/partner-api-keys.service.js';
@@ -85,7 +85,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...(logStream ? { stream: logStream } : {}),
+      // Tests pass a stream; otherwise stdout, as JSON lines or pino-pretty's (LOG_FORMAT).
+      ...(logStream ? { stream: logStream } : logFormatOptions(config.logFormat)),
       // Personal data and secrets never reach a log line (issue 13 item 9).
       ...logRedactionOptions(),
     },

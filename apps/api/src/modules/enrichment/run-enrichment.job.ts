@@ -13,9 +13,9 @@ import {
   type TracedContact,
 } from '../../platform/enrichment/step-provider.js';
 import { toLoggableError } from '../../platform/logging/loggable-error.js';
-import { type RiskDependencies, reevaluatePersonsClaims } from '../benefit-claims/risk-signals.service.js';
-import { flagBenefitsForDependantsProcess } from '../benefits/benefits.service.js';
-import { recordDeath } from '../persons/persons.service.js';
+import { type RiskDependencies, reevaluatePersonsClaims } from '../benefit-claims/index.js';
+import { flagBenefitsForDependantsProcess } from '../benefits/index.js';
+import { recordDeath } from '../persons/index.js';
 import { validDaysOf } from './enrichment-steps.service.js';
 
 /** What the enrichment job needs. */
