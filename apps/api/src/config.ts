@@ -113,6 +113,8 @@ const EnvSchema = z.object({
   S3_DOWNLOAD_REDIRECT: booleanFlag(false),
   S3_SIGNED_URL_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `json` (one JSON object a line on stdout, for log collectors) or `pretty` (pino-pretty, for development). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   WEB_DIST_DIR: optionalString,
   ADMIN_DIST_DIR: optionalString,
   /** Which hops' `X-Forwarded-*` to believe (`trustProxySetting`): off, a hop count, or the balancers' addresses. */
@@ -401,6 +403,11 @@ export interface Config {
   /** Where private files are kept (`FILE_STORE`, `S3_*`). */
   files: FileStoreConfig;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /**
+   * How log lines are written to stdout (`LOG_FORMAT`): `json`, one JSON object a line; `pretty`,
+   * coloured readable lines through pino-pretty (a devDependency: development only).
+   */
+  logFormat: z.infer<typeof EnvSchema>['LOG_FORMAT'];
   /** The built web app served at `/`; undefined: the default `apps/web/dist`. */
   webDistDir: string | undefined;
   /** The built back office served at `/admin`; undefined: the default `apps/admin/dist`. */
@@ -530,6 +537,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOS
           }
         : { kind: 'local' },
     logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT,
     webDistDir: values.WEB_DIST_DIR === undefined ? undefined : absolute(values.WEB_DIST_DIR),
     adminDistDir: values.ADMIN_DIST_DIR === undefined ? undefined : absolute(values.ADMIN_DIST_DIR),
     trustProxy: trustProxy as TrustProxySetting,
@@ -629,4 +637,21 @@ export function ensureAppSecret(config: Config): Config & { appSecret: string } 
     writeFileSync(path, randomBytes(48).toString('base64url'), { mode: 0o600 });
   }
   return { ...config, appSecret: readFileSync(path, 'utf8').trim() };
+}
+
+/**
+ * Pino's options for a log format (`LOG_FORMAT`), spread into the server's logger options:
+ * `json` adds nothing (pino's JSON lines on stdout); `pretty` sends the lines through pino-pretty
+ * (a worker thread writing readable, time-stamped lines to stdout). pino-pretty is a
+ * devDependency of @bcp/api: with `npm ci --omit=dev` the server stops at start asking for it.
+ * @param format the configured `logFormat`
+ * @returns `{}` or `{ transport }` for `Fastify({ logger: { ... } })`
+ */
+export function logFormatOptions(format: Config['logFormat']): {
+  transport?: { target: string; options: Record<string, unknown> };
+} {
+  if (format === 'json') return {};
+  return {
+    transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } },
+  };
 }

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, ensureAppSecret, loadConfig } from '../src/config.js';
+import { ConfigError, ensureAppSecret, loadConfig, logFormatOptions } from '../src/config.js';
 
 const PRODUCTION_SECRETS = {
   APP_SECRET: 'a-production-secret-of-at-least-32-chars',
@@ -122,5 +122,32 @@ describe('configuration from the environment', () => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Invalid configuration. PORT:');
+  });
+
+  it('LOG_FORMAT: JSON lines by default, pino-pretty on request, anything else refused (issue 41 item 4)', () => {
+    expect(loadConfig({}).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'colour' })).toThrow(/LOG_FORMAT:/);
+    expect(logFormatOptions('json')).toEqual({});
+    // The server's logger with the pretty options writes readable lines, not JSON, to stdout.
+    const script = [
+      "const { default: Fastify } = await import('fastify');",
+      "const { logFormatOptions } = await import('./src/config.ts');",
+      "const app = Fastify({ logger: { level: 'info', ...logFormatOptions('pretty') } });",
+      "app.log.info({ fundId: 7 }, 'pretty hello');",
+      'await app.close();',
+    ].join('\n');
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--conditions=source', '--input-type=module', '-e', script],
+      {
+        cwd: resolve(import.meta.dirname, '..'),
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+        timeout: 30_000,
+      },
+    );
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: pretty hello\n {4}fundId: 7\n/);
   });
 });
