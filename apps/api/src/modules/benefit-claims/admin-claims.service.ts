@@ -21,7 +21,7 @@ import {
   toAdminBenefitResponse,
   toAdminPersonSummary,
   toStatusCounts,
-} from '../benefits/admin-benefits.service.js';
+} from '../benefits/index.js';
 import { listClaimProcessSteps } from '../process-steps/process-steps.service.js';
 import { describeClaimApproval } from './approval-checks.service.js';
 import { toBankMatchResponse } from './bank-match.service.js';

@@ -12,14 +12,13 @@ import {
   PROCESS_STEP_KINDS_AFTER_DECISION,
 } from '@bcp/contract';
 import type { Database } from '../../db/client.js';
-import type { benefitClaims } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import type { ClaimRow } from '../../queries/current-claims.js';
 import { listClaimProcessSteps } from '../process-steps/process-steps.service.js';
 import { findStaffUserById } from '../users/users.service.js';
 import { toBankMatchResponse } from './bank-match.service.js';
 import { activeDocuments } from './claim-documents.repository.js';
 
-type ClaimRow = typeof benefitClaims.$inferSelect;
 type Results = Record<ApprovalCheck, { passed: boolean; detail: string }>;
 
 /** The fund's steps that lead to the decision must all have passed (a failed or pending one blocks). */

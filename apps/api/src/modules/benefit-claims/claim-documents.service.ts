@@ -1,18 +1,17 @@
 import type { Readable } from 'node:stream';
 import { CLAIM_DOCUMENT_LIMITS, CLAIM_MESSAGES, type ClaimDocumentKind, type ClaimResponse } from '@bcp/contract';
-import { and, eq, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import type { Database } from '../../db/client.js';
-import { claimDocuments } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { type FileStore, FileTooLargeError, readAll, type StoredFile } from '../../platform/files/file-store.js';
 import type { StoredDownload } from '../../platform/files/file-stores.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
-import { findMemberBenefit } from '../benefits/member-benefits.service.js';
-import { requireIdentityVerified } from '../person-users/person-users.service.js';
+import { findMemberBenefit } from '../benefits/index.js';
+import { requireIdentityVerified } from '../person-users/index.js';
 import { findOpenClaim, getBenefitClaim } from './benefit-claims.service.js';
+import { findActiveDocument, removeDocumentOfClaim, replaceClaimDocument } from './claim-documents.repository.js';
 import { answerWithDocument, requestAnsweredByUpload } from './claim-information.service.js';
 
 /** The file store's folder of claim documents (never served from a public path). */
@@ -162,13 +161,8 @@ export async function addClaimDocument(
     for (const old of answeredReplaced) await deps.files.remove(CLAIM_DOCUMENTS_FOLDER, old);
     return getBenefitClaim(deps.db, personUserId, benefitId);
   }
-  const replaced = await deps.db
-    .update(claimDocuments)
-    .set({ removedAt: new Date() })
-    .where(and(eq(claimDocuments.claimId, claim.id), eq(claimDocuments.kind, kind), isNull(claimDocuments.removedAt)))
-    .returning({ storedName: claimDocuments.storedName });
-  await deps.db.insert(claimDocuments).values({ claimId: claim.id, ...document });
-  for (const old of replaced) await deps.files.remove(CLAIM_DOCUMENTS_FOLDER, old.storedName);
+  const replaced = await replaceClaimDocument(deps.db, claim.id, kind, document);
+  for (const old of replaced) await deps.files.remove(CLAIM_DOCUMENTS_FOLDER, old);
   return getBenefitClaim(deps.db, personUserId, benefitId);
 }
 
@@ -183,15 +177,9 @@ export async function removeClaimDocument(
   documentId: number,
 ): Promise<ClaimResponse> {
   const claim = await draftClaimOf(deps.db, personUserId, benefitId);
-  const [removed] = await deps.db
-    .update(claimDocuments)
-    .set({ removedAt: new Date() })
-    .where(
-      and(eq(claimDocuments.id, documentId), eq(claimDocuments.claimId, claim.id), isNull(claimDocuments.removedAt)),
-    )
-    .returning({ storedName: claimDocuments.storedName });
+  const removed = await removeDocumentOfClaim(deps.db, claim.id, documentId);
   if (!removed) throw new AppError('not_found', CLAIM_MESSAGES.documentNotFound);
-  await deps.files.remove(CLAIM_DOCUMENTS_FOLDER, removed.storedName);
+  await deps.files.remove(CLAIM_DOCUMENTS_FOLDER, removed);
   return getBenefitClaim(deps.db, personUserId, benefitId);
 }
 
@@ -207,12 +195,7 @@ export async function openClaimDocumentForStaff(
   documentId: number,
   context: AuditContext,
 ): Promise<StoredDownload> {
-  const [document] = await deps.db
-    .select()
-    .from(claimDocuments)
-    .where(
-      and(eq(claimDocuments.id, documentId), eq(claimDocuments.claimId, claimId), isNull(claimDocuments.removedAt)),
-    );
+  const document = await findActiveDocument(deps.db, claimId, documentId);
   if (!document) throw new AppError('not_found', CLAIM_MESSAGES.documentNotFound);
   await recordAudit(deps.db, {
     ...context,

@@ -12,7 +12,7 @@ import { benefitClaims, benefits, enrichmentRecords, identityVerifications, pers
 import type { AuditContext } from '../../platform/audit/audit.service.js';
 import type { BankVerificationProvider } from '../../platform/bank-verification/bank-verification.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import type { MemberBenefit } from '../benefits/member-benefits.service.js';
+import type { MemberBenefit } from '../benefits/index.js';
 import { matchClaimBankAccount } from './bank-match.service.js';
 import { decideClaim } from './claim-decisions.service.js';
 import type { ClaimDependencies } from './claim-moves.service.js';

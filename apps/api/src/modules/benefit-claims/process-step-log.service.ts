@@ -1,12 +1,11 @@
 import { DECISION_MESSAGES, type ProcessStepLogRequest } from '@bcp/contract';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { claimProcessSteps } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { findCurrentClaim } from '../../queries/current-claims.js';
 import { decideClaim } from './claim-decisions.service.js';
 import type { ClaimActor, ClaimDependencies } from './claim-moves.service.js';
+import { findClaimProcessStep, updateClaimProcessStep } from './claim-process-steps.repository.js';
 
 /**
  * Records one process step's outcome on a benefit's claim (spec 4 "a process step log can be
@@ -29,23 +28,18 @@ export async function recordProcessStepLog(
   if (claim.status !== 'submitted' && claim.status !== 'in_review') {
     throw new AppError('conflict', DECISION_MESSAGES.notInReview);
   }
-  const [step] = await db
-    .select()
-    .from(claimProcessSteps)
-    .where(and(eq(claimProcessSteps.id, log.stepId), eq(claimProcessSteps.claimId, claim.id)));
+  const step = await findClaimProcessStep(db, claim.id, log.stepId);
   if (!step) throw new AppError('not_found', DECISION_MESSAGES.stepNotFound);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(claimProcessSteps)
-      .set({
-        status: log.status,
-        note: log.note ?? null,
-        decidedByType: actor.type,
-        decidedById: actor.id,
-        decidedAt: new Date(),
-      })
-      .where(eq(claimProcessSteps.id, step.id));
-    await recordAudit(tx as unknown as Database, {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    await updateClaimProcessStep(tx, step.id, {
+      status: log.status,
+      note: log.note ?? null,
+      decidedByType: actor.type,
+      decidedById: actor.id,
+      decidedAt: new Date(),
+    });
+    await recordAudit(tx, {
       ...context,
       action: 'claims.process_step_logged',
       entityType: 'claims',

@@ -1,4 +1,13 @@
 /** The benefits module's public functions and types: other modules import only from here. */
+
+export {
+  adminBenefitColumns,
+  benefitSearchCondition,
+  dayRange,
+  toAdminBenefitResponse,
+  toAdminPersonSummary,
+  toStatusCounts,
+} from './admin-benefits.service.js';
 export { type BenefitRows, loadFromStaging } from './benefits.repository.js';
 export {
   type BenefitFromFundData,
@@ -6,3 +15,4 @@ export {
   flagBenefitsForDependantsProcess,
   recordBenefits,
 } from './benefits.service.js';
+export { findMemberBenefit, type MemberBenefit } from './member-benefits.service.js';
