@@ -78,6 +78,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 /** @type {{ name: string, status: 'passed' | 'failed' | 'not run', seconds?: number, note?: string }[]} */
 const results = [];
+/** The report files the parts wrote, for the total. */
+const reportFiles = [];
 for (const part of parts) {
   const missing = (part.needs ?? []).filter((id) => results.find((result) => result.id === id)?.status !== 'passed');
   const selected = (id) => parts.some((other) => other.id === id);
@@ -100,6 +102,7 @@ for (const part of parts) {
     note = `report unreadable: ${error instanceof Error ? error.message : String(error)}`;
   }
   results.push({ id: part.id, name: part.name, status: code === 0 ? 'passed' : 'failed', seconds, note });
+  reportFiles.push(...files);
 }
 
 const width = Math.max(...results.map((result) => result.name.length));
@@ -108,6 +111,13 @@ for (const result of results) {
   const time = result.seconds === undefined ? '' : formatDuration(result.seconds);
   const line = `${result.name.padEnd(width)}  ${result.status.padEnd(7)}  ${time.padStart(7)}  ${result.note ?? ''}`;
   console.info(line.trimEnd());
+}
+if (reportFiles.length > 0) {
+  try {
+    console.info(`tests: ${formatCounts(countReports(reportDir, [...new Set(reportFiles)]))}`);
+  } catch {
+    // An unreadable report is already named on its part's line.
+  }
 }
 const bad = results.filter((result) => result.status !== 'passed');
 console.info(

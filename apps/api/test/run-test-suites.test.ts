@@ -60,6 +60,7 @@ describe('npm test runs every suite and reports (issue 41 item 2)', () => {
     const summary = result.stdout.slice(result.stdout.indexOf('== test summary'));
     expect(summary).toMatch(/first\s+failed\s+\d+s\s+2 passed, 1 failed, 0 skipped/);
     expect(summary).toMatch(/second\s+passed\s+\d+s\s+3 passed, 0 failed, 1 skipped/);
+    expect(summary).toContain('\ntests: 5 passed, 1 failed, 1 skipped\n');
     expect(summary).toContain('1 of 2 parts failed or did not run: first');
   });
 
