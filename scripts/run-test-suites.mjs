@@ -76,7 +76,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-/** @type {{ name: string, status: 'passed' | 'failed' | 'not run', seconds?: number, note?: string }[]} */
+/** @type {{ id: string, name: string, status: 'passed' | 'failed' | 'not run', seconds?: number, note?: string }[]} */
 const results = [];
 /** The report files the parts wrote, for the total. */
 const reportFiles = [];
