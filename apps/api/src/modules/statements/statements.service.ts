@@ -6,16 +6,15 @@ import {
   maskSaIdNumber,
   payoutDate,
 } from '@bcp/contract';
-import { eq } from 'drizzle-orm';
 import type { InvoiceSupplierConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { benefits, funds, partners, persons } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { findCurrentClaim } from '../../queries/current-claims.js';
+import { findStatementFacts } from '../../queries/statements.js';
 import { describeClaim, todaysPayout } from '../benefit-claims/index.js';
-import { findMemberBenefit } from '../benefits/member-benefits.service.js';
-import { requireIdentityVerified } from '../person-users/person-users.service.js';
+import { findMemberBenefit } from '../benefits/index.js';
+import { requireIdentityVerified } from '../person-users/index.js';
 import { renderStatementPdf, type StatementContent } from './statement-pdf.js';
 
 /** What a statement needs besides the database: who issues it (the configured company). */
@@ -37,21 +36,7 @@ const day = (value: Date | null) => (value ? payoutDate(value) : null);
 
 /** Gathers a benefit's statement: fund and administrator, member (ID masked), payout, claim, documents. */
 async function statementContent(deps: StatementDependencies, benefitId: number): Promise<StatementContent> {
-  const [row] = await deps.db
-    .select({
-      benefit: benefits,
-      fundName: funds.name,
-      registrationNumber: funds.registrationNumber,
-      administrator: partners.name,
-      firstName: persons.firstName,
-      lastName: persons.lastName,
-      idNumber: persons.idNumber,
-    })
-    .from(benefits)
-    .innerJoin(funds, eq(funds.id, benefits.fundId))
-    .innerJoin(persons, eq(persons.id, benefits.personId))
-    .leftJoin(partners, eq(partners.id, funds.administratorPartnerId))
-    .where(eq(benefits.id, benefitId));
+  const row = await findStatementFacts(deps.db, benefitId);
   if (!row) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
   const claim = await findCurrentClaim(deps.db, benefitId);
   const facts = { amountCents: row.benefit.amountCents, fundId: row.benefit.fundId };
