@@ -159,3 +159,39 @@ export async function flagUnclaimedOfPerson(db: Database, personId: number, at: 
     .returning({ id: benefits.id });
   return flagged.length;
 }
+
+/** Benefits counted by status (optionally one fund's): `{ status, count }` rows. */
+export function countByStatus(db: Database, fundId?: number): Promise<{ status: string; count: number }[]> {
+  return db
+    .select({ status: benefits.status, count: sql<number>`count(*)::int` })
+    .from(benefits)
+    .where(fundId ? eq(benefits.fundId, fundId) : undefined)
+    .groupBy(benefits.status);
+}
+
+/** A benefit's row. */
+export type BenefitRow = typeof benefits.$inferSelect;
+
+/** The benefit's row, locked (`for update`) until the transaction ends; undefined when there is none. */
+export async function lockBenefit(tx: Database, benefitId: number): Promise<BenefitRow | undefined> {
+  const [row] = await tx.select().from(benefits).where(eq(benefits.id, benefitId)).for('update');
+  return row;
+}
+
+/**
+ * Sets a benefit's gross amount (cents), type or status, and `updated_at`.
+ * @returns the row after, or undefined when there is none
+ * @throws the unique violation when the new type repeats another benefit of the member at the fund
+ */
+export async function updateBenefit(
+  tx: Database,
+  benefitId: number,
+  changes: Partial<Pick<BenefitRow, 'amountCents' | 'benefitType' | 'status'>>,
+): Promise<BenefitRow | undefined> {
+  const [after] = await tx
+    .update(benefits)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(benefits.id, benefitId))
+    .returning();
+  return after;
+}

@@ -4,13 +4,12 @@ import {
   CLAIM_MESSAGES,
   PERSON_ADMIN_MESSAGES,
 } from '@bcp/contract';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefits } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { findCurrentClaim } from '../../queries/current-claims.js';
 import { getBenefitForStaff } from './admin-benefits.service.js';
+import { lockBenefit, updateBenefit } from './benefits.repository.js';
 
 /** Claim statuses during which a benefit is not corrected: the member accepted its payout, or it is decided. */
 const IN_FLIGHT = new Set(['submitted', 'in_review', 'information_requested', 'approved']);
@@ -30,16 +29,12 @@ export async function editBenefitForStaff(
 ): Promise<AdminBenefitDetailResponse> {
   const { reason, ...changes } = request;
   await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(benefits).where(eq(benefits.id, benefitId)).for('update');
+    const before = await lockBenefit(tx, benefitId);
     if (!before) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
     const claim = await findCurrentClaim(tx, benefitId);
     if (claim && IN_FLIGHT.has(claim.status)) throw new AppError('conflict', PERSON_ADMIN_MESSAGES.claimInFlight);
     // A type that repeats another benefit of the member at the fund is a unique violation: 409.
-    const [after] = await tx
-      .update(benefits)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(benefits.id, benefitId))
-      .returning();
+    const after = await updateBenefit(tx, benefitId, changes);
     const fields = (row: typeof before) => ({
       amountCents: row.amountCents,
       benefitType: row.benefitType,

@@ -1,7 +1,5 @@
 import { type AdminBenefitExportQuery, centsToRandString, maskSaIdNumber } from '@bcp/contract';
-import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefits, funds, persons } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { exportFilters } from '../../platform/exports/export-audit.js';
 import {
@@ -11,7 +9,7 @@ import {
   streamTable,
   type TableExport,
 } from '../../platform/exports/table-export.js';
-import { adminBenefitColumns, benefitListCondition } from './admin-benefits.service.js';
+import { benefitListCondition, benefitRowsAfter } from '../../queries/benefit-lists.js';
 
 type Row = {
   id: number;
@@ -56,18 +54,7 @@ export function exportBenefitsForStaff(
 ): TableExport {
   const newestFirst = (query.sort[0]?.direction ?? 'desc') === 'desc';
   const condition = benefitListCondition(query);
-  const rows = keysetRows<Row>((after, batchSize) =>
-    db
-      .select(adminBenefitColumns)
-      .from(benefits)
-      .innerJoin(persons, eq(persons.id, benefits.personId))
-      .innerJoin(funds, eq(funds.id, benefits.fundId))
-      .where(
-        and(condition, after === undefined ? undefined : newestFirst ? lt(benefits.id, after) : gt(benefits.id, after)),
-      )
-      .orderBy(newestFirst ? desc(benefits.id) : asc(benefits.id))
-      .limit(batchSize),
-  );
+  const rows = keysetRows<Row>((after, batchSize) => benefitRowsAfter(db, condition, newestFirst, after, batchSize));
   const audited = countRows(rows, (rowCount) =>
     recordAudit(db, {
       ...context,

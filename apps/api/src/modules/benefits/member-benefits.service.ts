@@ -7,26 +7,19 @@ import {
   type MemberBenefitResponse,
   maskSaIdNumber,
 } from '@bcp/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefits, funds, persons, personUsers } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { findCurrentClaimSummaries } from '../../queries/current-claims.js';
+import {
+  findMemberBenefitRow,
+  listMemberBenefitRows,
+  type MemberBenefitRow,
+  totalMemberBenefitRows,
+} from '../../queries/member-benefits.js';
 import { listFundFeeRules } from '../funds/fund-fees.service.js';
 
 /** A benefit of the member with what the app and the claim rules need. */
-export interface MemberBenefit {
-  id: number;
-  fundId: number;
-  benefitType: string;
-  /** Gross, cents. */
-  amountCents: number;
-  status: 'unclaimed' | 'claimed' | 'paid';
-  fund: { id: number; name: string; registrationNumber: string };
-  person: { firstName: string; lastName: string; idNumber: string; dateOfBirth: string };
-  /** The fund's fast track (issue 21 item 2): threshold (cents) and promised days, or nulls. */
-  fastTrack: { thresholdCents: number | null; days: number | null };
-}
+export type MemberBenefit = MemberBenefitRow;
 
 /**
  * The days of the fund's fast-track promise when the benefit's gross amount is at or under the
@@ -35,31 +28,6 @@ export interface MemberBenefit {
 export function fastTrackDaysFor(benefit: Pick<MemberBenefit, 'amountCents' | 'fastTrack'>): number | null {
   const { thresholdCents, days } = benefit.fastTrack;
   return thresholdCents !== null && days !== null && benefit.amountCents <= thresholdCents ? days : null;
-}
-
-const memberBenefitColumns = {
-  id: benefits.id,
-  fundId: benefits.fundId,
-  benefitType: benefits.benefitType,
-  amountCents: benefits.amountCents,
-  status: benefits.status,
-  fund: { id: funds.id, name: funds.name, registrationNumber: funds.registrationNumber },
-  person: {
-    firstName: persons.firstName,
-    lastName: persons.lastName,
-    idNumber: persons.idNumber,
-    dateOfBirth: persons.dateOfBirth,
-  },
-  fastTrack: { thresholdCents: funds.fastTrackThresholdCents, days: funds.fastTrackDays },
-};
-
-function memberBenefitsQuery(db: Database) {
-  return db
-    .select(memberBenefitColumns)
-    .from(benefits)
-    .innerJoin(personUsers, eq(personUsers.personId, benefits.personId))
-    .innerJoin(persons, eq(persons.id, benefits.personId))
-    .innerJoin(funds, eq(funds.id, benefits.fundId));
 }
 
 function toMemberBenefitResponse(benefit: MemberBenefit, claim: ClaimSummary | undefined): MemberBenefitResponse {
@@ -78,9 +46,7 @@ function toMemberBenefitResponse(benefit: MemberBenefit, claim: ClaimSummary | u
  * claim. Only benefits of the person behind this person user.
  */
 export async function listMemberBenefits(db: Database, personUserId: number): Promise<MemberBenefitResponse[]> {
-  const rows = await memberBenefitsQuery(db)
-    .where(eq(personUsers.id, personUserId))
-    .orderBy(desc(benefits.amountCents), asc(benefits.id));
+  const rows = await listMemberBenefitRows(db, personUserId);
   const claims = await findCurrentClaimSummaries(
     db,
     rows.map((row) => row.id),
@@ -90,22 +56,7 @@ export async function listMemberBenefits(db: Database, personUserId: number): Pr
 
 /** `GET benefits/total`: how many benefits the member has and their sum, all and unclaimed (cents). */
 export async function totalMemberBenefits(db: Database, personUserId: number): Promise<BenefitTotalResponse> {
-  const [row] = await db
-    .select({
-      totalBenefits: sql<number>`count(*)::int`,
-      totalAmountCents: sql<string>`coalesce(sum(${benefits.amountCents}), 0)`,
-      unclaimedBenefits: sql<number>`(count(*) filter (where ${benefits.status} = 'unclaimed'))::int`,
-      unclaimedAmountCents: sql<string>`coalesce(sum(${benefits.amountCents}) filter (where ${benefits.status} = 'unclaimed'), 0)`,
-    })
-    .from(benefits)
-    .innerJoin(personUsers, eq(personUsers.personId, benefits.personId))
-    .where(eq(personUsers.id, personUserId));
-  return {
-    totalBenefits: Number(row?.totalBenefits ?? 0),
-    totalAmountCents: Number(row?.totalAmountCents ?? 0),
-    unclaimedBenefits: Number(row?.unclaimedBenefits ?? 0),
-    unclaimedAmountCents: Number(row?.unclaimedAmountCents ?? 0),
-  };
+  return totalMemberBenefitRows(db, personUserId);
 }
 
 /**
@@ -114,7 +65,7 @@ export async function totalMemberBenefits(db: Database, personUserId: number): P
  * @throws AppError `not_found` (404)
  */
 export async function findMemberBenefit(db: Database, personUserId: number, benefitId: number): Promise<MemberBenefit> {
-  const [row] = await memberBenefitsQuery(db).where(and(eq(benefits.id, benefitId), eq(personUsers.id, personUserId)));
+  const row = await findMemberBenefitRow(db, personUserId, benefitId);
   if (!row) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
   return row;
 }
