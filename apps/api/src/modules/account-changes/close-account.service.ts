@@ -1,22 +1,14 @@
 import { type AdminCloseAccountResponse, PERSON_ADMIN_MESSAGES } from '@bcp/contract';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { personUsers } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { revokeSubjectSessions } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { FileStore } from '../../platform/files/file-store.js';
 import { removePersonUserDevices } from '../devices/index.js';
-import {
-  deletePersonUserImageRows,
-  removeIdentityImageFiles,
-} from '../identity-verifications/identity-images.service.js';
+import { deletePersonUserImageRows, removeIdentityImageFiles } from '../identity-verifications/index.js';
 import { deletePersonUserNotifications } from '../notifications/index.js';
 import { removeAllPersonBanks } from '../person-banks/index.js';
-import { findPersonUserOfPerson } from './admin-person-users.service.js';
-
-/** A password hash no password matches (not an argon2 string): a closed account cannot sign in. */
-const CLOSED_PASSWORD_HASH = '!account-closed';
+import { findPersonUserOfPerson, markPersonUserClosed } from '../person-users/index.js';
 
 /**
  * `DELETE /api/v1/benefits/person/user/delete/{id}` (person id; issue 18): closes a member's account
@@ -42,19 +34,7 @@ export async function closeMemberAccount(
     const notificationsRemoved = await deletePersonUserNotifications(tx, user.id);
     const bankAccountsRemoved = await removeAllPersonBanks(tx, user.id);
     const files = await deletePersonUserImageRows(tx, user.id);
-    await tx
-      .update(personUsers)
-      .set({
-        email: null,
-        emailVerifiedAt: null,
-        phoneNumber: null,
-        phoneVerifiedAt: null,
-        passwordHash: CLOSED_PASSWORD_HASH,
-        lockedAt: closedAt,
-        closedAt,
-        updatedAt: closedAt,
-      })
-      .where(eq(personUsers.id, user.id));
+    await markPersonUserClosed(tx, user.id, closedAt);
     const summary = {
       personUserId: user.id,
       closedAt: closedAt.toISOString(),

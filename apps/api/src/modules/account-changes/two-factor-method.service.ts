@@ -4,15 +4,13 @@ import {
   type PersonUserResponse,
   type TwoFactorMethodRequest,
 } from '@bcp/contract';
-import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RiskConfig } from '../../config.js';
-import { personUsers } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { issueOtp, maskDestination, type OtpDependencies, verifyOtp } from '../../platform/otp/otp.service.js';
-import { reevaluateMemberClaims } from '../benefit-claims/risk-signals.service.js';
-import { findPersonUserById, toPersonUserResponse } from './person-users.service.js';
+import { reevaluateMemberClaims } from '../benefit-claims/index.js';
+import { findPersonUserById, isEmailTaken, setTwoFactorContact, toPersonUserResponse } from '../person-users/index.js';
 
 type TwoFactorInput = z.output<typeof TwoFactorMethodRequest>;
 
@@ -42,11 +40,8 @@ export async function updateTwoFactorMethod(
   const destination = (channel === 'EMAIL' ? input.email : input.phoneNumber) as string;
 
   if (channel === 'EMAIL') {
-    const [owner] = await db
-      .select({ id: personUsers.id })
-      .from(personUsers)
-      .where(and(eq(personUsers.email, destination), ne(personUsers.id, user.id)));
-    if (owner) throw new AppError('validation', ACCOUNT_MESSAGES.emailInUse, { email: [ACCOUNT_MESSAGES.emailInUse] });
+    if (await isEmailTaken(db, destination, user.id))
+      throw new AppError('validation', ACCOUNT_MESSAGES.emailInUse, { email: [ACCOUNT_MESSAGES.emailInUse] });
   }
   const proven =
     channel === 'EMAIL'
@@ -69,14 +64,13 @@ export async function updateTwoFactorMethod(
   }
 
   const now = new Date();
-  await db
-    .update(personUsers)
-    .set(
-      channel === 'EMAIL'
-        ? { twoFactorMethod: channel, email: destination, emailVerifiedAt: proven ? user.emailVerifiedAt : now }
-        : { twoFactorMethod: channel, phoneNumber: destination, phoneVerifiedAt: proven ? user.phoneVerifiedAt : now },
-    )
-    .where(eq(personUsers.id, user.id));
+  await setTwoFactorContact(
+    db,
+    user.id,
+    channel === 'EMAIL'
+      ? { twoFactorMethod: channel, email: destination, emailVerifiedAt: proven ? user.emailVerifiedAt : now }
+      : { twoFactorMethod: channel, phoneNumber: destination, phoneVerifiedAt: proven ? user.phoneVerifiedAt : now },
+  );
   const field = channel === 'EMAIL' ? 'email' : 'phoneNumber';
   if (user[field] !== destination) {
     await recordAudit(db, {

@@ -13,7 +13,7 @@ import type { StaffIdentity } from '../../platform/auth/route-access.js';
 import { createSession, markSessionVerified, revokeSession } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { assertMaySendOtp, issueOtp, type OtpDependencies, verifyOtp } from '../../platform/otp/otp.service.js';
-import { MAX_CONSECUTIVE_FAILED_SIGN_INS } from '../beneficiary-sessions/sign-in.service.js';
+import { MAX_CONSECUTIVE_FAILED_SIGN_INS } from '../beneficiary-sessions/index.js';
 import {
   describeStaffMe,
   findStaffUserByEmail,

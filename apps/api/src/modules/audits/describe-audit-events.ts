@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import type { auditEvents } from '../../db/schema/index.js';
 import { fundNamesByIds } from '../funds/funds.service.js';
 import { partnerNames } from '../partners/partner-directory.service.js';
-import { memberNames } from '../person-users/member-directory.service.js';
+import { memberNames } from '../person-users/index.js';
 import { describeRolesById } from '../roles/roles.service.js';
 import { staffUserNames } from '../users/staff-directory.service.js';
 import { actionPhrase, capitalise, fieldLabel, formatValue, recordNoun } from './audit-words.js';

@@ -22,8 +22,8 @@ import {
   latestIdentityVerification,
   startIdentityVerification,
   toIdentityVerificationResponse,
-} from '../identity-verifications/identity-verifications.service.js';
-import { findPersonUserByIdentifier } from '../person-users/person-users.service.js';
+} from '../identity-verifications/index.js';
+import { findPersonUserByIdentifier } from '../person-users/index.js';
 import {
   findResetDestination,
   requestPasswordReset,

@@ -9,21 +9,20 @@ import {
   type ResetPasswordUserResponse,
   type ResetTokenResponse,
 } from '@bcp/contract';
-import { eq } from 'drizzle-orm';
-import { personUsers } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { consumeResetToken, issueResetToken } from '../../platform/auth/reset-tokens.js';
 import { revokeSubjectSessions } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { issueOtp, maskDestination, type OtpDependencies, verifyOtp } from '../../platform/otp/otp.service.js';
-import { findPersonUserOfPerson } from '../person-users/admin-person-users.service.js';
 import {
   findPersonUserById,
   findPersonUserByIdentifier,
+  findPersonUserOfPerson,
   type PersonUserRecord,
+  setPersonUserPassword,
   twoFactorDestination,
-} from '../person-users/person-users.service.js';
+} from '../person-users/index.js';
 
 /** How long a reset token from a verified reset PIN stays valid, in seconds. */
 export const RESET_TOKEN_TTL_SECONDS = 15 * 60;
@@ -146,15 +145,7 @@ export async function resetPassword(
       resetToken: [ACCOUNT_MESSAGES.resetTokenInvalid],
     });
   }
-  await deps.db
-    .update(personUsers)
-    .set({
-      passwordHash: await hashPassword(input.password),
-      passwordChangedAt: now,
-      failedLoginCount: 0,
-      lockedAt: null,
-    })
-    .where(eq(personUsers.id, token.subjectId));
+  await setPersonUserPassword(deps.db, token.subjectId, await hashPassword(input.password), now);
   await revokeSubjectSessions(deps.db, 'beneficiary', token.subjectId, 'password_changed');
 
   const user = await findPersonUserById(deps.db, token.subjectId);

@@ -1,18 +1,20 @@
 import { ACCOUNT_MESSAGES, type OtpSentResponse, type SessionResponse, type VerifyOtpResponse } from '@bcp/contract';
-import { eq, sql } from 'drizzle-orm';
-import { personUsers } from '../../db/schema/index.js';
 import { verifyPassword } from '../../platform/auth/passwords.js';
 import type { BeneficiaryIdentity } from '../../platform/auth/route-access.js';
 import { createSession, markSessionVerified, revokeSession } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { assertMaySendOtp, issueOtp, type OtpDependencies, verifyOtp } from '../../platform/otp/otp.service.js';
 import {
+  clearFailedSignIns,
   findPersonUserById,
   findPersonUserByIdentifier,
+  lockPersonUser,
+  markContactProven,
+  recordFailedSignIn,
   toPendingPersonUserResponse,
   toPersonUserResponse,
   twoFactorDestination,
-} from '../person-users/person-users.service.js';
+} from '../person-users/index.js';
 
 /** After this many consecutive failed sign-ins the account needs a password reset (issue 3). */
 export const MAX_CONSECUTIVE_FAILED_SIGN_INS = 100;
@@ -36,19 +38,15 @@ export async function signIn(
   const passwordMatches = await verifyPassword(user?.passwordHash, input.password);
   if (!user) throw signInFailed();
   if (!passwordMatches) {
-    const [counted] = await db
-      .update(personUsers)
-      .set({ failedLoginCount: sql`${personUsers.failedLoginCount} + 1` })
-      .where(eq(personUsers.id, user.id))
-      .returning({ failedLoginCount: personUsers.failedLoginCount });
-    if (counted?.failedLoginCount === MAX_CONSECUTIVE_FAILED_SIGN_INS) await lockAccount(deps, user.id);
+    const failedLoginCount = await recordFailedSignIn(db, user.id);
+    if (failedLoginCount === MAX_CONSECUTIVE_FAILED_SIGN_INS) await lockAccount(deps, user.id);
     throw signInFailed();
   }
   if (user.lockedAt) throw signInFailed();
 
   const destination = twoFactorDestination(user);
   await assertMaySendOtp(db, destination.destination, 'sign_in');
-  await db.update(personUsers).set({ failedLoginCount: 0 }).where(eq(personUsers.id, user.id));
+  await clearFailedSignIns(db, user.id);
   const session = await createSession(db, { area: 'beneficiary', subjectId: user.id, ...meta });
   const otp = await issueOtp(
     deps,
@@ -59,7 +57,7 @@ export async function signIn(
 }
 
 async function lockAccount(deps: OtpDependencies, personUserId: number): Promise<void> {
-  await deps.db.update(personUsers).set({ lockedAt: new Date() }).where(eq(personUsers.id, personUserId));
+  await lockPersonUser(deps.db, personUserId);
   const user = await findPersonUserById(deps.db, personUserId);
   if (!user) return;
   const { channel, destination } = twoFactorDestination(user);
@@ -105,10 +103,7 @@ export async function verifySignInOtp(
   );
   const now = new Date();
   await markSessionVerified(deps.db, caller.sessionId, now);
-  await deps.db
-    .update(personUsers)
-    .set(proven.channel === 'EMAIL' ? { emailVerifiedAt: now } : { phoneVerifiedAt: now })
-    .where(eq(personUsers.id, caller.personUserId));
+  await markContactProven(deps.db, caller.personUserId, proven.channel, now);
   const user = await findPersonUserById(deps.db, caller.personUserId);
   if (!user) throw new AppError('unauthenticated', 'Please sign in.');
   return { verified: true, personUser: toPersonUserResponse(user) };

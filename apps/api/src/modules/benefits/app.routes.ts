@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireBeneficiary } from '../../platform/auth/route-access.js';
 import { perIp } from '../../platform/http/rate-limit.js';
-import { requireIdentityVerified } from '../person-users/person-users.service.js';
+import { requireIdentityVerified } from '../person-users/index.js';
 import { countUnclaimedBenefits } from './benefits.service.js';
 import { getMemberBenefit, listMemberBenefits, totalMemberBenefits } from './member-benefits.service.js';
 

@@ -20,7 +20,7 @@ import type { BeneficiaryIdentity } from '../../platform/auth/route-access.js';
 import { AppError, type FieldErrors } from '../../platform/errors/app-error.js';
 import { listPage, orderBy, searchCondition } from '../../platform/lists/list-page.js';
 import { getMemberBenefit } from '../benefits/member-benefits.service.js';
-import { findPersonUserProfile } from '../person-users/person-users.service.js';
+import { findPersonUserProfile } from '../person-users/index.js';
 import { templateErrors } from '../templates/templates.service.js';
 
 type FaqRow = typeof faqs.$inferSelect;

@@ -1,14 +1,20 @@
 import { Readable } from 'node:stream';
 import { type AdminIdentityImageListResponse, PERSON_ADMIN_MESSAGES, wholeList } from '@bcp/contract';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../../db/client.js';
-import { identityImages, identityVerifications, persons, personUsers } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { type FileStore, readAll } from '../../platform/files/file-store.js';
 import { IDENTITY_IMAGE_MAX_BYTES } from '../../platform/identity/identity-images.js';
 import type { IdentityProvider } from '../../platform/identity/identity-provider.js';
+import { selectPersonAccount } from '../../queries/member-accounts.js';
+import {
+  deleteImagesOfPersonUser,
+  type NewIdentityImage,
+  saveFetchedImages,
+  selectChecksWithoutImages,
+  selectImagesOfPersonUser,
+} from './identity-verifications.repository.js';
 
 /** The private file store's folder of identity-check images. */
 export const IDENTITY_IMAGES_FOLDER = 'identity-images';
@@ -29,20 +35,10 @@ export interface IdentityImageDependencies {
  * that is not a JPEG or PNG, or too big, is skipped. Each check is fetched once.
  */
 async function fetchMissingImages(deps: IdentityImageDependencies, personUserId: number): Promise<void> {
-  const checks = await deps.db
-    .select({ id: identityVerifications.id, reference: identityVerifications.reference })
-    .from(identityVerifications)
-    .where(
-      and(
-        eq(identityVerifications.personUserId, personUserId),
-        eq(identityVerifications.provider, deps.provider.name),
-        inArray(identityVerifications.status, ['passed', 'failed']),
-        isNull(identityVerifications.imagesFetchedAt),
-      ),
-    );
+  const checks = await selectChecksWithoutImages(deps.db, personUserId, deps.provider.name);
   for (const check of checks) {
     const images = await deps.provider.fetchImages(check.reference);
-    const rows: (typeof identityImages.$inferInsert)[] = [];
+    const rows: NewIdentityImage[] = [];
     for (const image of images) {
       if (image.content.length > IDENTITY_IMAGE_MAX_BYTES) continue;
       const type = (await fileTypeFromBuffer(image.content))?.mime;
@@ -54,13 +50,7 @@ async function fetchMissingImages(deps: IdentityImageDependencies, personUserId:
       );
       rows.push({ identityVerificationId: check.id, kind: image.kind, contentType: type, ...stored });
     }
-    await deps.db.transaction(async (tx) => {
-      if (rows.length > 0) await tx.insert(identityImages).values(rows);
-      await tx
-        .update(identityVerifications)
-        .set({ imagesFetchedAt: new Date() })
-        .where(eq(identityVerifications.id, check.id));
-    });
+    await saveFetchedImages(deps.db, check.id, rows);
   }
 }
 
@@ -76,20 +66,11 @@ export async function listPersonImagesForStaff(
   personId: number,
   context: AuditContext,
 ): Promise<AdminIdentityImageListResponse> {
-  const [person] = await deps.db
-    .select({ personUserId: personUsers.id })
-    .from(persons)
-    .leftJoin(personUsers, eq(personUsers.personId, persons.id))
-    .where(eq(persons.id, personId));
+  const person = await selectPersonAccount(deps.db, personId);
   if (!person) throw new AppError('not_found', PERSON_ADMIN_MESSAGES.personNotFound);
   if (person.personUserId === null) throw new AppError('not_found', PERSON_ADMIN_MESSAGES.noAccount);
   await fetchMissingImages(deps, person.personUserId);
-  const rows = await deps.db
-    .select({ image: identityImages })
-    .from(identityImages)
-    .innerJoin(identityVerifications, eq(identityVerifications.id, identityImages.identityVerificationId))
-    .where(eq(identityVerifications.personUserId, person.personUserId))
-    .orderBy(asc(identityImages.id));
+  const images = await selectImagesOfPersonUser(deps.db, person.personUserId);
   await recordAudit(deps.db, {
     ...context,
     action: 'persons.images-viewed',
@@ -97,7 +78,7 @@ export async function listPersonImagesForStaff(
     entityId: personId,
   });
   const items = await Promise.all(
-    rows.map(async ({ image }) => {
+    images.map(async (image) => {
       const content = await readAll(await deps.files.open(IDENTITY_IMAGES_FOLDER, image.storedName));
       return {
         id: image.id,
@@ -119,15 +100,7 @@ export async function listPersonImagesForStaff(
  * @returns the stored names of the files to remove
  */
 export async function deletePersonUserImageRows(db: Database, personUserId: number): Promise<string[]> {
-  const checks = db
-    .select({ id: identityVerifications.id })
-    .from(identityVerifications)
-    .where(eq(identityVerifications.personUserId, personUserId));
-  const removed = await db
-    .delete(identityImages)
-    .where(inArray(identityImages.identityVerificationId, checks))
-    .returning({ storedName: identityImages.storedName });
-  return removed.map((image) => image.storedName);
+  return deleteImagesOfPersonUser(db, personUserId);
 }
 
 /** Removes identity image files from the private file store (missing ones are fine). */

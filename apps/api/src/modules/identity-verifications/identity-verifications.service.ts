@@ -1,8 +1,6 @@
 import type { IdentityVerificationResponse } from '@bcp/contract';
-import { and, desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { identityVerifications } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import {
   type IdentityCheckResult,
@@ -10,7 +8,13 @@ import {
   identityCallbackUrl,
   identityReturnUrl,
 } from '../../platform/identity/identity-provider.js';
-import { findPersonUserProfile, markIdentityVerified } from '../person-users/person-users.service.js';
+import { findPersonUserProfile, markIdentityVerified } from '../person-users/index.js';
+import {
+  completePendingCheck,
+  insertPendingCheck,
+  selectCheckByReference,
+  selectLatestCheck,
+} from './identity-verifications.repository.js';
 
 /** Messages of this module's errors. */
 export const IDENTITY_VERIFICATION_MESSAGES = {
@@ -55,12 +59,7 @@ export async function startIdentityVerification(
     returnUrl: identityReturnUrl(config.publicUrl, profile.idNumber),
     callbackUrl: identityCallbackUrl(config.publicUrl),
   });
-  await db.insert(identityVerifications).values({
-    personUserId,
-    provider: provider.name,
-    reference: check.reference,
-    status: 'pending',
-  });
+  await insertPendingCheck(db, { personUserId, provider: provider.name, reference: check.reference });
   return { url: check.url, reference: check.reference };
 }
 
@@ -87,29 +86,22 @@ export async function recordIdentityResult(
   result: IdentityCheckResult,
   provider?: ProviderName,
 ): Promise<RecordedIdentityResult> {
-  const matchesReference = provider
-    ? and(eq(identityVerifications.provider, provider), eq(identityVerifications.reference, result.reference))
-    : eq(identityVerifications.reference, result.reference);
   return db.transaction(async (tx) => {
     const completedAt = new Date();
-    const [updated] = await tx
-      .update(identityVerifications)
-      .set({
+    const updated = await completePendingCheck(
+      tx,
+      { reference: result.reference, provider },
+      {
         status: result.status,
         failureReason: result.status === 'failed' ? (result.reason ?? null) : null,
         completedAt,
-      })
-      .where(and(matchesReference, eq(identityVerifications.status, 'pending')))
-      .returning({ personUserId: identityVerifications.personUserId });
+      },
+    );
     if (updated) {
       if (result.status === 'passed') await markIdentityVerified(tx, updated.personUserId, completedAt);
       return { changed: true, personUserId: updated.personUserId, status: result.status };
     }
-    const [existing] = await tx
-      .select({ personUserId: identityVerifications.personUserId, status: identityVerifications.status })
-      .from(identityVerifications)
-      .where(matchesReference)
-      .limit(1);
+    const existing = await selectCheckByReference(tx, result.reference, provider);
     if (!existing) throw new AppError('not_found', IDENTITY_VERIFICATION_MESSAGES.checkNotFound);
     return { changed: false, personUserId: existing.personUserId, status: existing.status };
   });
@@ -129,18 +121,7 @@ export async function latestIdentityVerification(
   db: Database,
   personUserId: number,
 ): Promise<IdentityVerificationSummary | undefined> {
-  const [row] = await db
-    .select({
-      status: identityVerifications.status,
-      failureReason: identityVerifications.failureReason,
-      createdAt: identityVerifications.createdAt,
-      completedAt: identityVerifications.completedAt,
-    })
-    .from(identityVerifications)
-    .where(eq(identityVerifications.personUserId, personUserId))
-    .orderBy(desc(identityVerifications.createdAt), desc(identityVerifications.id))
-    .limit(1);
-  return row;
+  return selectLatestCheck(db, personUserId);
 }
 
 /** Maps a check to its response shape (`IdentityVerificationResponse`, times in ISO 8601 UTC). */
@@ -168,10 +149,5 @@ export async function findIdentityCheck(
   provider: ProviderName,
   reference: string,
 ): Promise<IdentityCheckRecord | undefined> {
-  const [row] = await db
-    .select({ personUserId: identityVerifications.personUserId, status: identityVerifications.status })
-    .from(identityVerifications)
-    .where(and(eq(identityVerifications.provider, provider), eq(identityVerifications.reference, reference)))
-    .limit(1);
-  return row;
+  return selectCheckByReference(db, reference, provider);
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { identityCallbackUrl, identityReturnUrl } from '../../platform/identity/identity-provider.js';
 import { isSandboxProvider } from '../../platform/identity/sandbox-provider.js';
 import { toLoggableError } from '../../platform/logging/loggable-error.js';
-import { findPersonUserProfile } from '../person-users/person-users.service.js';
+import { findPersonUserProfile } from '../person-users/index.js';
 import { findIdentityCheck } from './identity-verifications.service.js';
 
 /** How long the sandbox waits for our own callback endpoint, in milliseconds. */

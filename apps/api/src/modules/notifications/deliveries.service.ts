@@ -4,7 +4,7 @@ import { maskIdNumbers } from '../../platform/messaging/message-text.js';
 import type { Messenger } from '../../platform/messaging/messenger.js';
 import type { PushSender } from '../../platform/push/push-sender.js';
 import { findDevicesByIds, listDevices, listDevicesOfPersonUsers, removeDeviceById } from '../devices/index.js';
-import { findMessagePreferences, findPersonUserProfile } from '../person-users/person-users.service.js';
+import { findMessagePreferences, findPersonUserProfile } from '../person-users/index.js';
 import {
   type DeliveryRecord,
   findDelivery,

@@ -1,5 +1,5 @@
 import { renderMessage } from '../../platform/templating/render-message.js';
-import { findMessagePreferences } from '../person-users/person-users.service.js';
+import { findMessagePreferences } from '../person-users/index.js';
 import { type NotifyDependencies, notifyPersonUser } from './notify.service.js';
 
 /**

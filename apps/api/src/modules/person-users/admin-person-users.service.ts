@@ -1,13 +1,10 @@
-import { type AdminPersonUserResponse, PERSON_ADMIN_MESSAGES } from '@bcp/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { type AdminPersonUserResponse, CLAIM_MESSAGES, PERSON_ADMIN_MESSAGES } from '@bcp/contract';
 import type { Database } from '../../db/client.js';
-import { devices, identityVerifications, personUsers, sessions } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { findBenefitPersonId } from '../persons/admin-persons.service.js';
-
-/** Sessions shown, newest first. */
-const SESSIONS_SHOWN = 50;
+import { selectPersonUserActivity } from '../../queries/admin-person-user.js';
+import { selectBenefitPersonId } from '../../queries/member-accounts.js';
+import { type PersonUserRow, selectPersonUserOfPerson } from './person-users.repository.js';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
@@ -15,8 +12,8 @@ const iso = (value: Date | null) => value?.toISOString() ?? null;
  * The member account of a person.
  * @throws AppError `not_found` (404, "This person has no member account.")
  */
-export async function findPersonUserOfPerson(db: Database, personId: number): Promise<typeof personUsers.$inferSelect> {
-  const [user] = await db.select().from(personUsers).where(eq(personUsers.personId, personId));
+export async function findPersonUserOfPerson(db: Database, personId: number): Promise<PersonUserRow> {
+  const user = await selectPersonUserOfPerson(db, personId);
   if (!user) throw new AppError('not_found', PERSON_ADMIN_MESSAGES.noAccount);
   return user;
 }
@@ -32,21 +29,10 @@ export async function getBenefitUserForStaff(
   benefitId: number,
   context: AuditContext,
 ): Promise<AdminPersonUserResponse> {
-  const user = await findPersonUserOfPerson(db, await findBenefitPersonId(db, benefitId));
-  const [checks, deviceRows, sessionRows] = await Promise.all([
-    db
-      .select()
-      .from(identityVerifications)
-      .where(eq(identityVerifications.personUserId, user.id))
-      .orderBy(desc(identityVerifications.id)),
-    db.select().from(devices).where(eq(devices.personUserId, user.id)).orderBy(desc(devices.id)),
-    db
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.area, 'beneficiary'), eq(sessions.subjectId, user.id)))
-      .orderBy(desc(sessions.id))
-      .limit(SESSIONS_SHOWN),
-  ]);
+  const personId = await selectBenefitPersonId(db, benefitId);
+  if (personId === undefined) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
+  const user = await findPersonUserOfPerson(db, personId);
+  const { checks, devices: deviceRows, sessions: sessionRows } = await selectPersonUserActivity(db, user.id);
   await recordAudit(db, {
     ...context,
     action: 'person-users.viewed',

@@ -13,6 +13,7 @@ import { findBeneficiary, requireBeneficiary } from '../../platform/auth/route-a
 import { AppError } from '../../platform/errors/app-error.js';
 import { OPTIONAL_MEMBER_SESSION } from '../../platform/http/openapi.js';
 import { perIp } from '../../platform/http/rate-limit.js';
+import { updateTwoFactorMethod } from '../account-changes/index.js';
 import {
   findPersonUserById,
   toPendingPersonUserResponse,
@@ -20,7 +21,6 @@ import {
   updateMemberLanguage,
 } from './person-users.service.js';
 import { signUpPersonUser } from './sign-up.service.js';
-import { updateTwoFactorMethod } from './two-factor-method.service.js';
 
 const tags = ['person users'];
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };

@@ -1,17 +1,24 @@
 /** The person-users module's public functions and types (issue 35 item 2): other modules import only this file. */
-export { getBenefitUserForStaff } from './admin-person-users.service.js';
-export { closeMemberAccount } from './close-account.service.js';
+export { findPersonUserOfPerson, getBenefitUserForStaff } from './admin-person-users.service.js';
 export { memberNames } from './member-directory.service.js';
 export {
+  clearFailedSignIns,
   findMessagePreferences,
   findPersonUserById,
   findPersonUserByIdentifier,
   findPersonUserProfile,
+  isEmailTaken,
+  lockPersonUser,
   type MessagePreferences,
+  markContactProven,
   markIdentityVerified,
+  markPersonUserClosed,
   type PersonUserProfile,
   type PersonUserRecord,
+  recordFailedSignIn,
   requireIdentityVerified,
+  setPersonUserPassword,
+  setTwoFactorContact,
   toPendingPersonUserResponse,
   toPersonUserResponse,
   twoFactorDestination,

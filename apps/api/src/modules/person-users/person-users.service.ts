@@ -8,49 +8,32 @@ import {
   type PersonUserResponse,
   parseSaIdNumber,
 } from '@bcp/contract';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { persons, personUsers } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import {
+  type PersonUserProfile,
+  type PersonUserRecord,
+  selectOpenPersonUserRecordBy,
+  selectPersonUserProfile,
+  selectPersonUserRecord,
+} from '../../queries/member-accounts.js';
+import {
+  emailTaken,
+  incrementFailedLogins,
+  selectMessagePreferences,
+  setIdentityVerified,
+  setLanguage,
+  updatePersonUser,
+} from './person-users.repository.js';
 
-/** The person behind a person user, as identity checks and messages need it. */
-export interface PersonUserProfile {
-  personUserId: number;
-  personId: number;
-  /** Full 13-digit ID number: for identity providers only, never for logs or screens. */
-  idNumber: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phoneNumber: string | null;
-  twoFactorMethod: 'SMS' | 'EMAIL';
-  iidentifiiVerified: boolean;
-  /** The language of the member's messages (decision 036). */
-  language: MemberLanguage;
-}
+export type { PersonUserProfile, PersonUserRecord };
 
 /** The person user with their person's details, or `undefined` when there is no such person user. */
 export async function findPersonUserProfile(
   db: Database,
   personUserId: number,
 ): Promise<PersonUserProfile | undefined> {
-  const [row] = await db
-    .select({
-      personUserId: personUsers.id,
-      personId: persons.id,
-      idNumber: persons.idNumber,
-      firstName: persons.firstName,
-      lastName: persons.lastName,
-      email: personUsers.email,
-      phoneNumber: personUsers.phoneNumber,
-      twoFactorMethod: personUsers.twoFactorMethod,
-      iidentifiiVerified: personUsers.iidentifiiVerified,
-      language: personUsers.language,
-    })
-    .from(personUsers)
-    .innerJoin(persons, eq(persons.id, personUsers.personId))
-    .where(eq(personUsers.id, personUserId));
-  return row;
+  return selectPersonUserProfile(db, personUserId);
 }
 
 /** How many person users are written to: their two-factor method (email or SMS) and language (decision 036). */
@@ -64,12 +47,7 @@ export async function findMessagePreferences(
   db: Database,
   personUserIds: readonly number[],
 ): Promise<Map<number, MessagePreferences>> {
-  if (personUserIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: personUsers.id, twoFactorMethod: personUsers.twoFactorMethod, language: personUsers.language })
-    .from(personUsers)
-    .where(inArray(personUsers.id, [...personUserIds]));
-  return new Map(rows.map(({ id, ...preferences }) => [id, preferences]));
+  return selectMessagePreferences(db, personUserIds);
 }
 
 /**
@@ -82,27 +60,12 @@ export async function markIdentityVerified(
   personUserId: number,
   at: Date = new Date(),
 ): Promise<boolean> {
-  const rows = await db
-    .update(personUsers)
-    .set({ iidentifiiVerified: true, iidentifiiVerifiedAt: at })
-    .where(and(eq(personUsers.id, personUserId), eq(personUsers.iidentifiiVerified, false)))
-    .returning({ id: personUsers.id });
-  return rows.length > 0;
+  return setIdentityVerified(db, personUserId, at);
 }
-
-/** A person user's row with their person's first name, for sign-in and account changes. */
-export type PersonUserRecord = typeof personUsers.$inferSelect & { firstName: string; idNumber: string };
-
-const recordColumns = { personUser: personUsers, firstName: persons.firstName, idNumber: persons.idNumber };
 
 /** The person user with this id, or `undefined`. */
 export async function findPersonUserById(db: Database, personUserId: number): Promise<PersonUserRecord | undefined> {
-  const [row] = await db
-    .select(recordColumns)
-    .from(personUsers)
-    .innerJoin(persons, eq(persons.id, personUsers.personId))
-    .where(eq(personUsers.id, personUserId));
-  return row && { ...row.personUser, firstName: row.firstName, idNumber: row.idNumber };
+  return selectPersonUserRecord(db, personUserId);
 }
 
 /**
@@ -115,19 +78,14 @@ export async function findPersonUserByIdentifier(
 ): Promise<PersonUserRecord | undefined> {
   const trimmed = identifier.trim();
   const id = parseSaIdNumber(trimmed);
-  const condition = id.valid
-    ? eq(persons.idNumber, id.idNumber)
+  const by = id.valid
+    ? { idNumber: id.idNumber }
     : trimmed.includes('@')
-      ? eq(personUsers.email, trimmed.toLowerCase())
+      ? { email: trimmed.toLowerCase() }
       : undefined;
-  if (!condition) return undefined;
-  const [row] = await db
-    .select(recordColumns)
-    .from(personUsers)
-    .innerJoin(persons, eq(persons.id, personUsers.personId))
-    // A closed account (issue 18) is no longer found: it cannot sign in or reset its password.
-    .where(and(condition, isNull(personUsers.closedAt)));
-  return row && { ...row.personUser, firstName: row.firstName, idNumber: row.idNumber };
+  if (!by) return undefined;
+  // A closed account (issue 18) is no longer found: it cannot sign in or reset its password.
+  return selectOpenPersonUserRecordBy(db, by);
 }
 
 /** The app's view of a person user (spec section 3): never the password hash or counters. */
@@ -154,7 +112,7 @@ export async function updateMemberLanguage(
   personUserId: number,
   language: MemberLanguage,
 ): Promise<PersonUserRecord> {
-  await db.update(personUsers).set({ language, updatedAt: new Date() }).where(eq(personUsers.id, personUserId));
+  await setLanguage(db, personUserId, language);
   const user = await findPersonUserById(db, personUserId);
   if (!user) throw new AppError('not_found', 'Not found.');
   return user;
@@ -196,4 +154,86 @@ export async function requireIdentityVerified(db: Database, personUserId: number
   if (!profile) throw new AppError('unauthenticated', 'Please sign in.');
   if (!profile.iidentifiiVerified) throw new AppError('forbidden', CLAIM_MESSAGES.identityFirst);
   return profile;
+}
+
+/** Whether a person user other than `exceptId` (any when omitted) has this email. */
+export async function isEmailTaken(db: Database, email: string, exceptId?: number): Promise<boolean> {
+  return emailTaken(db, email, exceptId);
+}
+
+/**
+ * Counts a failed sign-in (wrong password) against the person user.
+ * @returns the consecutive failures so far (`undefined` when there is no such person user)
+ */
+export async function recordFailedSignIn(db: Database, personUserId: number): Promise<number | undefined> {
+  return incrementFailedLogins(db, personUserId);
+}
+
+/** Forgets the failed sign-ins after a right password. */
+export async function clearFailedSignIns(db: Database, personUserId: number): Promise<void> {
+  await updatePersonUser(db, personUserId, { failedLoginCount: 0 });
+}
+
+/** Locks the account (too many failed sign-ins) as of `at`. */
+export async function lockPersonUser(db: Database, personUserId: number, at: Date = new Date()): Promise<void> {
+  await updatePersonUser(db, personUserId, { lockedAt: at });
+}
+
+/** Records that a PIN sent by this channel reached the member: their email or phone is proven as of `at`. */
+export async function markContactProven(
+  db: Database,
+  personUserId: number,
+  channel: 'SMS' | 'EMAIL',
+  at: Date,
+): Promise<void> {
+  await updatePersonUser(db, personUserId, channel === 'EMAIL' ? { emailVerifiedAt: at } : { phoneVerifiedAt: at });
+}
+
+/** Sets a new password (already hashed) as of `at`, clearing failed sign-ins and the lock (password reset). */
+export async function setPersonUserPassword(
+  db: Database,
+  personUserId: number,
+  passwordHash: string,
+  at: Date,
+): Promise<void> {
+  await updatePersonUser(db, personUserId, {
+    passwordHash,
+    passwordChangedAt: at,
+    failedLoginCount: 0,
+    lockedAt: null,
+  });
+}
+
+/** A password hash no password matches (not an argon2 string): a closed account cannot sign in. */
+const CLOSED_PASSWORD_HASH = '!account-closed';
+
+/**
+ * Erases a closing account's email, phone and password and marks it locked and closed as of
+ * `closedAt` (issue 18); call it in the closing transaction.
+ */
+export async function markPersonUserClosed(db: Database, personUserId: number, closedAt: Date): Promise<void> {
+  await updatePersonUser(db, personUserId, {
+    email: null,
+    emailVerifiedAt: null,
+    phoneNumber: null,
+    phoneVerifiedAt: null,
+    passwordHash: CLOSED_PASSWORD_HASH,
+    lockedAt: closedAt,
+    closedAt,
+    updatedAt: closedAt,
+  });
+}
+
+/**
+ * Sets the member's two-factor method with its destination (email or phone number) and when that
+ * destination was proven by a PIN.
+ */
+export async function setTwoFactorContact(
+  db: Database,
+  personUserId: number,
+  contact:
+    | { twoFactorMethod: 'EMAIL'; email: string; emailVerifiedAt: Date | null }
+    | { twoFactorMethod: 'SMS'; phoneNumber: string; phoneVerifiedAt: Date | null },
+): Promise<void> {
+  await updatePersonUser(db, personUserId, contact);
 }

@@ -1,12 +1,12 @@
 import { ACCOUNT_MESSAGES, DEFAULT_LANGUAGE, type SessionResponse, type SignUpRequest } from '@bcp/contract';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { persons, personUsers } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { createSession } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { assertMaySendOtp, issueOtp, type OtpDependencies } from '../../platform/otp/otp.service.js';
+import { selectPersonIdByIdNumber } from '../../queries/member-accounts.js';
+import { emailTaken, insertPersonUser, selectPersonUserOfPerson } from './person-users.repository.js';
 import { findPersonUserById, toPendingPersonUserResponse, twoFactorDestination } from './person-users.service.js';
 
 type SignUpInput = z.output<typeof SignUpRequest>;
@@ -31,40 +31,25 @@ export async function signUpPersonUser(
   meta: { ip?: string; userAgent?: string },
 ): Promise<SessionResponse> {
   const { db } = deps;
-  const [person] = await db.select({ id: persons.id }).from(persons).where(eq(persons.idNumber, input.idNumber));
-  if (!person) throw refuse('idNumber', ACCOUNT_MESSAGES.noBenefitsForIdNumber);
-  const [existing] = await db
-    .select({ id: personUsers.id })
-    .from(personUsers)
-    .where(eq(personUsers.personId, person.id));
-  if (existing) throw refuse('idNumber', ACCOUNT_MESSAGES.accountExists);
-  if (input.email) {
-    const [emailOwner] = await db
-      .select({ id: personUsers.id })
-      .from(personUsers)
-      .where(eq(personUsers.email, input.email));
-    if (emailOwner) throw refuse('email', ACCOUNT_MESSAGES.emailInUse);
-  }
+  const personId = await selectPersonIdByIdNumber(db, input.idNumber);
+  if (personId === undefined) throw refuse('idNumber', ACCOUNT_MESSAGES.noBenefitsForIdNumber);
+  if (await selectPersonUserOfPerson(db, personId)) throw refuse('idNumber', ACCOUNT_MESSAGES.accountExists);
+  if (input.email && (await emailTaken(db, input.email))) throw refuse('email', ACCOUNT_MESSAGES.emailInUse);
   const destination = input.twoFactorMethod === 'EMAIL' ? input.email : input.phoneNumber;
   if (destination) await assertMaySendOtp(db, destination, 'sign_in');
 
   let personUserId: number;
   try {
-    const [row] = await db
-      .insert(personUsers)
-      .values({
-        personId: person.id,
-        email: input.email ?? null,
-        phoneNumber: input.phoneNumber ?? null,
-        passwordHash: await hashPassword(input.password),
-        passwordChangedAt: new Date(),
-        twoFactorMethod: input.twoFactorMethod,
-        language: input.language ?? DEFAULT_LANGUAGE,
-        termsAcceptedAt: new Date(),
-      })
-      .returning({ id: personUsers.id });
-    if (!row) throw new Error('insert returned no row');
-    personUserId = row.id;
+    personUserId = await insertPersonUser(db, {
+      personId,
+      email: input.email ?? null,
+      phoneNumber: input.phoneNumber ?? null,
+      passwordHash: await hashPassword(input.password),
+      passwordChangedAt: new Date(),
+      twoFactorMethod: input.twoFactorMethod,
+      language: input.language ?? DEFAULT_LANGUAGE,
+      termsAcceptedAt: new Date(),
+    });
   } catch (error) {
     // Two sign-ups at once: the unique indexes decide, and the loser hears the same answer.
     if ((error as { cause?: { code?: string } }).cause?.code === '23505') {

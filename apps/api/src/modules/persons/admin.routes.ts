@@ -17,12 +17,12 @@ import {
 } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
-import { sendPasswordResetPinForStaff } from '../beneficiary-sessions/password-reset.service.js';
+import { closeMemberAccount } from '../account-changes/index.js';
+import { sendPasswordResetPinForStaff } from '../beneficiary-sessions/index.js';
 import { editBenefitForStaff } from '../benefits/edit-benefit.service.js';
 import { getBenefitSourceForStaff, listPersonSourceRowsForStaff } from '../file-uploads/source-rows.service.js';
-import { listPersonImagesForStaff } from '../identity-verifications/identity-images.service.js';
-import { getBenefitUserForStaff } from '../person-users/admin-person-users.service.js';
-import { closeMemberAccount } from '../person-users/close-account.service.js';
+import { listPersonImagesForStaff } from '../identity-verifications/index.js';
+import { getBenefitUserForStaff } from '../person-users/index.js';
 import { getBenefitPersonForStaff, updatePersonForStaff } from './admin-persons.service.js';
 
 const tags = ['staff persons'];
