@@ -16,22 +16,27 @@ import {
   VALIDATION_FAILED_MESSAGE,
 } from '@bcp/contract';
 import dayjs from 'dayjs';
-import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefitClaimEvents, benefitClaims } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { findCurrentClaim } from '../../queries/current-claims.js';
 import { findMemberBenefit, type MemberBenefit } from '../benefits/index.js';
-import { listFundFeeRules } from '../funds/fund-fees.service.js';
+import { listFundFeeRules } from '../funds/index.js';
 import { findClaimBankAccount, findPersonBank } from '../person-banks/index.js';
 import { requireIdentityVerified } from '../person-users/index.js';
-import { snapshotProcessSteps } from '../process-steps/process-steps.service.js';
-import { createTask } from '../tasks/tasks.service.js';
+import { snapshotProcessSteps } from '../process-steps/index.js';
+import { createTask } from '../tasks/index.js';
+import {
+  type ClaimRow,
+  findClaimById,
+  findOpenClaim,
+  listClaimEvents,
+  updateDraftClaim,
+} from './benefit-claims.repository.js';
 import { activeDocuments } from './claim-documents.repository.js';
 import { answerInformationRequest, openInformationRequest } from './claim-information.service.js';
 import { type ClaimDependencies, moveClaim } from './claim-moves.service.js';
-import { findOpenClaim, startDraftClaim } from './draft-claims.js';
+import { startDraftClaim } from './draft-claims.js';
 import {
   approveByFastTrack,
   evaluateFastTrack,
@@ -40,9 +45,8 @@ import {
 } from './fast-track.service.js';
 import { evaluateSubmittedClaimRisk, riskDependencies } from './risk-signals.service.js';
 
-type ClaimRow = typeof benefitClaims.$inferSelect;
-
-export { findOpenClaim, startDraftClaim } from './draft-claims.js';
+export { findOpenClaim } from './benefit-claims.repository.js';
+export { startDraftClaim } from './draft-claims.js';
 
 /** Days staff have to review a submitted claim (the review task's due date). */
 const REVIEW_DAYS = 5;
@@ -80,11 +84,7 @@ export async function describeClaim(
   benefit: Pick<MemberBenefit, 'amountCents' | 'fundId'>,
 ): Promise<Pick<ClaimResponse, 'documents' | 'bankAccount' | 'payout' | 'events'> & { documentKinds: Set<string> }> {
   const documents = await activeDocuments(db, claim.id);
-  const events = await db
-    .select()
-    .from(benefitClaimEvents)
-    .where(eq(benefitClaimEvents.claimId, claim.id))
-    .orderBy(asc(benefitClaimEvents.id));
+  const events = await listClaimEvents(db, claim.id);
   return {
     documentKinds: new Set(documents.map((document) => document.kind)),
     bankAccount: claim.bankAccountId ? await findClaimBankAccount(db, claim.bankAccountId) : null,
@@ -189,11 +189,7 @@ export async function saveClaimDraft(
       throw new AppError('validation', VALIDATION_FAILED_MESSAGE, { bankAccountId: [BANK_ACCOUNT_MESSAGES.notFound] });
     });
   }
-  const [updated] = await db
-    .update(benefitClaims)
-    .set(changes)
-    .where(and(eq(benefitClaims.id, claim.id), eq(benefitClaims.status, 'draft')))
-    .returning();
+  const updated = await updateDraftClaim(db, claim.id, changes);
   if (!updated) throw new AppError('conflict', CLAIM_MESSAGES.notEditable);
   return toClaimResponse(db, updated, benefit);
 }
@@ -279,7 +275,7 @@ export async function submitClaim(
     now,
   );
   if (fastTrack?.outcome === 'approved') await approveByFastTrack(deps, claim.id);
-  const [submitted] = await db.select().from(benefitClaims).where(eq(benefitClaims.id, claim.id));
+  const submitted = await findClaimById(db, claim.id);
   if (!submitted) throw new Error('claim vanished');
   return toClaimResponse(db, submitted, benefit);
 }

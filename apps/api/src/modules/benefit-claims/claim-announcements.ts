@@ -6,11 +6,10 @@ import {
   type NotificationEvent,
   type WebhookEvent,
 } from '@bcp/contract';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefitClaims, benefits, funds, personUsers } from '../../db/schema/index.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import { renderMessage } from '../../platform/templating/render-message.js';
+import { claimFundId, claimNoticeFacts } from '../../queries/claim-announcement-facts.js';
 import { recordNotification } from '../notifications/index.js';
 import { announceWebhookEvent } from '../webhooks/webhook-deliveries.service.js';
 
@@ -28,18 +27,7 @@ const ANNOUNCED: readonly ClaimStatus[] = CLAIM_STATUSES.filter((status) => stat
  * @throws database errors (the move rolls back with it)
  */
 export async function announceClaimMove(tx: Database, jobs: JobQueue, claimId: number): Promise<void> {
-  const [row] = await tx
-    .select({
-      claim: benefitClaims,
-      fundName: funds.name,
-      benefitType: benefits.benefitType,
-      language: personUsers.language,
-    })
-    .from(benefitClaims)
-    .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
-    .innerJoin(funds, eq(funds.id, benefits.fundId))
-    .innerJoin(personUsers, eq(personUsers.id, benefitClaims.personUserId))
-    .where(eq(benefitClaims.id, claimId));
+  const row = await claimNoticeFacts(tx, claimId);
   if (!row || !ANNOUNCED.includes(row.claim.status)) return;
   const { claim } = row;
   const net = (claim.payout as { netAmountCents?: number } | null)?.netAmountCents;
@@ -83,10 +71,6 @@ export async function announceClaimToPartners(
 ): Promise<void> {
   const event = PARTNER_EVENTS[status];
   if (!event) return;
-  const [row] = await tx
-    .select({ fundId: benefits.fundId })
-    .from(benefitClaims)
-    .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
-    .where(eq(benefitClaims.id, claimId));
-  if (row) await announceWebhookEvent(tx, jobs, event, { claimId, fundId: row.fundId });
+  const fundId = await claimFundId(tx, claimId);
+  if (fundId !== undefined) await announceWebhookEvent(tx, jobs, event, { claimId, fundId });
 }

@@ -1,20 +1,10 @@
 import { CLAIM_MESSAGES, ENRICHMENT_MESSAGES } from '@bcp/contract';
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefitClaimEvents, benefitClaims, benefits } from '../../db/schema/index.js';
+import { benefits } from '../../db/schema/benefits.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { type ClaimRow, findOpenClaim, insertClaimEvent, insertDraftClaim } from './benefit-claims.repository.js';
 import type { ClaimActor } from './claim-moves.service.js';
-
-type ClaimRow = typeof benefitClaims.$inferSelect;
-
-/** The benefit's open claim (any status but rejected), or `undefined`. */
-export async function findOpenClaim(db: Database, benefitId: number): Promise<ClaimRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(benefitClaims)
-    .where(and(eq(benefitClaims.benefitId, benefitId), ne(benefitClaims.status, 'rejected')));
-  return row;
-}
 
 /**
  * The benefit's open claim, or a new draft for the member started by `actor` (the member, or staff
@@ -40,13 +30,9 @@ export async function startDraftClaim(
     .from(benefits)
     .where(eq(benefits.id, benefit.id));
   if (flag?.at) throw new AppError('conflict', ENRICHMENT_MESSAGES.dependantsProcess);
-  const [created] = await db
-    .insert(benefitClaims)
-    .values({ benefitId: benefit.id, personUserId, createdAt: now })
-    .onConflictDoNothing()
-    .returning();
+  const created = await insertDraftClaim(db, benefit.id, personUserId, now);
   if (created) {
-    await db.insert(benefitClaimEvents).values({
+    await insertClaimEvent(db, {
       claimId: created.id,
       fromStatus: null,
       toStatus: 'draft',

@@ -1,0 +1,74 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { benefitClaimEvents, benefitClaims } from '../../db/schema/benefit-claims.js';
+
+/** A claim as stored. */
+export type ClaimRow = typeof benefitClaims.$inferSelect;
+/** A claim's columns as written. */
+export type ClaimInsert = typeof benefitClaims.$inferInsert;
+/** A claim's recorded move as stored. */
+export type ClaimEventRow = typeof benefitClaimEvents.$inferSelect;
+
+/** The claim `claimId`, or undefined. */
+export async function findClaimById(db: Database, claimId: number): Promise<ClaimRow | undefined> {
+  const [row] = await db.select().from(benefitClaims).where(eq(benefitClaims.id, claimId));
+  return row;
+}
+
+/** The benefit's open claim (any status but rejected; at most one exists), or undefined. */
+export async function findOpenClaim(db: Database, benefitId: number): Promise<ClaimRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(benefitClaims)
+    .where(and(eq(benefitClaims.benefitId, benefitId), ne(benefitClaims.status, 'rejected')));
+  return row;
+}
+
+/**
+ * Inserts a draft claim unless the benefit has an open one (the one-open-claim index).
+ * @returns the new claim, or undefined when another open claim won
+ */
+export async function insertDraftClaim(
+  db: Database,
+  benefitId: number,
+  personUserId: number,
+  now: Date,
+): Promise<ClaimRow | undefined> {
+  const [created] = await db
+    .insert(benefitClaims)
+    .values({ benefitId, personUserId, createdAt: now })
+    .onConflictDoNothing()
+    .returning();
+  return created;
+}
+
+/** Records one claim event (a move, or a draft started: `fromStatus` null). */
+export async function insertClaimEvent(db: Database, event: typeof benefitClaimEvents.$inferInsert): Promise<void> {
+  await db.insert(benefitClaimEvents).values(event);
+}
+
+/** The claim's recorded moves, oldest first. */
+export async function listClaimEvents(db: Database, claimId: number): Promise<ClaimEventRow[]> {
+  return db
+    .select()
+    .from(benefitClaimEvents)
+    .where(eq(benefitClaimEvents.claimId, claimId))
+    .orderBy(asc(benefitClaimEvents.id));
+}
+
+/**
+ * Changes a claim still in draft.
+ * @returns the claim changed, or undefined when it is no longer a draft
+ */
+export async function updateDraftClaim(
+  db: Database,
+  claimId: number,
+  changes: Partial<ClaimInsert>,
+): Promise<ClaimRow | undefined> {
+  const [updated] = await db
+    .update(benefitClaims)
+    .set(changes)
+    .where(and(eq(benefitClaims.id, claimId), eq(benefitClaims.status, 'draft')))
+    .returning();
+  return updated;
+}
