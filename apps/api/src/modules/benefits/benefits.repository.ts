@@ -1,9 +1,8 @@
-import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { withoutRowForeignKeyChecks } from '../../db/foreign-key-checks.js';
 import { rowsOf } from '../../db/result-rows.js';
 import { benefits } from '../../db/schema/benefits.js';
-import { persons } from '../../db/schema/persons.js';
 
 /**
  * Rows to load into benefits: a query (a subquery, never run alone) whose columns are `line`
@@ -121,32 +120,6 @@ export function loadFromStaging(
   return withoutRowForeignKeyChecks(db, tx, () => upsertBenefits(tx, rows, target, mode));
 }
 
-/** The search's count, built once and prepared by name (issue 22 item 5: no query building per search). */
-function prepareUnclaimedCount(db: Database) {
-  return db
-    .select({ value: count() })
-    .from(benefits)
-    .innerJoin(persons, eq(persons.id, benefits.personId))
-    .where(and(eq(persons.idNumber, sql.placeholder('idNumber')), eq(benefits.status, 'unclaimed')))
-    .prepare('count_unclaimed_benefits');
-}
-const unclaimedCounts = new WeakMap<Database, ReturnType<typeof prepareUnclaimedCount>>();
-
-/**
- * How many unclaimed benefits wait for an ID number: one indexed query, prepared once per
- * database (a named statement on PostgreSQL).
- * @param idNumber a validated 13-digit SA ID number
- */
-export async function countUnclaimedByIdNumber(db: Database, idNumber: string): Promise<number> {
-  let prepared = unclaimedCounts.get(db);
-  if (!prepared) {
-    prepared = prepareUnclaimedCount(db);
-    unclaimedCounts.set(db, prepared);
-  }
-  const [row] = await prepared.execute({ idNumber });
-  return row?.value ?? 0;
-}
-
 /**
  * Sets `dependants_process_at` on a person's unclaimed benefits not yet flagged.
  * @returns how many benefits were flagged now
@@ -194,4 +167,10 @@ export async function updateBenefit(
     .where(eq(benefits.id, benefitId))
     .returning();
   return after;
+}
+
+/** The person a benefit belongs to, or undefined when there is no such benefit. */
+export async function findPersonIdOfBenefit(db: Database, benefitId: number): Promise<number | undefined> {
+  const [row] = await db.select({ personId: benefits.personId }).from(benefits).where(eq(benefits.id, benefitId));
+  return row?.personId;
 }

@@ -1,8 +1,11 @@
+import { CLAIM_MESSAGES } from '@bcp/contract';
 import type { Database } from '../../db/client.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { countUnclaimedByIdNumber } from '../../queries/unclaimed-benefit-count.js';
 import {
   type BenefitFromFundData,
   benefitRowsOf,
-  countUnclaimedByIdNumber,
+  findPersonIdOfBenefit,
   flagUnclaimedOfPerson,
   upsertBenefits,
 } from './benefits.repository.js';
@@ -54,4 +57,14 @@ export function countUnclaimedBenefits(db: Database, idNumber: string): Promise<
  */
 export function flagBenefitsForDependantsProcess(db: Database, personId: number, at: Date): Promise<number> {
   return flagUnclaimedOfPerson(db, personId, at);
+}
+
+/**
+ * The person a benefit belongs to.
+ * @throws AppError `not_found` (404) when there is no such benefit
+ */
+export async function findBenefitPersonId(db: Database, benefitId: number): Promise<number> {
+  const personId = await findPersonIdOfBenefit(db, benefitId);
+  if (personId === undefined) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
+  return personId;
 }

@@ -12,6 +12,7 @@ export { type BenefitRows, loadFromStaging } from './benefits.repository.js';
 export {
   type BenefitFromFundData,
   countUnclaimedBenefits,
+  findBenefitPersonId,
   flagBenefitsForDependantsProcess,
   recordBenefits,
 } from './benefits.service.js';

@@ -1,16 +1,13 @@
-import {
-  type AdminPersonResponse,
-  type AdminPersonUpdateRequest,
-  CLAIM_MESSAGES,
-  PERSON_ADMIN_MESSAGES,
-} from '@bcp/contract';
-import { eq } from 'drizzle-orm';
+import { type AdminPersonResponse, type AdminPersonUpdateRequest, PERSON_ADMIN_MESSAGES } from '@bcp/contract';
 import type { Database } from '../../db/client.js';
-import { benefits, persons, personUsers } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { findPersonWithAccount } from '../../queries/staff-person.js';
+import { findBenefitPersonId } from '../benefits/index.js';
+import { type PersonRow, updatePersonDetails } from './persons.repository.js';
 
-type PersonRow = typeof persons.$inferSelect;
+/** The person a benefit belongs to (benefits' `findBenefitPersonId`; import it from benefits/index.js). */
+export { findBenefitPersonId };
 
 function toAdminPersonResponse(row: PersonRow, hasAccount: boolean): AdminPersonResponse {
   return {
@@ -28,24 +25,10 @@ function toAdminPersonResponse(row: PersonRow, hasAccount: boolean): AdminPerson
   };
 }
 
-/**
- * The person a benefit belongs to.
- * @throws AppError `not_found` (404) when there is no such benefit
- */
-export async function findBenefitPersonId(db: Database, benefitId: number): Promise<number> {
-  const [row] = await db.select({ personId: benefits.personId }).from(benefits).where(eq(benefits.id, benefitId));
-  if (!row) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
-  return row.personId;
-}
-
 async function loadPerson(db: Database, personId: number): Promise<{ row: PersonRow; hasAccount: boolean }> {
-  const [found] = await db
-    .select({ person: persons, personUserId: personUsers.id })
-    .from(persons)
-    .leftJoin(personUsers, eq(personUsers.personId, persons.id))
-    .where(eq(persons.id, personId));
+  const found = await findPersonWithAccount(db, personId);
   if (!found) throw new AppError('not_found', PERSON_ADMIN_MESSAGES.personNotFound);
-  return { row: found.person, hasAccount: found.personUserId !== null };
+  return found;
 }
 
 /**
@@ -91,11 +74,7 @@ export async function updatePersonForStaff(
       ...(changes.email === undefined ? {} : { email: changes.email }),
       ...(changes.phoneNumber === undefined ? {} : { phoneNumber: changes.phoneNumber }),
     };
-    const [after] = await tx
-      .update(persons)
-      .set({ ...set, updatedAt: new Date() })
-      .where(eq(persons.id, personId))
-      .returning();
+    const after = await updatePersonDetails(tx, personId, set);
     if (!after) throw new AppError('not_found', PERSON_ADMIN_MESSAGES.personNotFound);
     const fields = (row: PersonRow) => ({
       firstName: row.firstName,

@@ -1,4 +1,4 @@
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { persons } from '../../db/schema/persons.js';
 
@@ -134,4 +134,25 @@ export async function findPersonIdsByIdNumber(
 /** Sets a person's date of death (`YYYY-MM-DD`). */
 export async function setDeceasedOn(db: Database, personId: number, deceasedOn: string): Promise<void> {
   await db.update(persons).set({ deceasedOn }).where(sql`${persons.id} = ${personId}`);
+}
+
+/** A person's row. */
+export type PersonRow = typeof persons.$inferSelect;
+
+/**
+ * Sets a person's names and contact details (those given; `null` clears a contact detail) and
+ * `updated_at`.
+ * @returns the row after, or undefined when there is no such person
+ */
+export async function updatePersonDetails(
+  db: Database,
+  personId: number,
+  changes: Partial<Pick<PersonRow, 'firstName' | 'lastName' | 'email' | 'phoneNumber'>>,
+): Promise<PersonRow | undefined> {
+  const [after] = await db
+    .update(persons)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(persons.id, personId))
+    .returning();
+  return after;
 }
