@@ -7,6 +7,7 @@ import { beneficiarySessionsModule } from './beneficiary-sessions/module.js';
 import { benefitClaimsModule } from './benefit-claims/module.js';
 import { benefitsModule } from './benefits/module.js';
 import { dashboardModule } from './dashboard/module.js';
+import { devicesModule } from './devices/module.js';
 import { enrichmentModule } from './enrichment/module.js';
 import { faqsModule } from './faqs/module.js';
 import { fileUploadsModule } from './file-uploads/module.js';
@@ -47,6 +48,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   benefitsModule,
   messageCheckModule,
   notificationsModule,
+  devicesModule,
   enrichmentModule,
   partnerFilesModule,
   webhooksModule,

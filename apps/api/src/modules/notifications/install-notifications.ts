@@ -4,11 +4,7 @@ import { createFcmSender } from '../../platform/push/fcm-sender.js';
 import { createPushSender, type PushSender } from '../../platform/push/push-sender.js';
 import { ensureVapidKeys } from '../../platform/push/vapid-keys.js';
 import { createWebPushSender } from '../../platform/push/web-push-sender.js';
-import { devDeviceRoutes, deviceRoutes } from '../devices/index.js';
-import { notificationRoutes } from './app.routes.js';
 import { DELIVERY_QUEUES, type DeliveryJob, LIVE_QUEUE, type LiveJob, runDelivery } from './deliveries.service.js';
-import { devNotificationRoutes } from './dev.routes.js';
-import { liveRoutes } from './live.routes.js';
 import { findNotification, toNotificationResponse } from './notifications.service.js';
 
 declare module 'fastify' {
@@ -23,8 +19,8 @@ declare module 'fastify' {
 /**
  * Installs notifications (issue 5) on the app: live updates (`app.live`; Redis fan-out with `REDIS_URL`),
  * push senders (`app.push`; VAPID keys from config or `DATA_DIR`, FCM when configured), the
- * delivery job queues on `app.jobs`, and the routes: `firebase/*` and `firebase/live` under `/api/app`, and
- * outside production `POST /api/dev/notifications` and `GET /api/dev/device`. Call in `buildApp` after access control.
+ * delivery job queues on `app.jobs`. Its routes (`firebase/*` and `firebase/live` under `/api/app`, and
+ * outside production `POST /api/dev/notifications`) are registered by notifications/module.ts, after every module's install.
  */
 export async function installNotifications(app: FastifyInstance): Promise<void> {
   const { config } = app;
@@ -58,10 +54,4 @@ export async function installNotifications(app: FastifyInstance): Promise<void> 
     { retryLimit: 0 },
   );
   app.addHook('onClose', async () => live.close());
-
-  await app.register(notificationRoutes, { prefix: '/api/app' });
-  await app.register(deviceRoutes, { prefix: '/api/app' });
-  await app.register(liveRoutes, { prefix: '/api/app' });
-  await app.register(devNotificationRoutes, { prefix: '/api' });
-  await app.register(devDeviceRoutes, { prefix: '/api' });
 }
