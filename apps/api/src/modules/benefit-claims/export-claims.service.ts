@@ -1,7 +1,5 @@
 import { type AdminClaimExportQuery, centsToRandString, maskAccountNumber, maskSaIdNumber } from '@bcp/contract';
-import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { banks, benefitClaims, benefits, funds, personBankAccounts, persons } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { decryptField } from '../../platform/crypto/field-encryption.js';
 import { exportFilters } from '../../platform/exports/export-audit.js';
@@ -12,51 +10,10 @@ import {
   streamTable,
   type TableExport,
 } from '../../platform/exports/table-export.js';
+import { type ClaimExportRow, claimExportPage } from '../../queries/claim-export.js';
 import { claimListCondition } from './admin-claims.service.js';
 
-const exportColumns = {
-  id: benefitClaims.id,
-  benefitId: benefitClaims.benefitId,
-  status: benefitClaims.status,
-  payout: benefitClaims.payout,
-  bankMatchStatus: benefitClaims.bankMatchStatus,
-  submittedAt: benefitClaims.submittedAt,
-  decidedAt: benefitClaims.decidedAt,
-  paidAt: benefitClaims.paidAt,
-  paymentReference: benefitClaims.paymentReference,
-  memberNumber: benefits.memberNumber,
-  amountCents: benefits.amountCents,
-  fundName: funds.name,
-  fundRegistrationNumber: funds.registrationNumber,
-  firstName: persons.firstName,
-  lastName: persons.lastName,
-  idNumber: persons.idNumber,
-  bankName: banks.name,
-  accountLast4: personBankAccounts.accountNumberLast4,
-  accountEncrypted: personBankAccounts.accountNumberEncrypted,
-};
-
-type Row = {
-  id: number;
-  benefitId: number;
-  status: string;
-  payout: unknown;
-  bankMatchStatus: string | null;
-  submittedAt: Date | null;
-  decidedAt: Date | null;
-  paidAt: Date | null;
-  paymentReference: string | null;
-  memberNumber: string;
-  amountCents: number;
-  fundName: string;
-  fundRegistrationNumber: string;
-  firstName: string;
-  lastName: string;
-  idNumber: string;
-  bankName: string | null;
-  accountLast4: string | null;
-  accountEncrypted: string | null;
-};
+type Row = ClaimExportRow;
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
@@ -111,24 +68,7 @@ export function exportClaimsForStaff(
   // `filter[assignee]=me`: the staff user exporting.
   const callerId = context.actor.type === 'staff' ? (context.actor.id ?? undefined) : undefined;
   const condition = claimListCondition(query, callerId === undefined ? {} : { callerId });
-  const rows = keysetRows<Row>((after, batchSize) =>
-    db
-      .select(exportColumns)
-      .from(benefitClaims)
-      .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
-      .innerJoin(persons, eq(persons.id, benefits.personId))
-      .innerJoin(funds, eq(funds.id, benefits.fundId))
-      .leftJoin(personBankAccounts, eq(personBankAccounts.id, benefitClaims.bankAccountId))
-      .leftJoin(banks, eq(banks.id, personBankAccounts.bankId))
-      .where(
-        and(
-          condition,
-          after === undefined ? undefined : newestFirst ? lt(benefitClaims.id, after) : gt(benefitClaims.id, after),
-        ),
-      )
-      .orderBy(newestFirst ? desc(benefitClaims.id) : asc(benefitClaims.id))
-      .limit(batchSize),
-  );
+  const rows = keysetRows<Row>((after, batchSize) => claimExportPage(db, condition, newestFirst, after, batchSize));
   const audited = countRows(rows, (rowCount) =>
     recordAudit(db, {
       ...context,
