@@ -3,6 +3,7 @@ import { unwrap } from '@bcp/web-client';
 import { Alert, Anchor, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
+import { ClaimStatusBadge } from '../../components/claim-status';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
 import { ClaimActions } from './claim-actions';
@@ -15,7 +16,6 @@ import { ClaimFastTrack } from './claim-fast-track';
 import { ClaimInformationRequests } from './claim-information';
 import { AssistedClaimNotice, ClaimMember } from './claim-member';
 import { ClaimRiskFlags } from './claim-risk';
-import { ClaimStatusBadge } from './claim-status';
 import { ClaimPayout, ClaimTimeline } from './claim-timeline';
 
 /**

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { CLAIM_STATUS_OPTIONS, ClaimStatusBadge } from '../../components/claim-status';
 import { CursorTable, cursorListQuery, useCursorList } from '../../components/cursor-list';
 import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
@@ -11,7 +12,6 @@ import { useOptions } from '../../lib/options';
 import { useCan } from '../../lib/permissions';
 import { AssignModal, assignClaims, assigneeText, useMyUserId } from './claim-assignee';
 import { RiskBadge } from './claim-risk';
-import { CLAIM_STATUS_OPTIONS, ClaimStatusBadge } from './claim-status';
 
 /** Whose claims: everyone's, the caller's ("My claims") or nobody's (`filter[assignee]`). */
 const ASSIGNEE_VIEWS = [

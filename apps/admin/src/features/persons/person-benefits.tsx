@@ -2,10 +2,10 @@ import { type AdminBenefitResponse, type AdminClaimSummaryResponse, formatRand }
 import { Badge, Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import { ClaimStatusBadge } from '../../components/claim-status';
 import { CursorTable, useCursorList } from '../../components/cursor-list';
 import { downloadFile } from '../../lib/files';
 import { useCan } from '../../lib/permissions';
-import { ClaimStatusBadge } from '../claims/claim-status';
 import { CorrectBenefitModal } from './person-forms';
 
 /**
