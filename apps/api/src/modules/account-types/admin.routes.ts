@@ -11,7 +11,7 @@ import {
 } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
-import { registerAuditTrailRoute } from '../audits/audit-trail.route.js';
+import { registerAuditTrailRoute } from '../audits/index.js';
 import {
   accountTypeForm,
   createAccountType,

@@ -1,15 +1,12 @@
 import { type MessageResponse, maskEmail, type ResetUrlResponse, STAFF_SESSION_MESSAGES } from '@bcp/contract';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { consumeResetToken, findResetToken } from '../../platform/auth/reset-tokens.js';
 import { revokeSubjectSessions } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { Messenger } from '../../platform/messaging/messenger.js';
-import { sendPasswordLink } from '../users/password-link.service.js';
-import { findStaffUserByEmail, findStaffUserById } from '../users/users.service.js';
+import { findStaffUserByEmail, findStaffUserById, sendPasswordLink, setStaffPasswordHash } from '../users/index.js';
 
 const invalidLink = (field: 'token') =>
   new AppError('validation', STAFF_SESSION_MESSAGES.resetLinkInvalid, {
@@ -57,10 +54,7 @@ export async function setStaffPassword(
   const user = userId === undefined ? undefined : await findStaffUserById(deps.db, userId);
   if (!user?.active) throw invalidLink('token');
   const now = new Date();
-  await deps.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.password), passwordChangedAt: now, failedLoginCount: 0 })
-    .where(eq(users.id, user.id));
+  await setStaffPasswordHash(deps.db, user.id, await hashPassword(input.password), now);
   const ended = await revokeSubjectSessions(deps.db, 'admin', user.id, 'password_changed');
   await recordAudit(deps.db, {
     actor: { type: 'staff', id: user.id, label: user.email },

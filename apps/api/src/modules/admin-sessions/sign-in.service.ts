@@ -5,8 +5,6 @@ import {
   type StaffSessionResponse,
   type StaffVerifyOtpResponse,
 } from '@bcp/contract';
-import { eq, sql } from 'drizzle-orm';
-import { users } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { verifyPassword } from '../../platform/auth/passwords.js';
 import type { StaffIdentity } from '../../platform/auth/route-access.js';
@@ -15,12 +13,15 @@ import { AppError } from '../../platform/errors/app-error.js';
 import { assertMaySendOtp, issueOtp, type OtpDependencies, verifyOtp } from '../../platform/otp/otp.service.js';
 import { MAX_CONSECUTIVE_FAILED_SIGN_INS } from '../beneficiary-sessions/index.js';
 import {
+  clearFailedSignIns,
+  countFailedSignIn,
   describeStaffMe,
   findStaffUserByEmail,
   findStaffUserById,
+  recordStaffSignIn,
   type StaffUserRecord,
   staffOtpDestination,
-} from '../users/users.service.js';
+} from '../users/index.js';
 
 const signInFailed = () => new AppError('unauthenticated', STAFF_SESSION_MESSAGES.signInFailed);
 
@@ -68,10 +69,7 @@ export async function signInStaff(
   const reason = failureReason(user, passwordMatches);
   if (reason) {
     if (user && reason === 'wrong_password') {
-      await deps.db
-        .update(users)
-        .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })
-        .where(eq(users.id, user.id));
+      await countFailedSignIn(deps.db, user.id);
     }
     await auditFailure(deps, { user, email: input.email, reason, ip: meta.ip });
     throw signInFailed();
@@ -79,7 +77,7 @@ export async function signInStaff(
   const signingIn = user as StaffUserRecord;
   const destination = staffOtpDestination(signingIn);
   await assertMaySendOtp(deps.db, destination.destination, 'sign_in');
-  await deps.db.update(users).set({ failedLoginCount: 0 }).where(eq(users.id, signingIn.id));
+  await clearFailedSignIns(deps.db, signingIn.id);
   const session = await createSession(deps.db, { area: 'admin', subjectId: signingIn.id, ...meta });
   const otp = await issueOtp(
     deps,
@@ -131,7 +129,7 @@ export async function verifyStaffOtp(
   }
   const now = new Date();
   await markSessionVerified(deps.db, caller.sessionId, now);
-  await deps.db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id));
+  await recordStaffSignIn(deps.db, user.id, now);
   await recordAudit(deps.db, {
     ...context,
     action: 'staff.signed_in',

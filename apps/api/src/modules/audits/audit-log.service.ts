@@ -21,7 +21,7 @@ import {
 } from '../../platform/exports/table-export.js';
 import { afterCursor, cursorPage } from '../../platform/lists/cursor.js';
 import { listPage } from '../../platform/lists/list-page.js';
-import { listStaffUserNames } from '../users/staff-directory.service.js';
+import { listStaffUserNames } from '../users/index.js';
 import { actionLabel, capitalise, recordNoun } from './audit-words.js';
 import { type AuditRow, describeAuditEvents } from './describe-audit-events.js';
 

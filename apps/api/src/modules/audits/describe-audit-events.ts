@@ -2,11 +2,11 @@ import type { AuditChangeResponse, AuditEventResponse } from '@bcp/contract';
 import { formatRand } from '@bcp/contract';
 import type { Database } from '../../db/client.js';
 import type { auditEvents } from '../../db/schema/index.js';
-import { fundNamesByIds } from '../funds/funds.service.js';
+import { fundNamesByIds } from '../funds/index.js';
 import { partnerNames } from '../partners/partner-directory.service.js';
 import { memberNames } from '../person-users/index.js';
-import { describeRolesById } from '../roles/roles.service.js';
-import { staffUserNames } from '../users/staff-directory.service.js';
+import { describeRolesById } from '../roles/index.js';
+import { staffUserNames } from '../users/index.js';
 import { actionPhrase, capitalise, fieldLabel, formatValue, recordNoun } from './audit-words.js';
 
 /** An audit event as stored. */

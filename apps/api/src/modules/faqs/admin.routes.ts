@@ -12,7 +12,7 @@ import {
 } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
-import { registerAuditTrailRoute } from '../audits/audit-trail.route.js';
+import { registerAuditTrailRoute } from '../audits/index.js';
 import { createFaq, deleteFaq, getFaq, listFaqFunds, listFaqs, updateFaq } from './faqs.service.js';
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse };

@@ -17,7 +17,7 @@ import {
 } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
-import { registerAuditTrailRoute } from '../audits/audit-trail.route.js';
+import { registerAuditTrailRoute } from '../audits/index.js';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from './partner-api-keys.service.js';
 import {
   createPartner,

@@ -1,21 +1,23 @@
-import type { ListQuery, ListResponse, TaskResponse, TaskStatus, UpdateTaskRequest } from '@bcp/contract';
-import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { ListQuery, ListResponse, TaskResponse, UpdateTaskRequest } from '@bcp/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { tasks, users } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { listPage, orderBy, searchCondition } from '../../platform/lists/list-page.js';
+import { listPage } from '../../platform/lists/list-page.js';
+import { isActiveStaffUser, staffUsersByIds } from '../users/index.js';
+import {
+  deleteTaskRow,
+  findTaskRow,
+  insertTask,
+  type TaskFilter,
+  type TaskRecord,
+  type TaskSort,
+  type TaskValues,
+  taskPages,
+  updateOpenTaskRow,
+} from './tasks.repository.js';
 
-type TaskRecord = typeof tasks.$inferSelect;
 type Assignee = { id: number; name: string; email: string };
-type TaskSort = 'id' | 'createdAt' | 'dueDate' | 'status' | 'title';
-type TaskFilter = {
-  status?: TaskStatus | undefined;
-  assigneeId?: number | undefined;
-  entityType?: string | undefined;
-  entityId?: string | undefined;
-};
 
 export const TASK_MESSAGES = {
   notFound: 'No such task.',
@@ -42,10 +44,7 @@ export interface NewTask {
 async function assigneesOf(db: Database, ids: (number | null)[]): Promise<Map<number, Assignee>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(inArray(users.id, wanted));
+  const rows = await staffUsersByIds(db, wanted);
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -79,11 +78,7 @@ function auditFields(task: TaskResponse): Record<string, unknown> {
 
 async function assertAssignable(db: Database, assigneeId: number | null | undefined): Promise<void> {
   if (assigneeId === null || assigneeId === undefined) return;
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, assigneeId), eq(users.active, true), isNull(users.deletedAt)));
-  if (!user)
+  if (!(await isActiveStaffUser(db, assigneeId)))
     throw new AppError('validation', TASK_MESSAGES.unknownAssignee, { assigneeId: [TASK_MESSAGES.unknownAssignee] });
 }
 
@@ -100,19 +95,15 @@ async function assertAssignable(db: Database, assigneeId: number | null | undefi
  */
 export async function createTask(db: Database, input: NewTask, context: AuditContext = SYSTEM): Promise<TaskResponse> {
   await assertAssignable(db, input.assigneeId);
-  const [row] = await db
-    .insert(tasks)
-    .values({
-      title: input.title,
-      description: input.description ?? '',
-      entityType: input.entityType ?? null,
-      entityId: input.entityId === undefined || input.entityId === null ? null : String(input.entityId),
-      assigneeId: input.assigneeId ?? null,
-      dueDate: input.dueDate ?? null,
-      createdById: context.actor.type === 'staff' ? (context.actor.id ?? null) : null,
-    })
-    .returning();
-  if (!row) throw new Error('insert returned no row');
+  const row = await insertTask(db, {
+    title: input.title,
+    description: input.description ?? '',
+    entityType: input.entityType ?? null,
+    entityId: input.entityId === undefined || input.entityId === null ? null : String(input.entityId),
+    assigneeId: input.assigneeId ?? null,
+    dueDate: input.dueDate ?? null,
+    createdById: context.actor.type === 'staff' ? (context.actor.id ?? null) : null,
+  });
   const response = await describeTask(db, row);
   await recordAudit(db, {
     ...context,
@@ -133,44 +124,25 @@ export async function listTasks(
   query: ListQuery<TaskSort, TaskFilter>,
 ): Promise<ListResponse<TaskResponse>> {
   const filter = query.filter ?? {};
-  const where: SQL | undefined = and(
-    filter.status ? eq(tasks.status, filter.status) : undefined,
-    filter.assigneeId ? eq(tasks.assigneeId, filter.assigneeId) : undefined,
-    filter.entityType ? eq(tasks.entityType, filter.entityType) : undefined,
-    filter.entityId ? eq(tasks.entityId, filter.entityId) : undefined,
-    searchCondition(query.q, [tasks.title, tasks.description]),
-  );
-  const columns = {
-    id: tasks.id,
-    createdAt: tasks.createdAt,
-    dueDate: tasks.dueDate,
-    status: tasks.status,
-    title: tasks.title,
-  };
+  const pages = taskPages(db, filter, query.q, query.sort);
   let assignees = new Map<number, Assignee>();
   return listPage(query, {
     rows: async (window) => {
-      const rows = await db
-        .select()
-        .from(tasks)
-        .where(where)
-        .orderBy(...orderBy(query.sort, columns, tasks.id))
-        .limit(window.limit)
-        .offset(window.offset);
+      const rows = await pages.rows(window);
       assignees = await assigneesOf(
         db,
         rows.map((row) => row.assigneeId),
       );
       return rows;
     },
-    count: async () => db.$count(tasks, where),
+    count: pages.count,
     countKey: { scope: db, key: `tasks:${JSON.stringify(filter)}:${query.q ?? ''}` },
     toItem: (row) => toResponse(row, assignees),
   });
 }
 
 async function findTask(db: Database, id: number): Promise<TaskRecord> {
-  const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
+  const row = await findTaskRow(db, id);
   if (!row) throw new AppError('not_found', TASK_MESSAGES.notFound);
   return row;
 }
@@ -182,17 +154,13 @@ async function findTask(db: Database, id: number): Promise<TaskRecord> {
 async function changeOpenTask(
   db: Database,
   id: number,
-  change: Partial<typeof tasks.$inferInsert>,
+  change: Partial<TaskValues>,
   audit: { verb: string; context: AuditContext },
 ): Promise<TaskResponse> {
   const task = await findTask(db, id);
   if (task.status !== 'open') throw new AppError('conflict', TASK_MESSAGES.notOpen);
   const before = auditFields(await describeTask(db, task));
-  const [row] = await db
-    .update(tasks)
-    .set({ ...change, updatedAt: new Date() })
-    .where(and(eq(tasks.id, id), eq(tasks.status, 'open')))
-    .returning();
+  const row = await updateOpenTaskRow(db, id, change);
   if (!row) throw new AppError('conflict', TASK_MESSAGES.notOpen);
   const response = await describeTask(db, row);
   await recordAudit(db, {
@@ -259,7 +227,7 @@ export async function rejectTask(
 export async function deleteTask(db: Database, id: number, context: AuditContext): Promise<void> {
   const task = await findTask(db, id);
   const before = auditFields(await describeTask(db, task));
-  await db.delete(tasks).where(eq(tasks.id, id));
+  await deleteTaskRow(db, id);
   await recordAudit(db, { ...context, action: 'tasks.deleted', entityType: 'tasks', entityId: id, before });
 }
 

@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
 import { perIp } from '../../platform/http/rate-limit.js';
-import { registerAuditTrailRoute } from '../audits/audit-trail.route.js';
+import { registerAuditTrailRoute } from '../audits/index.js';
 import { previewTemplate } from './template-preview.service.js';
 import {
   createTemplate,

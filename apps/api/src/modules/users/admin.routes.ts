@@ -10,7 +10,7 @@ import {
 } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
-import { registerAuditTrailRoute } from '../audits/audit-trail.route.js';
+import { registerAuditTrailRoute } from '../audits/index.js';
 import { inviteStaffUser } from './invite.service.js';
 import { deleteStaffUser, getStaffUser, listStaffUsers, updateStaffUser } from './users.service.js';
 

@@ -1,14 +1,13 @@
 import { RULE_MESSAGES, SUPER_ADMIN_ROLE, strongPassword, zEmail } from '@bcp/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { hasRows } from '../../db/has-rows.js';
-import { users } from '../../db/schema/index.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { issueResetToken } from '../../platform/auth/reset-tokens.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { syncPermissions } from '../../platform/rbac/permission-sync.js';
-import { createRole, findRoleIdByName } from '../roles/roles.service.js';
+import { createRole, findRoleIdByName } from '../roles/index.js';
 import { PASSWORD_LINK_TTL_SECONDS, passwordLinkUrl } from './password-link.service.js';
+import { anyStaffUser } from './users.repository.js';
 import { createStaffUser } from './users.service.js';
 
 /** The demo staff accounts (README "Back office (staff)"); development data only. */
@@ -90,7 +89,7 @@ export async function createSuperAdmin(
  * @returns whether they were created
  */
 export async function seedDemoStaffIfNone(db: Database, log: FastifyBaseLogger): Promise<boolean> {
-  if (await hasRows(db, users)) return false;
+  if (await anyStaffUser(db)) return false;
   await syncPermissions(db);
   const reviewerRole = await createRole(
     db,

@@ -1,6 +1,5 @@
-import { asc, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { staffUsersByIds, staffUsersByName } from './users.repository.js';
 
 /*
  * Staff users by name for other domains (the audit log, issue 36 item 5): deleted users included,
@@ -11,15 +10,11 @@ import { users } from '../../db/schema/index.js';
 export async function staffUserNames(db: Database, ids: readonly (number | null)[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, wanted));
+  const rows = await staffUsersByIds(db, wanted);
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** Every staff user (deleted ones included) as `{ id, name, email }`, by name: the choices of a filter. */
 export async function listStaffUserNames(db: Database): Promise<{ id: number; name: string; email: string }[]> {
-  return db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .orderBy(asc(users.name), asc(users.id))
-    .limit(2000);
+  return staffUsersByName(db, 2000);
 }

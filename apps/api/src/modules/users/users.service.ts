@@ -7,16 +7,21 @@ import {
   type StaffUserResponse,
   type UpdateStaffUserRequest,
 } from '@bcp/contract';
-import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { roles, userRoles, users } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { revokeSubjectSessions } from '../../platform/auth/sessions.js';
 import { changingStaffAccess } from '../../platform/auth/staff-auth-cache.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { listPage, orderBy, searchCondition } from '../../platform/lists/list-page.js';
+import { listPage } from '../../platform/lists/list-page.js';
 import { grantedPermissions, loadStaffAccess } from '../../platform/rbac/staff-access.js';
+import {
+  type HeldRole,
+  replaceUserRoles,
+  rolesOfUsers,
+  unknownRoleIds,
+  userIdsWithRole,
+} from '../../platform/rbac/user-roles.js';
 import {
   beyondGrantor,
   describeRolesById,
@@ -24,12 +29,22 @@ import {
   type Holding,
   loadGrantor,
   refuseEscalation,
-} from '../roles/roles.service.js';
+} from '../roles/index.js';
+import {
+  findStaffUserByEmail,
+  findStaffUserById,
+  insertStaffUser,
+  markStaffUserDeleted,
+  type StaffUserRecord,
+  type StaffUserSort,
+  staffUserPages,
+  updateStaffUserRow,
+} from './users.repository.js';
 
-export type StaffUserRecord = typeof users.$inferSelect;
+export { findStaffUserByEmail, findStaffUserById, type StaffUserRecord } from './users.repository.js';
+
 type CreateInput = z.output<typeof CreateStaffUserRequest>;
 type UpdateInput = z.output<typeof UpdateStaffUserRequest>;
-type UserSort = 'id' | 'email' | 'name' | 'createdAt' | 'lastSignInAt';
 type UserFilter = { active?: boolean | undefined; roleId?: number | undefined };
 
 export const USER_MESSAGES = {
@@ -44,46 +59,17 @@ export const USER_MESSAGES = {
   userNotHeld: (names: string) => `You cannot change or delete a user who holds permissions you do not hold: ${names}.`,
 } as const;
 
-const notDeleted = isNull(users.deletedAt);
-
-/** A staff user who is not deleted, by id. */
-export async function findStaffUserById(db: Database, id: number): Promise<StaffUserRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), notDeleted));
-  return row;
-}
-
-/** A staff user who is not deleted, by email (trimmed, any case). */
-export async function findStaffUserByEmail(db: Database, email: string): Promise<StaffUserRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.email, email.trim().toLowerCase()), notDeleted));
-  return row;
-}
-
 /** Where a staff user's PIN goes: their email, or their phone for `SMS`. */
 export function staffOtpDestination(user: StaffUserRecord): { channel: 'SMS' | 'EMAIL'; destination: string } {
   if (user.twoFactorMethod === 'SMS' && user.phoneNumber) return { channel: 'SMS', destination: user.phoneNumber };
   return { channel: 'EMAIL', destination: user.email };
 }
 
-async function rolesOf(db: Database, userIds: number[]): Promise<Map<number, { id: number; name: string }[]>> {
-  const byUser = new Map<number, { id: number; name: string }[]>(userIds.map((id) => [id, []]));
-  if (userIds.length === 0) return byUser;
-  const rows = await db
-    .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(inArray(userRoles.userId, userIds))
-    .orderBy(asc(roles.name));
-  for (const row of rows) byUser.get(row.userId)?.push({ id: row.id, name: row.name });
-  return byUser;
+async function rolesOf(db: Database, userIds: number[]): Promise<Map<number, HeldRole[]>> {
+  return rolesOfUsers(db, userIds);
 }
 
-function toResponse(user: StaffUserRecord, userRoleList: { id: number; name: string }[]): StaffUserResponse {
+function toResponse(user: StaffUserRecord, userRoleList: HeldRole[]): StaffUserResponse {
   return {
     id: user.id,
     email: user.email,
@@ -123,44 +109,29 @@ export async function describeStaffMe(db: Database, user: StaffUserRecord): Prom
  */
 export async function listStaffUsers(
   db: Database,
-  query: ListQuery<UserSort, UserFilter>,
+  query: ListQuery<StaffUserSort, UserFilter>,
 ): Promise<ListResponse<StaffUserResponse>> {
   const filter = query.filter ?? {};
-  const where: SQL | undefined = and(
-    notDeleted,
-    filter.active === undefined ? undefined : eq(users.active, filter.active),
-    filter.roleId === undefined
-      ? undefined
-      : inArray(
-          users.id,
-          db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, filter.roleId)),
-        ),
-    searchCondition(query.q, [users.email, users.name]),
+  const pages = staffUserPages(
+    db,
+    {
+      active: filter.active,
+      userIds: filter.roleId === undefined ? undefined : await userIdsWithRole(db, filter.roleId),
+      q: query.q,
+    },
+    query.sort,
   );
-  const columns = {
-    id: users.id,
-    email: users.email,
-    name: users.name,
-    createdAt: users.createdAt,
-    lastSignInAt: users.lastSignInAt,
-  };
-  let pageRoles = new Map<number, { id: number; name: string }[]>();
+  let pageRoles = new Map<number, HeldRole[]>();
   return listPage(query, {
     rows: async (window) => {
-      const rows = await db
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(...orderBy(query.sort, columns, users.id))
-        .limit(window.limit)
-        .offset(window.offset);
+      const rows = await pages.rows(window);
       pageRoles = await rolesOf(
         db,
         rows.map((row) => row.id),
       );
       return rows;
     },
-    count: async () => db.$count(users, where),
+    count: pages.count,
     toItem: (row) => toResponse(row, pageRoles.get(row.id) ?? []),
   });
 }
@@ -176,9 +147,7 @@ export async function getStaffUser(db: Database, id: number): Promise<StaffUserR
 }
 
 async function assertRolesExist(db: Database, roleIds: number[]): Promise<void> {
-  if (roleIds.length === 0) return;
-  const found = await db.select({ id: roles.id }).from(roles).where(inArray(roles.id, roleIds));
-  const missing = roleIds.filter((id) => !found.some((row) => row.id === id));
+  const missing = await unknownRoleIds(db, roleIds);
   if (missing.length > 0) {
     throw new AppError('validation', USER_MESSAGES.unknownRole, {
       roleIds: missing.map((id) => `${USER_MESSAGES.unknownRole} (${id})`),
@@ -194,9 +163,7 @@ async function assertEmailFree(db: Database, email: string, exceptId?: number): 
 }
 
 async function setRoles(db: Database, userId: number, roleIds: number[]): Promise<void> {
-  await db.delete(userRoles).where(eq(userRoles.userId, userId));
-  const unique = [...new Set(roleIds)];
-  if (unique.length > 0) await db.insert(userRoles).values(unique.map((roleId) => ({ userId, roleId })));
+  await replaceUserRoles(db, userId, roleIds);
 }
 
 /** Whether the actor of `context` is the staff user `id`. */
@@ -294,19 +261,15 @@ export async function createStaffUser(
   await assertEmailFree(db, input.email);
   await assertRolesExist(db, input.roleIds);
   return db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: input.email.toLowerCase(),
-        name: input.name,
-        phoneNumber: input.phoneNumber ?? null,
-        twoFactorMethod: input.twoFactorMethod,
-        active: input.active,
-        passwordHash: options.passwordHash ?? null,
-        passwordChangedAt: options.passwordHash ? new Date() : null,
-      })
-      .returning();
-    if (!user) throw new Error('insert returned no row');
+    const user = await insertStaffUser(tx, {
+      email: input.email.toLowerCase(),
+      name: input.name,
+      phoneNumber: input.phoneNumber ?? null,
+      twoFactorMethod: input.twoFactorMethod,
+      active: input.active,
+      passwordHash: options.passwordHash ?? null,
+      passwordChangedAt: options.passwordHash ? new Date() : null,
+    });
     await setRoles(tx, user.id, input.roleIds);
     const after = auditFields(await toStaffUserResponse(tx, user));
     await recordAudit(tx, { ...context, action: 'users.created', entityType: 'users', entityId: user.id, after });
@@ -345,18 +308,13 @@ export async function updateStaffUser(
   // After the commit, every process drops its cached staff sessions (decision 029).
   return changingStaffAccess(db, () =>
     db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(users)
-        .set({
-          ...(input.email === undefined ? {} : { email: input.email }),
-          ...(input.name === undefined ? {} : { name: input.name }),
-          ...(input.phoneNumber === undefined ? {} : { phoneNumber: input.phoneNumber }),
-          ...(input.twoFactorMethod === undefined ? {} : { twoFactorMethod: input.twoFactorMethod }),
-          ...(input.active === undefined ? {} : { active: input.active }),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, id))
-        .returning();
+      const updated = await updateStaffUserRow(tx, id, {
+        ...(input.email === undefined ? {} : { email: input.email }),
+        ...(input.name === undefined ? {} : { name: input.name }),
+        ...(input.phoneNumber === undefined ? {} : { phoneNumber: input.phoneNumber }),
+        ...(input.twoFactorMethod === undefined ? {} : { twoFactorMethod: input.twoFactorMethod }),
+        ...(input.active === undefined ? {} : { active: input.active }),
+      });
       if (!updated) throw new AppError('not_found', USER_MESSAGES.notFound);
       if (input.roleIds) await setRoles(tx, id, input.roleIds);
       if (input.active === false) await revokeSubjectSessions(tx, 'admin', id, 'deactivated');
@@ -389,8 +347,8 @@ export async function deleteStaffUser(db: Database, id: number, context: AuditCo
   const before = auditFields(await toStaffUserResponse(db, user));
   await changingStaffAccess(db, () =>
     db.transaction(async (tx) => {
-      await tx.update(users).set({ deletedAt: new Date(), active: false }).where(eq(users.id, id));
-      await tx.delete(userRoles).where(eq(userRoles.userId, id));
+      await markStaffUserDeleted(tx, id);
+      await replaceUserRoles(tx, id, []);
       await revokeSubjectSessions(tx, 'admin', id, 'deleted');
       await recordAudit(tx, { ...context, action: 'users.deleted', entityType: 'users', entityId: id, before });
     }),
