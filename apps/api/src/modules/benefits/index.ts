@@ -16,4 +16,5 @@ export {
   flagBenefitsForDependantsProcess,
   recordBenefits,
 } from './benefits.service.js';
+export { editBenefitForStaff } from './edit-benefit.service.js';
 export { findMemberBenefit, type MemberBenefit } from './member-benefits.service.js';
