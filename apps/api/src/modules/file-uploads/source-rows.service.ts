@@ -5,13 +5,11 @@ import {
   type ListQuery,
   PERSON_ADMIN_MESSAGES,
 } from '@bcp/contract';
-import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefits, fileUploadRows, fileUploads, persons } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { type FileStore, fileOpener } from '../../platform/files/file-store.js';
-import { listPage } from '../../platform/lists/list-page.js';
+import { findBenefitSourceRow, listPersonSourceRows, type StagedSourceRow } from '../../queries/source-rows.js';
 import { formatOfFileName, readRows } from './file-reader.js';
 import { FILE_UPLOADS_FOLDER } from './file-uploads.service.js';
 import { STAGED_VALUES } from './validate-upload.job.js';
@@ -21,47 +19,6 @@ export interface SourceRowDeps {
   db: Database;
   files: FileStore;
 }
-
-const sourceColumns = {
-  upload: {
-    id: fileUploads.id,
-    fundId: fileUploads.fundId,
-    kind: fileUploads.kind,
-    fileName: fileUploads.fileName,
-    status: fileUploads.status,
-    createdAt: fileUploads.createdAt,
-  },
-  storedName: fileUploads.storedName,
-  fileSize: fileUploads.fileSize,
-  line: fileUploadRows.line,
-  refused: fileUploadRows.refused,
-  findings: fileUploadRows.findings,
-  id_number: fileUploadRows.idNumber,
-  first_name: fileUploadRows.firstName,
-  last_name: fileUploadRows.lastName,
-  member_number: fileUploadRows.memberNumber,
-  benefit_type: fileUploadRows.benefitType,
-  amount_cents: fileUploadRows.amountCents,
-  email: fileUploadRows.email,
-  phone_number: fileUploadRows.phoneNumber,
-  date_of_exit: fileUploadRows.dateOfExit,
-  date_of_birth: fileUploadRows.dateOfBirth,
-  gender: fileUploadRows.gender,
-  claim_reference: fileUploadRows.claimReference,
-  payment_reference: fileUploadRows.paymentReference,
-  paid_on: fileUploadRows.paidOn,
-};
-
-type StagedSourceRow = {
-  upload: { id: number; fundId: number; kind: AdminSourceRowResponse['upload']['kind']; fileName: string | null };
-} & {
-  upload: { status: string; createdAt: Date };
-  storedName: string | null;
-  fileSize: number | null;
-  line: number;
-  refused: boolean;
-  findings: AdminSourceRowResponse['findings'] | null;
-} & Record<(typeof STAGED_VALUES)[number], string | number | null>;
 
 /**
  * The original cells of `lines` of one stored upload, read again from the file (streamed, stopping
@@ -134,26 +91,8 @@ export async function getBenefitSourceForStaff(
   benefitId: number,
   context: AuditContext,
 ): Promise<AdminSourceRowResponse> {
-  const [benefit] = await db
-    .select({ fileUploadId: benefits.fileUploadId, memberNumber: benefits.memberNumber, type: benefits.benefitType })
-    .from(benefits)
-    .where(eq(benefits.id, benefitId));
+  const { benefit, row } = await findBenefitSourceRow(db, benefitId);
   if (!benefit) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
-  if (benefit.fileUploadId === null) throw new AppError('not_found', PERSON_ADMIN_MESSAGES.sourceNotFound);
-  const [row] = await db
-    .select(sourceColumns)
-    .from(fileUploadRows)
-    .innerJoin(fileUploads, eq(fileUploads.id, fileUploadRows.fileUploadId))
-    .where(
-      and(
-        eq(fileUploadRows.fileUploadId, benefit.fileUploadId),
-        eq(fileUploadRows.memberNumber, benefit.memberNumber),
-        eq(fileUploadRows.benefitType, benefit.type),
-        eq(fileUploadRows.refused, false),
-      ),
-    )
-    .orderBy(desc(fileUploadRows.line))
-    .limit(1);
   if (!row) throw new AppError('not_found', PERSON_ADMIN_MESSAGES.sourceNotFound);
   await recordAudit(db, {
     ...context,
@@ -161,7 +100,7 @@ export async function getBenefitSourceForStaff(
     entityType: 'benefits',
     entityId: benefitId,
   });
-  const [answer] = await toSourceRowResponses(files, [row as StagedSourceRow]);
+  const [answer] = await toSourceRowResponses(files, [row]);
   return answer as AdminSourceRowResponse;
 }
 
@@ -177,22 +116,8 @@ export async function listPersonSourceRowsForStaff(
   query: Pick<ListQuery, 'page' | 'pageSize'>,
   context: AuditContext,
 ): Promise<AdminSourceRowListResponse> {
-  const [person] = await db.select({ idNumber: persons.idNumber }).from(persons).where(eq(persons.id, personId));
-  if (!person) throw new AppError('not_found', PERSON_ADMIN_MESSAGES.personNotFound);
-  const where = eq(fileUploadRows.idNumber, person.idNumber);
-  const page = await listPage(query, {
-    rows: (window) =>
-      db
-        .select(sourceColumns)
-        .from(fileUploadRows)
-        .innerJoin(fileUploads, eq(fileUploads.id, fileUploadRows.fileUploadId))
-        .where(where)
-        .orderBy(desc(fileUploadRows.fileUploadId), fileUploadRows.line)
-        .limit(window.limit)
-        .offset(window.offset),
-    count: async () => db.$count(fileUploadRows, where),
-    toItem: (row) => row as StagedSourceRow,
-  });
+  const page = await listPersonSourceRows(db, personId, query);
+  if (!page) throw new AppError('not_found', PERSON_ADMIN_MESSAGES.personNotFound);
   await recordAudit(db, { ...context, action: 'persons.source-viewed', entityType: 'persons', entityId: personId });
   return { ...page, items: await toSourceRowResponses(files, page.items) };
 }
