@@ -3,7 +3,7 @@ import { formatRand } from '@bcp/contract';
 import type { Database } from '../../db/client.js';
 import type { auditEvents } from '../../db/schema/index.js';
 import { fundNamesByIds } from '../funds/index.js';
-import { partnerNames } from '../partners/partner-directory.service.js';
+import { partnerNames } from '../partners/index.js';
 import { memberNames } from '../person-users/index.js';
 import { describeRolesById } from '../roles/index.js';
 import { staffUserNames } from '../users/index.js';

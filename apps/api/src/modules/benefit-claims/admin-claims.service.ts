@@ -22,7 +22,7 @@ import {
   toAdminPersonSummary,
   toStatusCounts,
 } from '../benefits/index.js';
-import { listClaimProcessSteps } from '../process-steps/process-steps.service.js';
+import { listClaimProcessSteps } from '../process-steps/index.js';
 import { describeClaimApproval } from './approval-checks.service.js';
 import { toBankMatchResponse } from './bank-match.service.js';
 import { describeClaim } from './benefit-claims.service.js';

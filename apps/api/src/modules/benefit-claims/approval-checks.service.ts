@@ -14,7 +14,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { ClaimRow } from '../../queries/current-claims.js';
-import { listClaimProcessSteps } from '../process-steps/process-steps.service.js';
+import { listClaimProcessSteps } from '../process-steps/index.js';
 import { findStaffUserById } from '../users/index.js';
 import { toBankMatchResponse } from './bank-match.service.js';
 import { activeDocuments } from './claim-documents.repository.js';

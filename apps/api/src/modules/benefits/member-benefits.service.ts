@@ -16,7 +16,7 @@ import {
   type MemberBenefitRow,
   totalMemberBenefitRows,
 } from '../../queries/member-benefits.js';
-import { listFundFeeRules } from '../funds/fund-fees.service.js';
+import { listFundFeeRules } from '../funds/index.js';
 
 /** A benefit of the member with what the app and the claim rules need. */
 export type MemberBenefit = MemberBenefitRow;

@@ -13,7 +13,7 @@ import { type AuditContext, recordAudit } from '../../platform/audit/audit.servi
 import { AppError } from '../../platform/errors/app-error.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import { listPage, orderBy } from '../../platform/lists/list-page.js';
-import { findFund } from '../funds/funds.service.js';
+import { findFund } from '../funds/index.js';
 import { fundStepKinds } from './enrichment-steps.service.js';
 
 /** The job queue that runs enrichment (one job per run). */

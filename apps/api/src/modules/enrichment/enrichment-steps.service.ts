@@ -14,7 +14,7 @@ import type { Database } from '../../db/client.js';
 import { fundEnrichmentSteps } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import type { StepProviders } from '../../platform/enrichment/step-provider.js';
-import { findFund } from '../funds/funds.service.js';
+import { findFund } from '../funds/index.js';
 
 /** Days a result of `kind` is reused: the configured days for the bureau steps, the kind's default otherwise. */
 export function validDaysOf(kind: EnrichmentStepKind, config: EnrichmentConfig): number {

@@ -1,5 +1,5 @@
 import type { FundTypeResponse } from '@bcp/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { fundTypes } from '../../db/schema/fund-types.js';
 
@@ -26,4 +26,16 @@ export async function findActiveFundType(db: Database, id: number): Promise<Fund
 export async function findFundTypeByCode(db: Database, code: string): Promise<FundTypeResponse | undefined> {
   const [row] = await db.select(columns).from(fundTypes).where(eq(fundTypes.code, code));
   return row;
+}
+
+/** The fund types with these ids (id, code and name); unknown ids are absent. */
+export async function fundTypesByIds(
+  db: Database,
+  ids: readonly number[],
+): Promise<Array<Pick<FundTypeResponse, 'id' | 'code' | 'name'>>> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: fundTypes.id, code: fundTypes.code, name: fundTypes.name })
+    .from(fundTypes)
+    .where(inArray(fundTypes.id, [...ids]));
 }

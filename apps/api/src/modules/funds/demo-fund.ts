@@ -1,8 +1,8 @@
 import { PROCESS_STEP_KIND_CODES } from '@bcp/contract';
 import type { Database } from '../../db/client.js';
 import type { AuditContext } from '../../platform/audit/audit.service.js';
-import { findFundTypeByCode } from '../fund-types/fund-types.service.js';
-import { setFundProcessSteps } from '../process-steps/process-steps.service.js';
+import { findFundTypeByCode } from '../fund-types/index.js';
+import { setFundProcessSteps } from '../process-steps/index.js';
 import { createFundFee } from './fund-fees.service.js';
 import { updateFund } from './funds.service.js';
 

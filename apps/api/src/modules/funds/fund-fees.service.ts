@@ -11,15 +11,21 @@ import {
   type UpdateFeeRequest,
   VALIDATION_FAILED_MESSAGE,
 } from '@bcp/contract';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { fundFees } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import {
+  deleteFeeRow,
+  type FeeRecord,
+  insertFee,
+  overlappingFeeExists,
+  selectFeeRow,
+  selectFundFeeRows,
+  selectFundFeeRules,
+  updateFeeRow,
+} from './fund-fees.repository.js';
 import { findFund } from './funds.service.js';
-
-type FeeRecord = typeof fundFees.$inferSelect;
 
 /**
  * Every fee of a fund with its dates, in the order they apply (oldest first): what
@@ -27,20 +33,7 @@ type FeeRecord = typeof fundFees.$inferSelect;
  * (issue 8: fees in effect on that day). A fund without fees pays out in full (issue 4).
  */
 export async function listFundFeeRules(db: Database, fundId: number): Promise<FeeRule[]> {
-  return db
-    .select({
-      name: fundFees.name,
-      kind: fundFees.kind,
-      basisPoints: fundFees.basisPoints,
-      amountCents: fundFees.amountCents,
-      vatApplies: fundFees.vatApplies,
-      vatInclusive: fundFees.vatInclusive,
-      effectiveFrom: fundFees.effectiveFrom,
-      effectiveTo: fundFees.effectiveTo,
-    })
-    .from(fundFees)
-    .where(eq(fundFees.fundId, fundId))
-    .orderBy(asc(fundFees.id));
+  return selectFundFeeRules(db, fundId);
 }
 
 /**
@@ -87,13 +80,13 @@ function auditFields(fee: FeeResponse): Record<string, unknown> {
  */
 export async function listFundFees(db: Database, fundId: number): Promise<FeeResponse[]> {
   await findFund(db, fundId);
-  const rows = await db.select().from(fundFees).where(eq(fundFees.fundId, fundId)).orderBy(asc(fundFees.id));
+  const rows = await selectFundFeeRows(db, fundId);
   const today = payoutDate(new Date());
   return rows.map((row) => toResponse(row, today));
 }
 
 async function findFee(db: Database, feeId: number): Promise<FeeRecord> {
-  const [row] = await db.select().from(fundFees).where(eq(fundFees.id, feeId));
+  const row = await selectFeeRow(db, feeId);
   if (!row) throw new AppError('not_found', FEE_MESSAGES.notFound);
   return row;
 }
@@ -107,24 +100,7 @@ async function assertNoOverlap(
   fee: { fundId: number; name: string; effectiveFrom: string | null; effectiveTo: string | null },
   exceptId?: number,
 ): Promise<void> {
-  const [other] = await db
-    .select({ id: fundFees.id })
-    .from(fundFees)
-    .where(
-      and(
-        eq(fundFees.fundId, fee.fundId),
-        sql`lower(${fundFees.name}) = lower(${fee.name})`,
-        exceptId === undefined ? undefined : ne(fundFees.id, exceptId),
-        // Ranges [from, to] overlap when each starts before (or when) the other ends.
-        fee.effectiveTo === null
-          ? undefined
-          : sql`(${fundFees.effectiveFrom} is null or ${fundFees.effectiveFrom} <= ${fee.effectiveTo})`,
-        fee.effectiveFrom === null
-          ? undefined
-          : sql`(${fundFees.effectiveTo} is null or ${fundFees.effectiveTo} >= ${fee.effectiveFrom})`,
-      ),
-    );
-  if (other) {
+  if (await overlappingFeeExists(db, fee, exceptId)) {
     throw new AppError('validation', FEE_MESSAGES.overlap(fee.name), {
       effectiveFrom: [FEE_MESSAGES.overlap(fee.name)],
     });
@@ -158,8 +134,7 @@ export async function createFundFee(
   };
   await assertNoOverlap(db, values);
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(fundFees).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
+    const row = await insertFee(tx, values);
     const response = toResponse(row, payoutDate(new Date()));
     await recordAudit(tx, {
       ...context,
@@ -197,21 +172,16 @@ export async function updateFundFee(
   const today = payoutDate(new Date());
   const before = auditFields(toResponse(fee, today));
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(fundFees)
-      .set({
-        name: merged.name,
-        kind: merged.kind,
-        basisPoints: merged.basisPoints,
-        amountCents: merged.amountCents,
-        vatApplies: merged.vatApplies,
-        vatInclusive: merged.vatInclusive,
-        effectiveFrom: merged.effectiveFrom,
-        effectiveTo: merged.effectiveTo,
-        updatedAt: new Date(),
-      })
-      .where(eq(fundFees.id, feeId))
-      .returning();
+    const row = await updateFeeRow(tx, feeId, {
+      name: merged.name,
+      kind: merged.kind,
+      basisPoints: merged.basisPoints,
+      amountCents: merged.amountCents,
+      vatApplies: merged.vatApplies,
+      vatInclusive: merged.vatInclusive,
+      effectiveFrom: merged.effectiveFrom,
+      effectiveTo: merged.effectiveTo,
+    });
     if (!row) throw new AppError('not_found', FEE_MESSAGES.notFound);
     const response = toResponse(row, today);
     await recordAudit(tx, {
@@ -236,7 +206,7 @@ export async function deleteFundFee(db: Database, feeId: number, context: AuditC
   const fee = await findFee(db, feeId);
   const before = auditFields(toResponse(fee, payoutDate(new Date())));
   await db.transaction(async (tx) => {
-    await tx.delete(fundFees).where(eq(fundFees.id, feeId));
+    await deleteFeeRow(tx, feeId);
     await recordAudit(tx, { ...context, action: 'fees.deleted', entityType: 'fees', entityId: feeId, before });
   });
 }

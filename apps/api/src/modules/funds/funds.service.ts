@@ -4,35 +4,48 @@ import {
   FAST_TRACK_MESSAGES,
   FUND_MESSAGES,
   type FundResponse,
-  type FundStatus,
   type ListQuery,
   type ListResponse,
   type UpdateFundRequest,
   VALIDATION_FAILED_MESSAGE,
 } from '@bcp/contract';
-import { and, arrayContains, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { benefits, fileUploads, fundFees, fundProcessSteps, funds, fundTypes } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { listPage, orderBy, searchCondition } from '../../platform/lists/list-page.js';
-import { findActiveFundType } from '../fund-types/fund-types.service.js';
+import { listPage } from '../../platform/lists/list-page.js';
+import { countFundData } from '../../queries/fund-usage.js';
+import { findActiveFundType, fundTypesByIds } from '../fund-types/index.js';
 import {
   ensurePartnerServesFund,
   findFundAdministrator,
   partnerNames,
   unlinkFundFromPartners,
 } from '../partners/partner-directory.service.js';
+import { deleteFundProcessSteps } from '../process-steps/index.js';
+import { deleteFundFeeRows } from './fund-fees.repository.js';
+import {
+  deleteFundRow,
+  type FundFilter,
+  type FundRecord,
+  type FundSort,
+  type FundValues,
+  fundChoiceRows,
+  fundListQueries,
+  insertFund,
+  registrationNumberTaken,
+  selectFundRow,
+  updateFundRow,
+} from './funds.repository.js';
 
-type FundRecord = typeof funds.$inferSelect;
-type FundSort = 'id' | 'name' | 'registrationNumber' | 'status' | 'createdAt';
-type FundFilter = {
-  status?: FundStatus | undefined;
-  fundTypeId?: number | undefined;
-  administratorPartnerId?: number | undefined;
-  tag?: string | undefined;
-};
+export {
+  countFunds,
+  type FundRecord,
+  findFundIdByRegistrationNumber,
+  fundNamesByIds,
+  fundsAdministeredBy,
+  listFundTags,
+} from './funds.repository.js';
 
 /** What `createFund` takes: name and FSCA registration number; the rest is optional (issue 8). */
 export type CreateFundInput = Pick<z.output<typeof CreateFundRequest>, 'name' | 'registrationNumber'> &
@@ -44,13 +57,7 @@ const SYSTEM: AuditContext = { actor: { type: 'system' } };
 /** Maps rows to responses with their fund type, administrator and benefit count (two small queries). */
 async function describeFunds(db: Database, rows: FundRecord[]): Promise<FundResponse[]> {
   const typeIds = [...new Set(rows.map((row) => row.fundTypeId).filter((id): id is number => id !== null))];
-  const types =
-    typeIds.length === 0
-      ? []
-      : await db
-          .select({ id: fundTypes.id, code: fundTypes.code, name: fundTypes.name })
-          .from(fundTypes)
-          .where(inArray(fundTypes.id, typeIds));
+  const types = await fundTypesByIds(db, typeIds);
   const administrators = await partnerNames(
     db,
     rows.map((row) => row.administratorPartnerId),
@@ -94,28 +101,9 @@ function auditFields(fund: FundResponse): Record<string, unknown> {
  * @throws AppError `not_found` (404)
  */
 export async function findFund(db: Database, id: number): Promise<FundRecord> {
-  const [row] = await db.select().from(funds).where(eq(funds.id, id));
+  const row = await selectFundRow(db, id);
   if (!row) throw new AppError('not_found', FUND_MESSAGES.notFound);
   return row;
-}
-
-/** Funds' names by id, for other domains' responses (partners). Unknown ids are absent. */
-export async function fundNamesByIds(db: Database, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: funds.id, name: funds.name })
-    .from(funds)
-    .where(inArray(funds.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
-
-/** The funds whose administrator is `partnerId` (id and name). */
-export async function fundsAdministeredBy(db: Database, partnerId: number): Promise<{ id: number; name: string }[]> {
-  return db
-    .select({ id: funds.id, name: funds.name })
-    .from(funds)
-    .where(eq(funds.administratorPartnerId, partnerId))
-    .orderBy(asc(funds.name));
 }
 
 /** 422 per field for a registration number in use, an unknown fund type or administrator. */
@@ -126,16 +114,9 @@ async function assertReferences(
 ): Promise<void> {
   const errors: Record<string, string[]> = {};
   if (input.registrationNumber !== undefined) {
-    const [other] = await db
-      .select({ id: funds.id })
-      .from(funds)
-      .where(
-        and(
-          eq(funds.registrationNumber, input.registrationNumber),
-          exceptFundId === undefined ? undefined : ne(funds.id, exceptFundId),
-        ),
-      );
-    if (other) errors.registrationNumber = [FUND_MESSAGES.registrationTaken];
+    if (await registrationNumberTaken(db, input.registrationNumber, exceptFundId)) {
+      errors.registrationNumber = [FUND_MESSAGES.registrationTaken];
+    }
   }
   if (typeof input.fundTypeId === 'number' && !(await findActiveFundType(db, input.fundTypeId))) {
     errors.fundTypeId = [FUND_MESSAGES.unknownFundType];
@@ -177,8 +158,8 @@ function assertFastTrack(
 }
 
 /** Given fields only (undefined: unchanged), tags de-duplicated. */
-function fundValues(input: Partial<z.output<typeof CreateFundRequest>>): Partial<typeof funds.$inferInsert> {
-  const values: Partial<typeof funds.$inferInsert> = {
+function fundValues(input: Partial<z.output<typeof CreateFundRequest>>): FundValues {
+  const values: FundValues = {
     name: input.name,
     registrationNumber: input.registrationNumber,
     fundTypeId: input.fundTypeId,
@@ -208,11 +189,11 @@ export async function createFund(
   await assertReferences(db, input);
   assertFastTrack(input);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(funds)
-      .values({ ...fundValues(input), name: input.name, registrationNumber: input.registrationNumber })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
+    const row = await insertFund(tx, {
+      ...fundValues(input),
+      name: input.name,
+      registrationNumber: input.registrationNumber,
+    });
     if (row.administratorPartnerId !== null) await ensurePartnerServesFund(tx, row.administratorPartnerId, row.id);
     const response = await describeFund(tx, row);
     await recordAudit(tx, {
@@ -242,11 +223,7 @@ export async function updateFund(
   assertFastTrack(input, fund);
   const before = auditFields(await describeFund(db, fund));
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(funds)
-      .set({ ...fundValues(input), updatedAt: new Date() })
-      .where(eq(funds.id, id))
-      .returning();
+    const row = await updateFundRow(tx, id, fundValues(input));
     if (!row) throw new AppError('not_found', FUND_MESSAGES.notFound);
     if (row.administratorPartnerId !== null) await ensurePartnerServesFund(tx, row.administratorPartnerId, row.id);
     const response = await describeFund(tx, row);
@@ -271,16 +248,15 @@ export async function updateFund(
  */
 export async function deleteFund(db: Database, id: number, context: AuditContext): Promise<void> {
   const fund = await findFund(db, id);
-  const data =
-    (await db.$count(benefits, eq(benefits.fundId, id))) + (await db.$count(fileUploads, eq(fileUploads.fundId, id)));
+  const data = await countFundData(db, id);
   if (data > 0) throw new AppError('conflict', FUND_MESSAGES.hasBenefits(data));
   const before = auditFields(await describeFund(db, fund));
   try {
     await db.transaction(async (tx) => {
-      await tx.delete(fundFees).where(eq(fundFees.fundId, id));
-      await tx.delete(fundProcessSteps).where(eq(fundProcessSteps.fundId, id));
+      await deleteFundFeeRows(tx, id);
+      await deleteFundProcessSteps(tx, id);
       await unlinkFundFromPartners(tx, id);
-      await tx.delete(funds).where(eq(funds.id, id));
+      await deleteFundRow(tx, id);
       await recordAudit(tx, { ...context, action: 'funds.deleted', entityType: 'funds', entityId: id, before });
     });
   } catch (error) {
@@ -308,68 +284,21 @@ export async function listFunds(
   db: Database,
   query: ListQuery<FundSort, FundFilter>,
 ): Promise<ListResponse<FundResponse>> {
-  const filter = query.filter ?? {};
-  const where: SQL | undefined = and(
-    filter.status ? eq(funds.status, filter.status) : undefined,
-    filter.fundTypeId ? eq(funds.fundTypeId, filter.fundTypeId) : undefined,
-    filter.administratorPartnerId ? eq(funds.administratorPartnerId, filter.administratorPartnerId) : undefined,
-    filter.tag ? arrayContains(funds.tags, [filter.tag]) : undefined,
-    searchCondition(query.q, [funds.name, funds.registrationNumber]),
-  );
-  const columns = {
-    id: funds.id,
-    name: funds.name,
-    registrationNumber: funds.registrationNumber,
-    status: funds.status,
-    createdAt: funds.createdAt,
-  };
+  const page = fundListQueries(db, query);
   let described = new Map<number, FundResponse>();
   return listPage(query, {
     rows: async (window) => {
-      const rows = await db
-        .select()
-        .from(funds)
-        .where(where)
-        .orderBy(...orderBy(query.sort, columns, funds.id))
-        .limit(window.limit)
-        .offset(window.offset);
+      const rows = await page.rows(window);
       described = new Map((await describeFunds(db, rows)).map((fund) => [fund.id, fund]));
       return rows;
     },
-    count: async () => db.$count(funds, where),
+    count: page.count,
     toItem: (row) => described.get(row.id) as FundResponse,
   });
 }
 
-/** Every tag on any fund, sorted (spec 7 `GET funds/get/tags`, for filters). */
-export async function listFundTags(db: Database): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ tag: sql<string>`unnest(${funds.tags})` })
-    .from(funds)
-    .orderBy(sql`1`);
-  return rows.map((row) => row.tag);
-}
-
-/** The number of funds (archived included). */
-export async function countFunds(db: Database): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(funds);
-  return row?.value ?? 0;
-}
-
-/** A fund's id by registration number (e.g. the demo fund), or `undefined`. */
-export async function findFundIdByRegistrationNumber(
-  db: Database,
-  registrationNumber: string,
-): Promise<number | undefined> {
-  const [row] = await db.select({ id: funds.id }).from(funds).where(eq(funds.registrationNumber, registrationNumber));
-  return row?.id;
-}
-
 /** Every fund as a form choice (`{ value: id, label: name }`), by name; archived ones marked. */
 export async function fundOptions(db: Database): Promise<{ value: number; label: string }[]> {
-  const rows = await db
-    .select({ id: funds.id, name: funds.name, status: funds.status })
-    .from(funds)
-    .orderBy(asc(funds.name), asc(funds.id));
+  const rows = await fundChoiceRows(db);
   return rows.map((row) => ({ value: row.id, label: row.status === 'archived' ? `${row.name} (archived)` : row.name }));
 }

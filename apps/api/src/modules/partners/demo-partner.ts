@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import { hasRows } from '../../db/has-rows.js';
 import { partners } from '../../db/schema/index.js';
 import type { AuditContext } from '../../platform/audit/audit.service.js';
-import { findFundIdByRegistrationNumber, updateFund } from '../funds/funds.service.js';
+import { findFundIdByRegistrationNumber, updateFund } from '../funds/index.js';
 import { createApiKey } from './partner-api-keys.service.js';
 import { createPartner } from './partners.service.js';
 

@@ -19,7 +19,7 @@ import { partnerApiKeys, partnerFunds, partners } from '../../db/schema/index.js
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { listPage, orderBy, searchCondition } from '../../platform/lists/list-page.js';
-import { fundNamesByIds, fundOptions, fundsAdministeredBy } from '../funds/funds.service.js';
+import { fundNamesByIds, fundOptions, fundsAdministeredBy } from '../funds/index.js';
 
 type PartnerRecord = typeof partners.$inferSelect;
 type PartnerSort = 'id' | 'name' | 'kind' | 'createdAt';

@@ -1,6 +1,7 @@
 import {
   type ClaimProcessStepResponse,
   DEFAULT_PROCESS_STEPS,
+  FUND_MESSAGES,
   PROCESS_STEP_KINDS,
   type ProcessStepKind,
   type ProcessStepListResponse,
@@ -12,9 +13,17 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { claimProcessSteps, fundProcessSteps } from '../../db/schema/index.js';
+// Left for helper B (issue 35): snapshotProcessSteps and listClaimProcessSteps belong in
+// benefit-claims (its table), built on `fundChecklist` below.
+import { claimProcessSteps } from '../../db/schema/claim-process-steps.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
-import { findFund } from '../funds/funds.service.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { fundExists } from '../../queries/fund-usage.js';
+import {
+  deleteFundProcessStepRows,
+  insertFundProcessSteps,
+  selectFundProcessSteps,
+} from './process-steps.repository.js';
 
 /** Who records a kind's outcome: staff, or the fund administrator through the partner API. */
 function actorOf(kind: ProcessStepKind): 'staff' | 'partner' {
@@ -34,11 +43,7 @@ function defaultSteps(): ProcessStepResponse[] {
 
 /** The fund's own steps in order (empty when it uses the default). */
 async function ownSteps(db: Database, fundId: number): Promise<ProcessStepResponse[]> {
-  const rows = await db
-    .select()
-    .from(fundProcessSteps)
-    .where(eq(fundProcessSteps.fundId, fundId))
-    .orderBy(asc(fundProcessSteps.position));
+  const rows = await selectFundProcessSteps(db, fundId);
   return rows.map((row) => ({
     id: row.id,
     position: row.position,
@@ -46,6 +51,28 @@ async function ownSteps(db: Database, fundId: number): Promise<ProcessStepRespon
     label: row.label,
     actor: actorOf(row.kind),
   }));
+}
+
+/** 404 unless the fund exists (funds' own check; process-steps cannot call funds, which calls it). */
+async function requireFund(db: Database, fundId: number): Promise<void> {
+  if (!(await fundExists(db, fundId))) throw new AppError('not_found', FUND_MESSAGES.notFound);
+}
+
+/**
+ * The checklist a claim on fund `fundId` gets: the fund's own steps in order, or the default
+ * (ids null) when it has set none. Does not check that the fund exists.
+ */
+export async function fundChecklist(db: Database, fundId: number): Promise<ProcessStepResponse[]> {
+  const own = await ownSteps(db, fundId);
+  return own.length > 0 ? own : defaultSteps();
+}
+
+/**
+ * Deletes a fund's own checklist without audit (the fund itself is being deleted, in `db`'s
+ * transaction; `deleteFund` audits the deletion).
+ */
+export async function deleteFundProcessSteps(db: Database, fundId: number): Promise<void> {
+  await deleteFundProcessStepRows(db, fundId);
 }
 
 /** The kinds of step a fund can use (spec 7 `GET funds/{id}/process-steps/steps`). */
@@ -59,7 +86,7 @@ export function listProcessStepKinds() {
  * @throws AppError `not_found` (404) unknown fund
  */
 export async function listFundProcessSteps(db: Database, fundId: number): Promise<ProcessStepListResponse> {
-  await findFund(db, fundId);
+  await requireFund(db, fundId);
   const own = await ownSteps(db, fundId);
   return { ...wholeList(own.length > 0 ? own : defaultSteps()), usesDefault: own.length === 0 };
 }
@@ -80,11 +107,12 @@ export async function setFundProcessSteps(
   input: z.output<typeof SetProcessStepsRequest>,
   context: AuditContext,
 ): Promise<ProcessStepListResponse> {
-  await findFund(db, fundId);
+  await requireFund(db, fundId);
   const before = (await listFundProcessSteps(db, fundId)).items;
   await db.transaction(async (tx) => {
-    await tx.delete(fundProcessSteps).where(eq(fundProcessSteps.fundId, fundId));
-    await tx.insert(fundProcessSteps).values(
+    await deleteFundProcessStepRows(tx, fundId);
+    await insertFundProcessSteps(
+      tx,
       input.steps.map((step, index) => ({
         fundId,
         position: index + 1,
@@ -117,7 +145,7 @@ export async function resetFundProcessSteps(
 ): Promise<ProcessStepListResponse> {
   const before = (await listFundProcessSteps(db, fundId)).items;
   await db.transaction(async (tx) => {
-    await tx.delete(fundProcessSteps).where(eq(fundProcessSteps.fundId, fundId));
+    await deleteFundProcessStepRows(tx, fundId);
     await recordAudit(tx, {
       ...context,
       action: 'funds.process_steps_reset',
@@ -148,8 +176,7 @@ export async function snapshotProcessSteps(
 ): Promise<ClaimProcessStepResponse[]> {
   const existing = await listClaimProcessSteps(db, target.claimId);
   if (existing.length > 0) return existing;
-  const own = await ownSteps(db, target.fundId);
-  const steps = own.length > 0 ? own : defaultSteps();
+  const steps = await fundChecklist(db, target.fundId);
   await db.insert(claimProcessSteps).values(
     steps.map((step, index) => ({
       claimId: target.claimId,

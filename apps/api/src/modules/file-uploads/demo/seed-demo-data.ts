@@ -4,8 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
 import type { FileStore } from '../../../platform/files/file-store.js';
 import { seedDemoFaqs } from '../../faqs/demo-faqs.js';
-import { configureDemoFund } from '../../funds/demo-fund.js';
-import { countFunds, createFund } from '../../funds/funds.service.js';
+import { configureDemoFund, countFunds, createFund } from '../../funds/index.js';
 import { importFileAsSystem } from '../system-import.service.js';
 import { generateMemberFile } from './generate-member-file.js';
 

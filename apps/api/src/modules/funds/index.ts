@@ -1,0 +1,14 @@
+/** The funds module's public functions (issue 35 item 2: other modules import only this file). */
+export { configureDemoFund, DEMO_FUND_SETUP } from './demo-fund.js';
+export { calculateFundPayout, listFundFeeRules } from './fund-fees.service.js';
+export {
+  countFunds,
+  createFund,
+  type FundRecord,
+  findFund,
+  findFundIdByRegistrationNumber,
+  fundNamesByIds,
+  fundOptions,
+  fundsAdministeredBy,
+  updateFund,
+} from './funds.service.js';
