@@ -5,49 +5,11 @@ import {
   type ListResponse,
   maskSaIdNumber,
 } from '@bcp/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { enrichmentRecords, persons } from '../../db/schema/index.js';
-import { listPage, orderBy } from '../../platform/lists/list-page.js';
-import { findFund } from '../funds/funds.service.js';
+import { type EnrichmentRecordRow, listEnrichmentRecordRows } from '../../queries/enrichment-records.js';
+import { findFund } from '../funds/index.js';
 
-const SORT_COLUMNS = {
-  id: enrichmentRecords.id,
-  checkedAt: enrichmentRecords.checkedAt,
-  step: enrichmentRecords.kind,
-  status: enrichmentRecords.status,
-};
-
-/** Records of persons with a benefit of the fund (results are per person, shared by their funds). */
-export function ofFund(fundId: number): SQL {
-  // A probe of the index on (fund_id, person_id) per record (issue 25): a scalar subquery is never
-  // turned into a join, which on a fund of a million persons would read the whole benefits table.
-  return sql`(select b.person_id from benefits b where b.fund_id = ${fundId} and b.person_id = ${enrichmentRecords.personId} limit 1) is not null`;
-}
-
-const enrichmentRecordColumns = {
-  id: enrichmentRecords.id,
-  personId: enrichmentRecords.personId,
-  kind: enrichmentRecords.kind,
-  status: enrichmentRecords.status,
-  result: enrichmentRecords.result,
-  details: enrichmentRecords.details,
-  failureReason: enrichmentRecords.failureReason,
-  provider: enrichmentRecords.provider,
-  providerReference: enrichmentRecords.providerReference,
-  costCents: enrichmentRecords.costCents,
-  lawfulPurpose: enrichmentRecords.lawfulPurpose,
-  checkedAt: enrichmentRecords.checkedAt,
-  expiresAt: enrichmentRecords.expiresAt,
-  createdAt: enrichmentRecords.createdAt,
-  updatedAt: enrichmentRecords.updatedAt,
-};
-
-type RecordRow = typeof enrichmentRecords.$inferSelect & {
-  person: { id: number; firstName: string; lastName: string; idNumber: string };
-};
-
-function toRecordResponse(row: RecordRow): EnrichmentRecordResponse {
+function toRecordResponse(row: EnrichmentRecordRow): EnrichmentRecordResponse {
   return {
     id: row.id,
     person: {
@@ -82,42 +44,5 @@ export async function listEnrichmentRecords(
   query: EnrichmentRecordListQuery,
 ): Promise<ListResponse<EnrichmentRecordResponse>> {
   await findFund(db, fundId);
-  const filter = query.filter ?? {};
-  const where = and(
-    ofFund(fundId),
-    filter.step ? eq(enrichmentRecords.kind, filter.step) : undefined,
-    filter.status ? eq(enrichmentRecords.status, filter.status) : undefined,
-    filter.result ? eq(enrichmentRecords.result, filter.result) : undefined,
-    filter.personId ? eq(enrichmentRecords.personId, filter.personId) : undefined,
-    query.q ? sql`lower(${persons.lastName}) = lower(${query.q})` : undefined,
-  );
-  return listPage(query, {
-    rows: (page) =>
-      db
-        .select({
-          ...enrichmentRecordColumns,
-          person: {
-            id: persons.id,
-            firstName: persons.firstName,
-            lastName: persons.lastName,
-            idNumber: persons.idNumber,
-          },
-        })
-        .from(enrichmentRecords)
-        .innerJoin(persons, eq(persons.id, enrichmentRecords.personId))
-        .where(where)
-        .orderBy(...orderBy(query.sort, SORT_COLUMNS, enrichmentRecords.id))
-        .limit(page.limit)
-        .offset(page.offset),
-    count: async () => {
-      // The join to persons only when searching by surname: a count reads no more than it needs.
-      const counted = db.select({ value: sql<number>`count(*)::int` }).from(enrichmentRecords);
-      const [row] = await (query.q
-        ? counted.innerJoin(persons, eq(persons.id, enrichmentRecords.personId)).where(where)
-        : counted.where(where));
-      return Number(row?.value ?? 0);
-    },
-    countKey: { scope: db, key: `enrichment-records:${fundId}:${JSON.stringify(filter)}:${query.q ?? ''}` },
-    toItem: toRecordResponse,
-  });
+  return listEnrichmentRecordRows(db, fundId, query, toRecordResponse);
 }
