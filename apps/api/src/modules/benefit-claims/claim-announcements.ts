@@ -11,7 +11,7 @@ import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import { renderMessage } from '../../platform/templating/render-message.js';
 import { claimFundId, claimNoticeFacts } from '../../queries/claim-announcement-facts.js';
 import { recordNotification } from '../notifications/index.js';
-import { announceWebhookEvent } from '../webhooks/webhook-deliveries.service.js';
+import { announceWebhookEvent } from '../webhooks/index.js';
 
 /** Claim statuses the member is told about (a message `claim.<status>` each, issue 7 templates). */
 const ANNOUNCED: readonly ClaimStatus[] = CLAIM_STATUSES.filter((status) => status !== 'draft');

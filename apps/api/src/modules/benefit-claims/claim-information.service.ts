@@ -15,7 +15,7 @@ import type { Database } from '../../db/client.js';
 import { benefitClaims, benefits, claimDocuments, claimInformationRequests } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { announceWebhookEvent } from '../webhooks/webhook-deliveries.service.js';
+import { announceWebhookEvent } from '../webhooks/index.js';
 import { type ClaimActor, type ClaimDependencies, moveClaim } from './claim-moves.service.js';
 
 type RequestRow = typeof claimInformationRequests.$inferSelect;

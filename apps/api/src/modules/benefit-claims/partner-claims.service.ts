@@ -19,8 +19,7 @@ import {
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { decryptField } from '../../platform/crypto/field-encryption.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { readsClaimsOfFund } from '../partners/claim-access.js';
-import type { PartnerIdentity } from '../partners/partner-api-keys.service.js';
+import { type PartnerIdentity, readsClaimsOfFund } from '../partners/index.js';
 import { listClaimsForStaff } from './admin-claims.service.js';
 import { describeClaim } from './benefit-claims.service.js';
 import { decideClaim } from './claim-decisions.service.js';

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePartner } from '../../platform/auth/route-access.js';
 import { perIp } from '../../platform/http/rate-limit.js';
-import { partnerAuditContext } from '../partners/partner-api-keys.service.js';
+import { partnerAuditContext } from '../partners/index.js';
 import {
   answerClaimApproval,
   getPartnerClaimDetails,

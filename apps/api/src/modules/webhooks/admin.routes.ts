@@ -7,7 +7,7 @@ import {
   WebhookListResponse,
 } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findPartner } from '../partners/partners.service.js';
+import { findPartner } from '../partners/index.js';
 import { endpointForStaff, listPartnerWebhooksForStaff, listWebhookDeliveries } from './webhook-endpoints.service.js';
 
 const tags = ['partners'];

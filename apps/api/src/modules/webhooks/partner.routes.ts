@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePartner } from '../../platform/auth/route-access.js';
 import { perIp } from '../../platform/http/rate-limit.js';
-import { partnerAuditContext } from '../partners/partner-api-keys.service.js';
+import { partnerAuditContext } from '../partners/index.js';
 import { sendTestEvent } from './webhook-deliveries.service.js';
 import {
   createWebhook,

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.js';
 import { funds, partners, partnerWebhookEndpoints, webhookDeliveries } from '../../db/schema/index.js';
 import { decryptField } from '../../platform/crypto/field-encryption.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
-import { readsClaimsOfFund } from '../partners/claim-access.js';
+import { readsClaimsOfFund } from '../partners/index.js';
 import {
   type AddressNetwork,
   InternalAddressError,

@@ -1,0 +1,10 @@
+/**
+ * The webhooks module's public file (issue 35 item 2): other modules announce claim events to
+ * partners' webhooks through it.
+ */
+export {
+  announceWebhookEvent,
+  type ClaimEventSubject,
+  WEBHOOK_FAN_OUT_QUEUE,
+  WEBHOOK_QUEUE,
+} from './webhook-deliveries.service.js';
