@@ -5,18 +5,16 @@ import {
   type BankMatchResponse,
   CLAIM_MESSAGES,
 } from '@bcp/contract';
-import { eq } from 'drizzle-orm';
 import type { RiskConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { benefitClaims, benefits, persons } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import type { BankVerificationProvider } from '../../platform/bank-verification/bank-verification.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { benefitHolder } from '../../queries/benefit-holder.js';
 import { findCurrentClaim } from '../../queries/current-claims.js';
 import { findAccountForVerification } from '../person-banks/index.js';
+import { type ClaimRow, setClaimColumns } from './benefit-claims.repository.js';
 import { evaluateClaimRisk } from './risk-signals.service.js';
-
-type ClaimRow = typeof benefitClaims.$inferSelect;
 
 /** What is kept on the claim (`benefit_claims.bank_match`). */
 interface StoredBankMatch {
@@ -89,11 +87,7 @@ export async function matchClaimBankAccount(
   context: AuditContext,
 ): Promise<BankMatchResponse> {
   const { db } = deps;
-  const [benefit] = await db
-    .select({ idNumber: persons.idNumber, firstName: persons.firstName, lastName: persons.lastName })
-    .from(benefits)
-    .innerJoin(persons, eq(persons.id, benefits.personId))
-    .where(eq(benefits.id, benefitId));
+  const benefit = await benefitHolder(db, benefitId);
   if (!benefit) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
   const claim = await findCurrentClaim(db, benefitId);
   if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound);
@@ -120,18 +114,14 @@ export async function matchClaimBankAccount(
   };
   const status = BANK_MATCH_CHECKS.every((check) => result.checks[check] === true) ? 'passed' : 'failed';
   const updated = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(benefitClaims)
-      .set({
-        bankMatch: stored,
-        bankMatchStatus: status,
-        bankMatchOverrideReason: null,
-        bankMatchOverriddenByUserId: null,
-        bankMatchOverriddenAt: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(benefitClaims.id, claim.id))
-      .returning();
+    const row = await setClaimColumns(tx as unknown as Database, claim.id, {
+      bankMatch: stored,
+      bankMatchStatus: status,
+      bankMatchOverrideReason: null,
+      bankMatchOverriddenByUserId: null,
+      bankMatchOverriddenAt: null,
+      updatedAt: new Date(),
+    });
     await recordAudit(tx, {
       ...context,
       action: 'claims.bank-matched',

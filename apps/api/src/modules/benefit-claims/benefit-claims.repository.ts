@@ -72,3 +72,37 @@ export async function updateDraftClaim(
     .returning();
   return updated;
 }
+
+/**
+ * Sets columns of a claim still in `status` (unconditionally when `status` is omitted).
+ * @returns whether the claim was changed
+ */
+export async function updateClaim(
+  db: Database,
+  claimId: number,
+  changes: Partial<ClaimInsert>,
+  status?: ClaimRow['status'],
+): Promise<boolean> {
+  const changed = await db
+    .update(benefitClaims)
+    .set(changes)
+    .where(and(eq(benefitClaims.id, claimId), status === undefined ? undefined : eq(benefitClaims.status, status)))
+    .returning({ id: benefitClaims.id });
+  return changed.length > 0;
+}
+
+/** The claim `claimId` locked for update in the transaction `tx`, or undefined. */
+export async function lockClaim(tx: Database, claimId: number): Promise<ClaimRow | undefined> {
+  const [row] = await tx.select().from(benefitClaims).where(eq(benefitClaims.id, claimId)).for('update');
+  return row;
+}
+
+/** Sets columns of the claim `claimId`. @returns the claim changed, or undefined when there is none */
+export async function setClaimColumns(
+  db: Database,
+  claimId: number,
+  changes: Partial<ClaimInsert>,
+): Promise<ClaimRow | undefined> {
+  const [row] = await db.update(benefitClaims).set(changes).where(eq(benefitClaims.id, claimId)).returning();
+  return row;
+}

@@ -26,3 +26,20 @@ export async function updateClaimProcessStep(
 ): Promise<void> {
   await db.update(claimProcessSteps).set(outcome).where(eq(claimProcessSteps.id, stepId));
 }
+
+/** Whether staff user `userId` recorded the claim's identity-check step. */
+export async function recordedIdentityCheck(db: Database, claimId: number, userId: number): Promise<boolean> {
+  const [step] = await db
+    .select({ id: claimProcessSteps.id })
+    .from(claimProcessSteps)
+    .where(
+      and(
+        eq(claimProcessSteps.claimId, claimId),
+        eq(claimProcessSteps.kind, 'identity-check'),
+        eq(claimProcessSteps.decidedByType, 'user'),
+        eq(claimProcessSteps.decidedById, userId),
+      ),
+    )
+    .limit(1);
+  return step !== undefined;
+}

@@ -1,12 +1,11 @@
 import { APPROVAL_MESSAGES, type ApprovalOverrideResponse, formatRand } from '@bcp/contract';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefitClaims, benefits, claimProcessSteps, funds } from '../../db/schema/index.js';
 import { staffActionsOn } from '../../platform/audit/actor-history.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
-
-type ClaimRow = typeof benefitClaims.$inferSelect;
+import { benefitApprovalFacts } from '../../queries/claim-approval-subject.js';
+import { type ClaimRow, lockClaim, updateClaim } from './benefit-claims.repository.js';
+import { recordedIdentityCheck } from './claim-process-steps.repository.js';
 
 /**
  * Audited actions that change a claim's payee (on the claim or the person's bank accounts). The
@@ -36,15 +35,7 @@ export interface ApprovalSubject {
  * @throws AppError `not_found` (404) when the claim's benefit is gone
  */
 export async function approvalSubject(db: Database, claim: ClaimRow): Promise<ApprovalSubject> {
-  const [row] = await db
-    .select({
-      amountCents: benefits.amountCents,
-      personId: benefits.personId,
-      secondApprovalThresholdCents: funds.secondApprovalThresholdCents,
-    })
-    .from(benefits)
-    .innerJoin(funds, eq(funds.id, benefits.fundId))
-    .where(eq(benefits.id, claim.benefitId));
+  const row = await benefitApprovalFacts(db, claim.benefitId);
   if (!row) throw new AppError('not_found', 'Claim not found.');
   return row;
 }
@@ -66,18 +57,7 @@ export async function secondApproverConflict(
   const changedBank = await staffActionsOn(db, userId, [claimEntity, personEntity], BANK_DETAIL_ACTIONS);
   if (changedBank.length > 0) return APPROVAL_MESSAGES.changedBankDetails;
   const reviewedImages = await staffActionsOn(db, userId, [personEntity], IDENTITY_REVIEW_ACTIONS);
-  const [identityStep] = await db
-    .select({ id: claimProcessSteps.id })
-    .from(claimProcessSteps)
-    .where(
-      and(
-        eq(claimProcessSteps.claimId, claim.id),
-        eq(claimProcessSteps.kind, 'identity-check'),
-        eq(claimProcessSteps.decidedByType, 'user'),
-        eq(claimProcessSteps.decidedById, userId),
-      ),
-    )
-    .limit(1);
+  const identityStep = await recordedIdentityCheck(db, claim.id, userId);
   if (reviewedImages.length > 0 || identityStep) return APPROVAL_MESSAGES.reviewedIdentity;
   return null;
 }
@@ -97,19 +77,21 @@ export async function recordFirstApproval(
   context: AuditContext,
   now: Date = new Date(),
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(benefitClaims)
-      .set({
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const updated = await updateClaim(
+      tx,
+      claim.id,
+      {
         firstApprovedByUserId: approval.userId,
         firstApprovedAt: now,
         ...(approval.override ? { approvalOverride: approval.override } : {}),
         updatedAt: now,
-      })
-      .where(and(eq(benefitClaims.id, claim.id), eq(benefitClaims.status, 'in_review')))
-      .returning({ id: benefitClaims.id });
+      },
+      'in_review',
+    );
     if (!updated) throw new AppError('conflict', 'This claim has moved on since.');
-    await recordAudit(tx as unknown as Database, {
+    await recordAudit(tx, {
       ...context,
       action: 'claims.first-approved',
       entityType: 'claims',
@@ -137,17 +119,20 @@ export async function sendBackFirstApproval(
   reason: string,
   context: AuditContext,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [claim] = await tx.select().from(benefitClaims).where(eq(benefitClaims.id, claimId)).for('update');
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const claim = await lockClaim(tx, claimId);
     if (!claim) throw new AppError('not_found', 'Claim not found.');
     if (claim.status !== 'in_review' || claim.firstApprovedByUserId === null) {
       throw new AppError('conflict', APPROVAL_MESSAGES.notAwaitingSecond);
     }
-    await tx
-      .update(benefitClaims)
-      .set({ firstApprovedByUserId: null, firstApprovedAt: null, approvalOverride: null, updatedAt: new Date() })
-      .where(eq(benefitClaims.id, claimId));
-    await recordAudit(tx as unknown as Database, {
+    await updateClaim(tx, claimId, {
+      firstApprovedByUserId: null,
+      firstApprovedAt: null,
+      approvalOverride: null,
+      updatedAt: new Date(),
+    });
+    await recordAudit(tx, {
       ...context,
       action: 'claims.approval-sent-back',
       entityType: 'claims',
