@@ -1,4 +1,5 @@
 import type { ModuleDefinition } from '../platform/http/route-modules.js';
+import { accountChangesModule } from './account-changes/module.js';
 import { accountTypesModule } from './account-types/module.js';
 import { adminSessionsModule } from './admin-sessions/module.js';
 import { auditsModule } from './audits/module.js';
@@ -43,6 +44,7 @@ import { webhooksModule } from './webhooks/module.js';
 export const MODULES: readonly ModuleDefinition[] = [
   healthModule,
   personUsersModule,
+  accountChangesModule,
   beneficiarySessionsModule,
   identityVerificationsModule,
   benefitsModule,

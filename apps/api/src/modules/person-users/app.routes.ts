@@ -1,11 +1,9 @@
 import {
   ErrorResponse,
   MemberLanguageRequest,
-  OtpRequiredResponse,
   PersonUserResponse,
   SessionResponse,
   SignUpRequest,
-  TwoFactorMethodRequest,
 } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +11,6 @@ import { findBeneficiary, requireBeneficiary } from '../../platform/auth/route-a
 import { AppError } from '../../platform/errors/app-error.js';
 import { OPTIONAL_MEMBER_SESSION } from '../../platform/http/openapi.js';
 import { perIp } from '../../platform/http/rate-limit.js';
-import { updateTwoFactorMethod } from '../account-changes/index.js';
 import {
   findPersonUserById,
   toPendingPersonUserResponse,
@@ -35,7 +32,10 @@ function ownId(id: 'me' | number, callerId: number): number {
   return callerId;
 }
 
-/** Person users (spec 7 `person-users`, `person-users/{id}`, `person-users/{id}/twoFactorMethod`). */
+/**
+ * Person users (spec 7 `person-users`, `person-users/{id}`, `person-users/{id}/language`); the
+ * two-factor method change (`person-users/{id}/twoFactorMethod`) is account-changes' route.
+ */
 export const personUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({
     db: app.db,
@@ -86,28 +86,6 @@ export const personUserRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user) return null;
       // Before the PIN, only what the PIN screen needs, masked (issue 13 item 7).
       return caller.verified ? toPersonUserResponse(user) : toPendingPersonUserResponse(user);
-    },
-  );
-
-  app.put(
-    '/person-users/:id/twoFactorMethod',
-    {
-      config: { access: { area: 'beneficiary', verified: true } },
-      schema: {
-        operationId: 'updateMyTwoFactorMethod',
-        summary: 'Change the notification (two-factor) method; a new destination is confirmed by PIN',
-        description:
-          'Answers 202 with `otpRequired` after sending a PIN to a destination not yet proven; repeat the call with `otp`.',
-        tags,
-        params: PersonUserIdParams,
-        body: TwoFactorMethodRequest,
-        response: { 200: PersonUserResponse, 202: OtpRequiredResponse, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const caller = requireBeneficiary(request);
-      const result = await updateTwoFactorMethod(deps(), ownId(request.params.id, caller.personUserId), request.body);
-      return result.status === 200 ? result.personUser : reply.status(202).send(result.body);
     },
   );
 
