@@ -3,8 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EnrichmentConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { rowsOf } from '../../db/result-rows.js';
-import { contactCandidates, enrichmentRecords, enrichmentRuns, persons } from '../../db/schema/index.js';
+import { contactCandidates, enrichmentRecords, enrichmentRuns } from '../../db/schema/enrichment.js';
 import type { Clock } from '../../platform/clock/clock.js';
 import {
   type StepAnswer,
@@ -13,9 +12,10 @@ import {
   type TracedContact,
 } from '../../platform/enrichment/step-provider.js';
 import { toLoggableError } from '../../platform/logging/loggable-error.js';
+import { enrichmentTargetPersonIds } from '../../queries/enrichment-targets.js';
 import { type RiskDependencies, reevaluatePersonsClaims } from '../benefit-claims/index.js';
 import { flagBenefitsForDependantsProcess } from '../benefits/index.js';
-import { recordDeath } from '../persons/index.js';
+import { findPersonsForLookup, type PersonForLookup, recordDeath } from '../persons/index.js';
 import { validDaysOf } from './enrichment-steps.service.js';
 
 /** What the enrichment job needs. */
@@ -34,10 +34,7 @@ const BATCH = 50;
 const DAY_MS = 86_400_000;
 
 type RunRow = typeof enrichmentRuns.$inferSelect;
-type PersonRow = Pick<
-  typeof persons.$inferSelect,
-  'id' | 'idNumber' | 'firstName' | 'lastName' | 'dateOfBirth' | 'deceasedOn'
->;
+type PersonRow = PersonForLookup;
 type RecordRow = typeof enrichmentRecords.$inferSelect;
 
 interface Tally {
@@ -48,32 +45,8 @@ interface Tally {
 }
 
 /** The persons a run covers, by id. */
-async function targetPersons(db: Database, run: RunRow): Promise<number[]> {
-  let result: unknown;
-  if (run.fileUploadId !== null) {
-    result = await db.execute(
-      sql`select distinct person_id as id from benefits where file_upload_id = ${run.fileUploadId} order by 1`,
-    );
-  } else if (run.scope === 'failed') {
-    result = await db.execute(sql`
-      select distinct r.person_id as id from enrichment_records r
-      join benefits b on b.person_id = r.person_id and b.fund_id = ${run.fundId}
-      where r.kind = ${run.steps[0]} and r.status = 'failed' order by 1`);
-  } else {
-    const selected = run.scope === 'selected' ? (run.personIds ?? []) : null;
-    result = await db.execute(sql`
-      select distinct person_id as id from benefits where fund_id = ${run.fundId}
-      ${
-        selected
-          ? sql`and person_id in (${sql.join(
-              selected.map((id) => sql`${id}`),
-              sql`, `,
-            )})`
-          : sql``
-      }
-      order by 1`);
-  }
-  return rowsOf<{ id: string | number }>(result).map((row) => Number(row.id));
+function targetPersons(db: Database, run: RunRow): Promise<number[]> {
+  return enrichmentTargetPersonIds(db, run);
 }
 
 /** Records the contact details a trace found as candidates (never on the person's own details). */
@@ -227,17 +200,7 @@ export async function runEnrichment(deps: EnrichmentJobDeps, runId: number): Pro
     for (let start = 0; start < personIds.length; start += BATCH) {
       const ids = personIds.slice(start, start + BATCH);
       await ensureRecords(db, ids, run.steps);
-      const people = await db
-        .select({
-          id: persons.id,
-          idNumber: persons.idNumber,
-          firstName: persons.firstName,
-          lastName: persons.lastName,
-          dateOfBirth: persons.dateOfBirth,
-          deceasedOn: persons.deceasedOn,
-        })
-        .from(persons)
-        .where(inArray(persons.id, ids));
+      const people = await findPersonsForLookup(db, ids);
       const records = await db
         .select()
         .from(enrichmentRecords)

@@ -1,7 +1,9 @@
 /** The persons module's public functions and types: other modules import only from here. */
 export {
+  findPersonsForLookup,
   type LoadMode,
   loadFromStaging,
+  type PersonForLookup,
   type PersonFromFundData,
   type PersonRows,
   updateContactsFromStaging,

@@ -156,3 +156,25 @@ export async function updatePersonDetails(
     .returning();
   return after;
 }
+
+/** What a look-up (enrichment, issue 17) needs of a person. */
+export type PersonForLookup = Pick<
+  PersonRow,
+  'id' | 'idNumber' | 'firstName' | 'lastName' | 'dateOfBirth' | 'deceasedOn'
+>;
+
+/** The persons of `ids` (unknown ids left out), with what a look-up needs. */
+export function findPersonsForLookup(db: Database, ids: readonly number[]): Promise<PersonForLookup[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: persons.id,
+      idNumber: persons.idNumber,
+      firstName: persons.firstName,
+      lastName: persons.lastName,
+      dateOfBirth: persons.dateOfBirth,
+      deceasedOn: persons.deceasedOn,
+    })
+    .from(persons)
+    .where(inArray(persons.id, [...ids]));
+}
