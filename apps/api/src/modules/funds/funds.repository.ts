@@ -147,3 +147,15 @@ export async function fundChoiceRows(db: Database): Promise<{ id: number; name: 
     .from(funds)
     .orderBy(asc(funds.name), asc(funds.id));
 }
+
+/** The ids of the active funds. */
+export async function activeFundIds(db: Database): Promise<number[]> {
+  const rows = await db.select({ id: funds.id }).from(funds).where(eq(funds.status, 'active'));
+  return rows.map((row) => row.id);
+}
+
+/** A fund's name by id, or `undefined` (no 404: for jobs about a fund that may be gone). */
+export async function findFundName(db: Database, id: number): Promise<{ name: string } | undefined> {
+  const [row] = await db.select({ name: funds.name }).from(funds).where(eq(funds.id, id));
+  return row;
+}

@@ -39,9 +39,11 @@ import {
 } from './funds.repository.js';
 
 export {
+  activeFundIds,
   countFunds,
   type FundRecord,
   findFundIdByRegistrationNumber,
+  findFundName,
   fundNamesByIds,
   fundsAdministeredBy,
   listFundTags,

@@ -2,11 +2,13 @@
 export { configureDemoFund, DEMO_FUND_SETUP } from './demo-fund.js';
 export { calculateFundPayout, listFundFeeRules } from './fund-fees.service.js';
 export {
+  activeFundIds,
   countFunds,
   createFund,
   type FundRecord,
   findFund,
   findFundIdByRegistrationNumber,
+  findFundName,
   fundNamesByIds,
   fundOptions,
   fundsAdministeredBy,

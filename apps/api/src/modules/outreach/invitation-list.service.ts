@@ -1,21 +1,7 @@
-import {
-  type InvitationListQuery,
-  type InvitationResponse,
-  type ListResponse,
-  maskEmail,
-  maskPhoneNumber,
-} from '@bcp/contract';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { InvitationListQuery, InvitationResponse, ListResponse } from '@bcp/contract';
 import type { Database } from '../../db/client.js';
-import { outboxMessages, outreachInvitations, outreachOptOuts, persons, personUsers } from '../../db/schema/index.js';
-import { listPage, orderBy } from '../../platform/lists/list-page.js';
-import { findFund } from '../funds/funds.service.js';
-
-const delivery = sql<InvitationResponse['delivery']>`coalesce(${outboxMessages.status}, 'purged')`;
-
-function deliveryIs(value: InvitationResponse['delivery']): SQL {
-  return value === 'purged' ? isNull(outboxMessages.id) : eq(outboxMessages.status, value);
-}
+import { listFundInvitations } from '../../queries/outreach-invitations.js';
+import { findFund } from '../funds/index.js';
 
 /**
  * A fund's invitations and what came of each (`GET funds/{id}/outreach/invitations`, issue 17):
@@ -30,59 +16,5 @@ export async function listInvitations(
   query: InvitationListQuery,
 ): Promise<ListResponse<InvitationResponse>> {
   await findFund(db, fundId);
-  const filter = query.filter ?? {};
-  const where = and(
-    eq(outreachInvitations.fundId, fundId),
-    filter.channel ? eq(outreachInvitations.channel, filter.channel) : undefined,
-    filter.delivery ? deliveryIs(filter.delivery) : undefined,
-  );
-  const base = () =>
-    db
-      .select({
-        id: outreachInvitations.id,
-        person: { id: persons.id, firstName: persons.firstName, lastName: persons.lastName },
-        channel: outreachInvitations.channel,
-        destination: outreachInvitations.destination,
-        sentAt: outreachInvitations.sentAt,
-        delivery,
-        optedOut: sql<boolean>`${outreachOptOuts.id} is not null`,
-        signedUpAt: personUsers.createdAt,
-      })
-      .from(outreachInvitations)
-      .innerJoin(persons, eq(persons.id, outreachInvitations.personId))
-      .leftJoin(outboxMessages, eq(outboxMessages.id, outreachInvitations.outboxId))
-      .leftJoin(outreachOptOuts, eq(outreachOptOuts.personId, outreachInvitations.personId))
-      .leftJoin(personUsers, eq(personUsers.personId, outreachInvitations.personId));
-  return listPage(query, {
-    rows: (page) =>
-      base()
-        .where(where)
-        .orderBy(
-          ...orderBy(
-            query.sort,
-            { id: outreachInvitations.id, sentAt: outreachInvitations.sentAt },
-            outreachInvitations.id,
-          ),
-        )
-        .limit(page.limit)
-        .offset(page.offset),
-    count: async () => {
-      const [row] = await db
-        .select({ value: sql<number>`count(*)::int` })
-        .from(outreachInvitations)
-        .leftJoin(outboxMessages, eq(outboxMessages.id, outreachInvitations.outboxId))
-        .where(where);
-      return Number(row?.value ?? 0);
-    },
-    toItem: (row) => ({
-      id: row.id,
-      person: row.person,
-      channel: row.channel,
-      destination: row.channel === 'sms' ? maskPhoneNumber(row.destination) : maskEmail(row.destination),
-      sentAt: row.sentAt.toISOString(),
-      delivery: row.delivery,
-      optedOut: Boolean(row.optedOut),
-      signedUpAt: row.signedUpAt && row.signedUpAt >= row.sentAt ? row.signedUpAt.toISOString() : null,
-    }),
-  });
+  return listFundInvitations(db, fundId, query);
 }

@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { OUTREACH_MESSAGES } from '@bcp/contract';
-import { eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { outreachInvitations, outreachOptOuts, persons } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { personExists, personsReachedAt } from '../../queries/outreach-people.js';
+import { insertOptOuts } from './outreach.repository.js';
 
 /** Replies that stop invitations (case and spaces ignored). */
 const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT']);
@@ -22,17 +22,13 @@ export function optOutUrl(publicUrl: string, appSecret: string, personId: number
 /** Records the opt-out of each person (once; the first way they chose is kept), audited. */
 async function optOut(db: Database, personIds: number[], via: 'sms' | 'link'): Promise<number> {
   if (personIds.length === 0) return 0;
-  const added = await db
-    .insert(outreachOptOuts)
-    .values(personIds.map((personId) => ({ personId, via })))
-    .onConflictDoNothing()
-    .returning({ personId: outreachOptOuts.personId });
-  for (const row of added) {
+  const added = await insertOptOuts(db, personIds, via);
+  for (const personId of added) {
     await recordAudit(db, {
       actor: { type: 'system', label: `outreach.opt-out.${via}` },
       action: 'persons.outreach_opted_out',
       entityType: 'persons',
-      entityId: row.personId,
+      entityId: personId,
       after: { via },
     });
   }
@@ -55,8 +51,7 @@ export async function optOutByLink(
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
     throw new AppError('not_found', OUTREACH_MESSAGES.badOptOutLink);
   }
-  const [person] = await db.select({ id: persons.id }).from(persons).where(eq(persons.id, personId));
-  if (!person) throw new AppError('not_found', OUTREACH_MESSAGES.badOptOutLink);
+  if (!(await personExists(db, personId))) throw new AppError('not_found', OUTREACH_MESSAGES.badOptOutLink);
   await optOut(db, [personId], 'link');
   return { message: OUTREACH_MESSAGES.optedOut };
 }
@@ -71,16 +66,7 @@ export async function recordSmsReply(db: Database, reply: { from: string; text: 
   const word = reply.text.replace(/\s+/g, '').toUpperCase().slice(0, 20);
   if (!STOP_WORDS.has(word)) return 0;
   const from = reply.from.replace(/\s+/g, '');
-  const matches = await db
-    .selectDistinct({ id: persons.id })
-    .from(persons)
-    .leftJoin(outreachInvitations, eq(outreachInvitations.personId, persons.id))
-    .where(or(eq(outreachInvitations.destination, from), eq(persons.phoneNumber, from)));
-  return optOut(
-    db,
-    matches.map((row) => row.id),
-    'sms',
-  );
+  return optOut(db, await personsReachedAt(db, from), 'sms');
 }
 
 /** `true` when the SMS gateway's bearer token matches the configured one (timing-safe). */
