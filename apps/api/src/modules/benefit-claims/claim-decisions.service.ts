@@ -7,12 +7,12 @@ import {
   DECISION_MESSAGES,
   type Payout,
 } from '@bcp/contract';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefitClaims, benefits, funds, personUsers } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { benefitForLodging, claimFundAdministrator } from '../../queries/claim-decision-facts.js';
 import { approvalChecks, assertApprovable, needsSecondApproval } from './approval-checks.service.js';
+import { type ClaimInsert, type ClaimRow, findClaimById } from './benefit-claims.repository.js';
 import { type ClaimActor, type ClaimDependencies, moveClaim } from './claim-moves.service.js';
 import { startDraftClaim } from './draft-claims.js';
 import {
@@ -22,10 +22,8 @@ import {
   secondApproverConflict,
 } from './four-eyes.service.js';
 
-type ClaimRow = typeof benefitClaims.$inferSelect;
-
 async function loadClaim(db: Database, claimId: number): Promise<ClaimRow> {
-  const [claim] = await db.select().from(benefitClaims).where(eq(benefitClaims.id, claimId));
+  const claim = await findClaimById(db, claimId);
   if (!claim) throw new AppError('not_found', 'Claim not found.');
   return claim;
 }
@@ -40,7 +38,7 @@ function alreadyThere(claim: ClaimRow, to: ClaimStatus, decision: Partial<ClaimD
 
 /** What an approval does besides the move: the columns to set (the override given, if any), or only a first approval. */
 type ApprovalPlan =
-  | { kind: 'approve'; set: Partial<typeof benefitClaims.$inferInsert> }
+  | { kind: 'approve'; set: Partial<ClaimInsert> }
   | { kind: 'first-approval'; subject: ApprovalSubject; userId: number; override: ApprovalOverrideResponse | null };
 
 /**
@@ -168,11 +166,7 @@ export async function lodgeClaimForMember(
   actor: ClaimActor,
   context: AuditContext,
 ): Promise<number> {
-  const [benefit] = await db
-    .select({ id: benefits.id, status: benefits.status, personUserId: personUsers.id })
-    .from(benefits)
-    .leftJoin(personUsers, eq(personUsers.personId, benefits.personId))
-    .where(eq(benefits.id, benefitId));
+  const benefit = await benefitForLodging(db, benefitId);
   if (!benefit) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
   if (benefit.personUserId === null) throw new AppError('conflict', DECISION_MESSAGES.noAccount);
   const { claim, created } = await startDraftClaim(db, benefit, benefit.personUserId, actor, reason);
@@ -194,12 +188,7 @@ export async function lodgeClaimForMember(
  * @throws AppError 404 (no claim), 409 (the fund has an administrator)
  */
 export async function assertStaffMayDecide(db: Database, claimId: number): Promise<void> {
-  const [row] = await db
-    .select({ administratorPartnerId: funds.administratorPartnerId })
-    .from(benefitClaims)
-    .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
-    .innerJoin(funds, eq(funds.id, benefits.fundId))
-    .where(eq(benefitClaims.id, claimId));
+  const row = await claimFundAdministrator(db, claimId);
   if (!row) throw new AppError('not_found', 'Claim not found.');
   if (row.administratorPartnerId !== null) throw new AppError('conflict', DECISION_MESSAGES.administratorDecides);
 }
