@@ -15,14 +15,14 @@ import {
   type ListResponse,
   suggestMapping,
 } from '@bcp/contract';
-import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { fileUploadMappings, fileUploadRows, fileUploads, funds, users } from '../../db/schema/index.js';
+import { fileUploadMappings, fileUploadRows, fileUploads } from '../../db/schema/file-uploads.js';
 import type { AuditContext } from '../../platform/audit/audit.service.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { listPage, orderBy } from '../../platform/lists/list-page.js';
+import { type FileUploadListRow, findFileUploadListRow, listFileUploadRows } from '../../queries/file-upload-list.js';
+import { findFundName } from '../funds/index.js';
 
 /**
  * File uploads (issue 16, spec 7 `file-uploads*`): create (fund, type, mapping), the types and
@@ -37,19 +37,7 @@ export const MAPPING_SAMPLE_ROWS = 5;
 /** Row findings shown by `GET file-uploads/{id}`. */
 const ROW_FINDINGS_PAGE = 25;
 
-const deciders = alias(users, 'deciders');
-const columns = {
-  upload: fileUploads,
-  fundName: funds.name,
-  uploaderName: users.name,
-  deciderName: deciders.name,
-};
-type UploadRow = {
-  upload: typeof fileUploads.$inferSelect;
-  fundName: string;
-  uploaderName: string | null;
-  deciderName: string | null;
-};
+type UploadRow = FileUploadListRow;
 
 function toResponse(row: UploadRow): FileUploadResponse {
   const { upload } = row;
@@ -82,15 +70,6 @@ function toResponse(row: UploadRow): FileUploadResponse {
   };
 }
 
-function selectUploads(db: Database) {
-  return db
-    .select(columns)
-    .from(fileUploads)
-    .innerJoin(funds, eq(funds.id, fileUploads.fundId))
-    .leftJoin(users, eq(users.id, fileUploads.uploadedByUserId))
-    .leftJoin(deciders, eq(deciders.id, fileUploads.decidedByUserId));
-}
-
 /** The types with their target fields (spec 7 `GET file-uploads/types`). */
 export function listFileUploadTypes(): FileUploadTypeResponse[] {
   return FILE_UPLOAD_TYPES.map((type) => ({
@@ -105,7 +84,7 @@ export function listFileUploadTypes(): FileUploadTypeResponse[] {
  * @throws AppError `not_found` (404)
  */
 export async function getFileUpload(db: Database, id: number): Promise<FileUploadResponse> {
-  const [row] = await selectUploads(db).where(eq(fileUploads.id, id));
+  const row = await findFileUploadListRow(db, id);
   if (!row) throw new AppError('not_found', FILE_UPLOAD_MESSAGES.notFound);
   const staged = await db
     .select({ line: fileUploadRows.line, findings: fileUploadRows.findings })
@@ -131,36 +110,7 @@ export async function listFileUploads(
   db: Database,
   query: FileUploadListQuery,
 ): Promise<ListResponse<FileUploadResponse>> {
-  const filter = query.filter ?? {};
-  const conditions: (SQL | undefined)[] = [
-    filter.fundId === undefined ? undefined : eq(fileUploads.fundId, filter.fundId),
-    filter.type === undefined ? undefined : eq(fileUploads.kind, filter.type),
-    filter.status === undefined
-      ? undefined
-      : filter.status === 'accepted'
-        ? sql`${fileUploads.status} in ('accepted', 'imported')`
-        : eq(fileUploads.status, filter.status),
-    filter.uploadedBy === undefined ? undefined : eq(fileUploads.uploadedByUserId, filter.uploadedBy),
-  ];
-  const where = and(...conditions);
-  const sortColumns = { id: fileUploads.id, createdAt: fileUploads.createdAt, status: fileUploads.status };
-  const order = orderBy(query.sort, sortColumns, fileUploads.id);
-  return listPage(query, {
-    // The page's ids first, from the narrow table alone (an index walk), then only their joins:
-    // a deep page no longer joins and sorts every upload (issue 25).
-    rows: (window) => {
-      const pageIds = db
-        .select({ id: fileUploads.id })
-        .from(fileUploads)
-        .where(where)
-        .orderBy(...order);
-      return selectUploads(db)
-        .where(inArray(fileUploads.id, pageIds.limit(window.limit).offset(window.offset)))
-        .orderBy(...order);
-    },
-    count: () => db.$count(fileUploads, where),
-    toItem: toResponse,
-  });
+  return listFileUploadRows(db, query, toResponse);
 }
 
 /** The mapping a fund saved for a type, or `{}`. */
@@ -249,7 +199,7 @@ export async function createFileUpload(
   body: CreateFileUploadRequest,
   context: AuditContext & { userId: number },
 ): Promise<FileUploadResponse> {
-  const [fund] = await db.select({ id: funds.id }).from(funds).where(eq(funds.id, body.fundId));
+  const fund = await findFundName(db, body.fundId);
   if (!fund)
     throw new AppError('validation', FILE_UPLOAD_MESSAGES.fundNotFound, {
       fundId: [FILE_UPLOAD_MESSAGES.fundNotFound],

@@ -1,10 +1,9 @@
 import { DEFAULT_LANGUAGE, FILE_UPLOAD_NOTICES, MEMBER_LANGUAGES } from '@bcp/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { funds } from '../../db/schema/index.js';
 import { renderMessage } from '../../platform/templating/render-message.js';
 import { announceClaimMove } from '../benefit-claims/index.js';
 import { startUploadEnrichment } from '../enrichment/index.js';
+import { findFundName } from '../funds/index.js';
 import { recordNotificationForMany } from '../notifications/index.js';
 import { findMessagePreferences } from '../person-users/index.js';
 import { queueWatchlistNotices } from '../watchlist/index.js';
@@ -24,7 +23,7 @@ export function installFileUploads(app: FastifyInstance): void {
   );
   const announce: AcceptAnnouncements = {
     newMoney: async (tx, personUserIds, fundId) => {
-      const [fund] = await tx.select({ name: funds.name }).from(funds).where(eq(funds.id, fundId));
+      const fund = await findFundName(tx, fundId);
       // One batch per language the members read (decision 036).
       const preferences = await findMessagePreferences(tx, personUserIds);
       for (const language of MEMBER_LANGUAGES) {
