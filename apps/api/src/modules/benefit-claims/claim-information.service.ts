@@ -12,14 +12,15 @@ import {
 } from '@bcp/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefitClaims, benefits, claimDocuments, claimInformationRequests } from '../../db/schema/index.js';
+import { claimDocuments, claimInformationRequests } from '../../db/schema/benefit-claims.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { claimFundId } from '../../queries/claim-announcement-facts.js';
 import { announceWebhookEvent } from '../webhooks/index.js';
+import { type ClaimRow, findClaimById } from './benefit-claims.repository.js';
 import { type ClaimActor, type ClaimDependencies, moveClaim } from './claim-moves.service.js';
 
 type RequestRow = typeof claimInformationRequests.$inferSelect;
-type ClaimRow = typeof benefitClaims.$inferSelect;
 
 /** The document a member uploaded, stored and checked, ready to be recorded on the claim. */
 export interface StoredClaimDocument {
@@ -74,7 +75,7 @@ export async function openInformationRequest(
 }
 
 async function loadClaim(db: Database, claimId: number): Promise<ClaimRow> {
-  const [claim] = await db.select().from(benefitClaims).where(eq(benefitClaims.id, claimId));
+  const claim = await findClaimById(db, claimId);
   if (!claim) throw new AppError('not_found', 'Claim not found.');
   return claim;
 }
@@ -236,14 +237,11 @@ async function answerRequest(
         .where(and(eq(claimInformationRequests.id, request.id), isNull(claimInformationRequests.answeredAt)))
         .returning({ id: claimInformationRequests.id });
       if (!answered) throw new AppError('conflict', 'This claim has moved on since.');
-      const [benefit] = await tx
-        .select({ fundId: benefits.fundId })
-        .from(benefits)
-        .where(eq(benefits.id, claim.benefitId));
-      if (benefit) {
+      const fundId = await claimFundId(tx, claim.id);
+      if (fundId !== undefined) {
         await announceWebhookEvent(tx, deps.jobs, 'claim.information_answered', {
           claimId: claim.id,
-          fundId: benefit.fundId,
+          fundId,
         });
       }
     },
