@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { StepProviders } from '../../platform/enrichment/step-provider.js';
 import { createStepProviders } from '../../platform/enrichment/step-providers.js';
-import { riskDependencies } from '../benefit-claims/risk-signals.service.js';
+import { riskDependencies } from '../benefit-claims/index.js';
 import { ENRICHMENT_QUEUE } from './enrichment-runs.service.js';
 import { runEnrichment } from './run-enrichment.job.js';
 
