@@ -18,3 +18,4 @@ export {
 } from './benefits.service.js';
 export { editBenefitForStaff } from './edit-benefit.service.js';
 export { findMemberBenefit, type MemberBenefit } from './member-benefits.service.js';
+export { getMemberBenefit } from './member-benefits.service.js';

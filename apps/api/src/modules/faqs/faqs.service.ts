@@ -11,39 +11,30 @@ import {
   type UpdateFaqRequest,
   VALIDATION_FAILED_MESSAGE,
 } from '@bcp/contract';
-import { and, asc, eq, exists, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { faqFunds, faqs, funds } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import type { BeneficiaryIdentity } from '../../platform/auth/route-access.js';
 import { AppError, type FieldErrors } from '../../platform/errors/app-error.js';
-import { listPage, orderBy, searchCondition } from '../../platform/lists/list-page.js';
-import { getMemberBenefit } from '../benefits/member-benefits.service.js';
+import { listPage } from '../../platform/lists/list-page.js';
+import { getMemberBenefit } from '../benefits/index.js';
+import { fundSummaries } from '../funds/index.js';
 import { findPersonUserProfile } from '../person-users/index.js';
-import { templateErrors } from '../templates/templates.service.js';
+import { templateErrors } from '../templates/index.js';
+import {
+  deleteFaqRow,
+  type FaqRow,
+  type FaqSort,
+  faqListQueries,
+  fundIdsOf,
+  insertFaq,
+  linkFaqFunds,
+  publishedFaqs,
+  selectFaqRow,
+  updateFaqRow,
+} from './faqs.repository.js';
 
-type FaqRow = typeof faqs.$inferSelect;
-type FaqSort = 'id' | 'sortOrder' | 'question' | 'updatedAt';
 type FaqInput = z.output<typeof CreateFaqRequest>;
-
-/** FAQs that apply to `fundId`: general ones (no fund) and those given that fund. */
-function appliesToFund(fundId: number | null): SQL | undefined {
-  const general = notExists(sql`(select 1 from ${faqFunds} where ${faqFunds.faqId} = ${faqs.id})`);
-  if (fundId === null) return general;
-  return or(
-    general,
-    exists(sql`(select 1 from ${faqFunds} where ${faqFunds.faqId} = ${faqs.id} and ${faqFunds.fundId} = ${fundId})`),
-  );
-}
-
-async function fundIdsOf(db: Database, faqIds: number[]): Promise<Map<number, number[]>> {
-  const byFaq = new Map<number, number[]>(faqIds.map((id) => [id, []]));
-  if (faqIds.length === 0) return byFaq;
-  const rows = await db.select().from(faqFunds).where(inArray(faqFunds.faqId, faqIds)).orderBy(asc(faqFunds.fundId));
-  for (const row of rows) byFaq.get(row.faqId)?.push(row.fundId);
-  return byFaq;
-}
 
 function toResponse(row: FaqRow, fundIds: number[]): FaqResponse {
   return {
@@ -63,19 +54,6 @@ function auditFields(faq: FaqResponse): Record<string, unknown> {
   return fields;
 }
 
-/**
- * The funds with these ids (FAQs link to funds; the funds module has no lookup by ids yet, so this
- * reads the `funds` table here, read-only).
- */
-async function fundSummaries(db: Database, ids: number[]): Promise<FundSummary[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: funds.id, name: funds.name, registrationNumber: funds.registrationNumber })
-    .from(funds)
-    .where(inArray(funds.id, ids))
-    .orderBy(asc(funds.name), asc(funds.id));
-}
-
 /** 422 per field: the answer must parse as Liquid; every fund must exist. */
 async function assertValid(db: Database, input: { answer?: string | undefined; fundIds?: number[] | undefined }) {
   const errors: FieldErrors = templateErrors({ answer: input.answer });
@@ -86,7 +64,7 @@ async function assertValid(db: Database, input: { answer?: string | undefined; f
 }
 
 async function findFaqRow(db: Database, id: number): Promise<FaqRow> {
-  const [row] = await db.select().from(faqs).where(eq(faqs.id, id));
+  const row = await selectFaqRow(db, id);
   if (!row) throw new AppError('not_found', FAQ_MESSAGES.notFound);
   return row;
 }
@@ -105,30 +83,18 @@ export async function listFaqs(
   db: Database,
   query: ListQuery<FaqSort, { published?: boolean | undefined; fundId?: number | undefined }>,
 ): Promise<ListResponse<FaqResponse>> {
-  const filter = query.filter ?? {};
-  const where = and(
-    filter.published === undefined ? undefined : eq(faqs.published, filter.published),
-    filter.fundId === undefined ? undefined : appliesToFund(filter.fundId),
-    searchCondition(query.q, [faqs.question, faqs.answer]),
-  );
-  const columns = { id: faqs.id, sortOrder: faqs.sortOrder, question: faqs.question, updatedAt: faqs.updatedAt };
+  const page = faqListQueries(db, query);
   let linked = new Map<number, number[]>();
   return listPage(query, {
     rows: async (window) => {
-      const rows = await db
-        .select()
-        .from(faqs)
-        .where(where)
-        .orderBy(...orderBy(query.sort, columns, faqs.id))
-        .limit(window.limit)
-        .offset(window.offset);
+      const rows = await page.rows(window);
       linked = await fundIdsOf(
         db,
         rows.map((row) => row.id),
       );
       return rows;
     },
-    count: () => db.$count(faqs, where),
+    count: page.count,
     toItem: (row) => toResponse(row, linked.get(row.id) ?? []),
   });
 }
@@ -140,18 +106,14 @@ export async function listFaqs(
 export async function createFaq(db: Database, input: FaqInput, context: AuditContext): Promise<FaqResponse> {
   await assertValid(db, input);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(faqs)
-      .values({
-        question: input.question,
-        answer: input.answer,
-        sortOrder: input.sortOrder,
-        published: input.published,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
+    const row = await insertFaq(tx, {
+      question: input.question,
+      answer: input.answer,
+      sortOrder: input.sortOrder,
+      published: input.published,
+    });
     const fundIds = [...new Set(input.fundIds)].sort((a, b) => a - b);
-    if (fundIds.length > 0) await tx.insert(faqFunds).values(fundIds.map((fundId) => ({ faqId: row.id, fundId })));
+    await linkFaqFunds(tx, row.id, fundIds, false);
     const response = toResponse(row, fundIds);
     await recordAudit(tx, {
       ...context,
@@ -185,17 +147,12 @@ export async function updateFaq(
         published: input.published,
       }).filter(([, value]) => value !== undefined),
     );
-    const [row] = await tx
-      .update(faqs)
-      .set({ ...change, updatedAt: new Date() })
-      .where(eq(faqs.id, id))
-      .returning();
+    const row = await updateFaqRow(tx, id, change);
     if (!row) throw new AppError('not_found', FAQ_MESSAGES.notFound);
     let fundIds = before.fundIds;
     if (input.fundIds) {
       fundIds = [...new Set(input.fundIds)].sort((a, b) => a - b);
-      await tx.delete(faqFunds).where(eq(faqFunds.faqId, id));
-      if (fundIds.length > 0) await tx.insert(faqFunds).values(fundIds.map((fundId) => ({ faqId: id, fundId })));
+      await linkFaqFunds(tx, id, fundIds, true);
     }
     const response = toResponse(row, fundIds);
     await recordAudit(tx, {
@@ -217,7 +174,7 @@ export async function updateFaq(
 export async function deleteFaq(db: Database, id: number, context: AuditContext): Promise<void> {
   const before = await getFaq(db, id);
   await db.transaction(async (tx) => {
-    await tx.delete(faqs).where(eq(faqs.id, id));
+    await deleteFaqRow(tx, id);
     await recordAudit(tx, {
       ...context,
       action: 'faqs.deleted',
@@ -242,11 +199,7 @@ export async function listFaqFunds(db: Database, id: number): Promise<FundSummar
  * fund's), or only general ones without a fund; ordered by `sortOrder`. The answers are templates.
  */
 export async function listMemberFaqs(db: Database, fundId: number | null): Promise<FaqEntryResponse[]> {
-  return db
-    .select({ id: faqs.id, question: faqs.question, answer: faqs.answer })
-    .from(faqs)
-    .where(and(eq(faqs.published, true), appliesToFund(fundId)))
-    .orderBy(asc(faqs.sortOrder), asc(faqs.id));
+  return publishedFaqs(db, fundId);
 }
 
 /**

@@ -159,3 +159,16 @@ export async function findFundName(db: Database, id: number): Promise<{ name: st
   const [row] = await db.select({ name: funds.name }).from(funds).where(eq(funds.id, id));
   return row;
 }
+
+/** The funds with these ids (id, name, registration number), by name; unknown ids are absent. */
+export async function fundSummaries(
+  db: Database,
+  ids: readonly number[],
+): Promise<Array<{ id: number; name: string; registrationNumber: string }>> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: funds.id, name: funds.name, registrationNumber: funds.registrationNumber })
+    .from(funds)
+    .where(inArray(funds.id, [...ids]))
+    .orderBy(asc(funds.name), asc(funds.id));
+}

@@ -45,6 +45,7 @@ export {
   findFundIdByRegistrationNumber,
   findFundName,
   fundNamesByIds,
+  fundSummaries,
   fundsAdministeredBy,
   listFundTags,
 } from './funds.repository.js';

@@ -11,6 +11,7 @@ export {
   findFundName,
   fundNamesByIds,
   fundOptions,
+  fundSummaries,
   fundsAdministeredBy,
   updateFund,
 } from './funds.service.js';

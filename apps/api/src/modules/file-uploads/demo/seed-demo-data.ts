@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
 import type { FileStore } from '../../../platform/files/file-store.js';
-import { seedDemoFaqs } from '../../faqs/demo-faqs.js';
+import { seedDemoFaqs } from '../../faqs/index.js';
 import { configureDemoFund, countFunds, createFund } from '../../funds/index.js';
 import { importFileAsSystem } from '../system-import.service.js';
 import { generateMemberFile } from './generate-member-file.js';
