@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/result-rows.js';
 import { fileUploads } from '../../db/schema/file-uploads.js';
@@ -47,4 +47,21 @@ export async function markFailed(db: Database, id: number, failureReason: string
 /** Sets this transaction's `work_mem` (room to sort and hash a large file's rows in memory). */
 export async function setLocalWorkMem(tx: Database, size: '64MB'): Promise<void> {
   await tx.execute(sql.raw(`set local work_mem = '${size}'`));
+}
+
+/**
+ * Moves a `validated` upload to `accepting` or `rejected` with who decided and their note.
+ * @returns false when the upload is not (or no longer) `validated`
+ */
+export async function decideValidatedUpload(
+  tx: Database,
+  id: number,
+  decision: { status: 'accepting' | 'rejected'; decidedByUserId: number; note: string | null },
+): Promise<boolean> {
+  const [updated] = await tx
+    .update(fileUploads)
+    .set({ status: decision.status, decidedByUserId: decision.decidedByUserId, decisionNote: decision.note })
+    .where(and(eq(fileUploads.id, id), eq(fileUploads.status, 'validated')))
+    .returning({ id: fileUploads.id });
+  return updated !== undefined;
 }

@@ -4,11 +4,10 @@ import {
   type FileUploadResponse,
   type RejectFileUploadRequest,
 } from '@bcp/contract';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { fileUploads } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { decideValidatedUpload } from './accept-upload.repository.js';
 import { findFileUploadRow, getFileUpload } from './file-uploads.service.js';
 
 type Decider = AuditContext & { userId: number };
@@ -21,11 +20,11 @@ async function decide(
 ): Promise<void> {
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const [updated] = await tx
-      .update(fileUploads)
-      .set({ status: change.status, decidedByUserId: context.userId, decisionNote: change.note })
-      .where(and(eq(fileUploads.id, id), eq(fileUploads.status, 'validated')))
-      .returning({ id: fileUploads.id });
+    const updated = await decideValidatedUpload(tx, id, {
+      status: change.status,
+      decidedByUserId: context.userId,
+      note: change.note,
+    });
     if (!updated) throw new AppError('conflict', FILE_UPLOAD_MESSAGES.notReady('no longer validated'));
     await recordAudit(tx, {
       ...context,
