@@ -1,15 +1,5 @@
-import { eq, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { funds } from '../../db/schema/index.js';
-
-/**
- * The one rule of which partner reads a fund's claims, used by the partner API's claim calls
- * (`/api/v2/benefitclaim/*`) and by the claim webhooks (issue 34 item 8): the fund's administrator
- * (`funds.administrator_partner_id`, a partner of kind fund administrator) and no other partner. A
- * tracing partner, or any partner merely linked to the fund, reads none of its claims and hears of
- * none of them.
- * @param partner the partner's id, or a column holding it (e.g. `partners.id` in a join)
- * @returns a condition on `funds` (the query must have `funds` in its FROM or joins)
+/*
+ * The rule of which partner reads a fund's claims lives with the read models that join funds and
+ * partners (queries/claim-readers.ts, issue 35 item 3); the partners module publishes it.
  */
-export function readsClaimsOfFund(partner: number | SQLWrapper): SQL {
-  return eq(funds.administratorPartnerId, partner);
-}
+export { readsClaimsOfFund } from '../../queries/claim-readers.js';

@@ -13,6 +13,7 @@ export {
 export {
   ensurePartnerServesFund,
   findFundAdministrator,
+  lockPartner,
   partnerFundIds,
   partnerNames,
   unlinkFundFromPartners,

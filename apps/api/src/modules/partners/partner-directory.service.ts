@@ -52,3 +52,11 @@ export async function partnerFundIds(db: Database, partnerId: number): Promise<n
     .orderBy(asc(partnerFunds.fundId));
   return rows.map((row) => row.fundId);
 }
+
+/**
+ * Locks partner `partnerId`'s row until `tx` ends (SELECT ... FOR UPDATE), so that two changes of
+ * the partner's own records (e.g. its webhook endpoints, counted against a limit) go one at a time.
+ */
+export async function lockPartner(tx: Database, partnerId: number): Promise<void> {
+  await tx.select({ id: partners.id }).from(partners).where(eq(partners.id, partnerId)).for('update');
+}

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { WEBHOOK_TEST_EVENT, type WebhookDeliveryResponse, type WebhookEvent } from '@bcp/contract';
-import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { fetch } from 'undici';
 import type { WebhooksConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { funds, partners, partnerWebhookEndpoints, webhookDeliveries } from '../../db/schema/index.js';
+import { partnerWebhookEndpoints, webhookDeliveries } from '../../db/schema/webhooks.js';
 import { decryptField } from '../../platform/crypto/field-encryption.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
-import { readsClaimsOfFund } from '../partners/index.js';
+import { subscribedWebhookEndpoints } from '../../queries/webhook-subscribers.js';
 import {
   type AddressNetwork,
   InternalAddressError,
@@ -53,27 +53,6 @@ function payloadOf(type: string, data: Record<string, number>, now: Date): Recor
 }
 
 /**
- * Live endpoints subscribed to `event`, registered by `at`, of the partner that reads the fund's
- * claims (`readsClaimsOfFund`: its administrator; a tracing partner linked to the fund hears nothing).
- */
-async function subscribedEndpoints(tx: Database, event: WebhookEvent, fundId: number, at: Date): Promise<number[]> {
-  const rows = await tx
-    .select({ id: partnerWebhookEndpoints.id, events: partnerWebhookEndpoints.events })
-    .from(partnerWebhookEndpoints)
-    .innerJoin(partners, eq(partners.id, partnerWebhookEndpoints.partnerId))
-    .innerJoin(funds, and(eq(funds.id, fundId), readsClaimsOfFund(partners.id)))
-    .where(
-      and(
-        isNull(partnerWebhookEndpoints.deletedAt),
-        lte(partnerWebhookEndpoints.createdAt, at),
-        eq(partners.active, true),
-        isNull(partners.deletedAt),
-      ),
-    );
-  return rows.filter((row) => row.events.includes(event)).map((row) => row.id);
-}
-
-/**
  * Announces a claim event to the partners that read the claim's fund's claims and subscribed to it
  * (issue 26 item 3): one `webhook-fan-out` job stored in the caller's transaction `tx` (like the
  * member's notifications, decision 021), so partners hear of exactly the moves that were stored.
@@ -98,7 +77,7 @@ export async function announceWebhookEvent(
 
 /**
  * Runs a `webhook-fan-out` job: one delivery row and one `webhook-delivery` job per subscribed
- * endpoint (`subscribedEndpoints`), in one transaction, then wakes the delivery workers. Run again
+ * endpoint (`subscribedWebhookEndpoints`), in one transaction, then wakes the delivery workers. Run again
  * (a retry, or a job whose process died after the commit) it adds only the deliveries missing, by
  * their message ids, so an event is announced at least once and stored once.
  * @throws database errors (pg-boss retries the job)
@@ -108,7 +87,7 @@ export async function fanOutWebhookEvent(deps: { db: Database; jobs: JobQueue },
   const messageIdOf = (endpointId: number) => `msg_${job.eventId}_${endpointId}`;
   await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const endpointIds = await subscribedEndpoints(tx, job.event, job.fundId, at);
+    const endpointIds = await subscribedWebhookEndpoints(tx, job.event, job.fundId, at);
     if (endpointIds.length === 0) return;
     const done = await tx
       .select({ messageId: webhookDeliveries.messageId })

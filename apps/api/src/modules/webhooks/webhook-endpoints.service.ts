@@ -14,11 +14,12 @@ import {
 } from '@bcp/contract';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { partners, partnerWebhookEndpoints, webhookDeliveries } from '../../db/schema/index.js';
+import { partnerWebhookEndpoints, webhookDeliveries } from '../../db/schema/webhooks.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { encryptField } from '../../platform/crypto/field-encryption.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { listPage, orderBy } from '../../platform/lists/list-page.js';
+import { lockPartner } from '../partners/index.js';
 import { namesInternalHost } from './public-address.js';
 
 type EndpointRow = typeof partnerWebhookEndpoints.$inferSelect;
@@ -123,7 +124,7 @@ export async function createWebhook(
   const url = checkedUrl(request.url, settings.allowHttp);
   const secret = newWebhookSecret();
   const row = await settings.db.transaction(async (tx) => {
-    await tx.select({ id: partners.id }).from(partners).where(eq(partners.id, partnerId)).for('update');
+    await lockPartner(tx, partnerId);
     const live = await tx.$count(
       partnerWebhookEndpoints,
       and(eq(partnerWebhookEndpoints.partnerId, partnerId), isNull(partnerWebhookEndpoints.deletedAt)),
