@@ -1,6 +1,11 @@
 import { payoutDate } from '@bcp/contract';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database } from '../db/client.js';
+
+/**
+ * Read model of billable claims (issue 18, issue 35 item 3): paid claims with their benefits and
+ * invoice lines; reads only.
+ */
 
 /** A line to bill: one paid claim's fees, excluding VAT, and their VAT (cents). */
 export interface BillableLine {

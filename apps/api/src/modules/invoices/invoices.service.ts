@@ -24,7 +24,7 @@ import {
   type TableExport,
 } from '../../platform/exports/table-export.js';
 import { listPage, orderBy } from '../../platform/lists/list-page.js';
-import { findBillableLines } from './billable-claims.js';
+import { findBillableLines } from '../../queries/billable-claims.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 
 type InvoiceRow = typeof invoices.$inferSelect;
