@@ -65,3 +65,29 @@ export async function decideValidatedUpload(
     .returning({ id: fileUploads.id });
   return updated !== undefined;
 }
+
+/** A new upload's row as the system import stores it (status, file and mapping). */
+export type NewUpload = Pick<
+  typeof fileUploads.$inferInsert,
+  'fundId' | 'kind' | 'status' | 'fileName' | 'mapping' | 'storedName' | 'fileSize' | 'sha256'
+>;
+
+/** Stores a new upload. @returns its id */
+export async function insertUpload(db: Database, upload: NewUpload): Promise<number> {
+  const [row] = await db.insert(fileUploads).values(upload).returning({ id: fileUploads.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/**
+ * Moves a `validated` upload to `accepting` with a note, without a decider (the system's own import).
+ * @returns false when the upload is not `validated`
+ */
+export async function markValidatedAccepting(db: Database, id: number, note: string): Promise<boolean> {
+  const [row] = await db
+    .update(fileUploads)
+    .set({ status: 'accepting', decisionNote: note })
+    .where(and(eq(fileUploads.id, id), eq(fileUploads.status, 'validated')))
+    .returning({ status: fileUploads.status });
+  return row !== undefined;
+}

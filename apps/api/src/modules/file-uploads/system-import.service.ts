@@ -6,11 +6,10 @@ import {
   type FileUploadResponse,
   type FileUploadType,
 } from '@bcp/contract';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { fileUploads } from '../../db/schema/index.js';
 import type { FileStore } from '../../platform/files/file-store.js';
 import { acceptUpload } from './accept-upload.job.js';
+import { insertUpload, markValidatedAccepting } from './accept-upload.repository.js';
 import { FILE_UPLOADS_FOLDER, getFileUpload } from './file-uploads.service.js';
 import { validateUpload } from './validate-upload.job.js';
 
@@ -34,31 +33,23 @@ export async function importFileAsSystem(
   const stored = await deps.files.put(FILE_UPLOADS_FOLDER, createReadStream(input.path), FILE_UPLOAD_MAX_BYTES);
   const mapping =
     input.mapping ?? Object.fromEntries(FILE_UPLOAD_TARGET_FIELDS[input.type].map((field) => [field.key, field.key]));
-  const [upload] = await db
-    .insert(fileUploads)
-    .values({
-      fundId: input.fundId,
-      kind: input.type,
-      status: 'validating',
-      fileName: basename(input.path),
-      mapping,
-      storedName: stored.storedName,
-      fileSize: stored.sizeBytes,
-      sha256: stored.sha256,
-    })
-    .returning({ id: fileUploads.id });
-  if (!upload) throw new Error('insert returned no row');
-  await validateUpload(deps, upload.id);
-  const [validated] = await db
-    .update(fileUploads)
-    .set({ status: 'accepting', decisionNote: SYSTEM_IMPORT_NOTE })
-    .where(and(eq(fileUploads.id, upload.id), eq(fileUploads.status, 'validated')))
-    .returning({ status: fileUploads.status });
+  const uploadId = await insertUpload(db, {
+    fundId: input.fundId,
+    kind: input.type,
+    status: 'validating',
+    fileName: basename(input.path),
+    mapping,
+    storedName: stored.storedName,
+    fileSize: stored.sizeBytes,
+    sha256: stored.sha256,
+  });
+  await validateUpload(deps, uploadId);
+  const validated = await markValidatedAccepting(db, uploadId, SYSTEM_IMPORT_NOTE);
   if (validated) {
     await acceptUpload(
       { db, announce: { newMoney: async () => {}, claimPaid: async () => {}, committed: () => {} } },
-      upload.id,
+      uploadId,
     );
   }
-  return getFileUpload(db, upload.id);
+  return getFileUpload(db, uploadId);
 }
