@@ -1,3 +1,4 @@
+import { chmodSync, writeFileSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { hasRows } from '../../db/has-rows.js';
@@ -20,13 +21,16 @@ export const DEMO_PARTNER = {
  * On a database without partners (development only, never in production): the demo fund
  * administrator, serving and administering the fund `demoFundRegistrationNumber` when it exists,
  * with one API key written to the log this once (it cannot be shown again: create another with
- * `POST /api/v1/partners/{id}/api-keys`). Does nothing when any partner exists.
+ * `POST /api/v1/partners/{id}/api-keys`) and, given `keyFile` (the demo data's
+ * `<DATA_DIR>/demo-partner-key.txt`), to that file too, readable by its owner only (mode 0600;
+ * issue 41 item 4). Does nothing when any partner exists.
  * @returns whether the partner was created
  */
 export async function seedDemoPartnerIfNone(
   db: Database,
   log: FastifyBaseLogger,
   demoFundRegistrationNumber: string,
+  keyFile?: string,
 ): Promise<boolean> {
   if (await hasRows(db, partners)) return false;
   const fundId = await findFundIdByRegistrationNumber(db, demoFundRegistrationNumber);
@@ -42,5 +46,10 @@ export async function seedDemoPartnerIfNone(
     { partnerId: partner.id, partner: partner.name, apiKey: key.key },
     'demo partner API key (shown once; send it as "Authorization: Bearer <key>" to /api/v2)',
   );
+  if (keyFile) {
+    writeFileSync(keyFile, `${key.key}\n`, { mode: 0o600 });
+    chmodSync(keyFile, 0o600); // the mode above applies only to a new file
+    log.warn({ keyFile }, 'demo partner API key also written to this file (development only)');
+  }
   return true;
 }

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
 import type { FileStore } from '../../../platform/files/file-store.js';
@@ -8,8 +9,9 @@ import { DEMO_FUND, seedDemoDataIfEmpty } from './seed-demo-data.js';
 /**
  * All demo data, each part only where none of its kind exists: the demo fund with its generated
  * members, demo staff with known passwords (README "Back office (staff)") and a demo fund
- * administrator whose API key is logged once (README "Partners and API keys"). The server imports
- * this module lazily and never in production (issue 15 item 6).
+ * administrator whose API key is logged once and written to `<dataDir>/demo-partner-key.txt`
+ * (README "Partners and API keys"). The server imports this module lazily and never in production
+ * (issue 15 item 6).
  */
 export async function seedDemoData(
   db: Database,
@@ -19,5 +21,5 @@ export async function seedDemoData(
 ): Promise<void> {
   await seedDemoDataIfEmpty(db, dataDir, files, log);
   await seedDemoStaffIfNone(db, log);
-  await seedDemoPartnerIfNone(db, log, DEMO_FUND.registrationNumber);
+  await seedDemoPartnerIfNone(db, log, DEMO_FUND.registrationNumber, join(dataDir, 'demo-partner-key.txt'));
 }
