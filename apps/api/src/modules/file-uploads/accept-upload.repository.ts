@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/result-rows.js';
 import { fileUploads } from '../../db/schema/file-uploads.js';
@@ -90,4 +90,36 @@ export async function markValidatedAccepting(db: Database, id: number, note: str
     .where(and(eq(fileUploads.id, id), eq(fileUploads.status, 'validated')))
     .returning({ status: fileUploads.status });
   return row !== undefined;
+}
+
+/** Another upload of the fund with the same SHA-256 (a file uploaded before), or undefined. */
+export async function findSameFileUpload(
+  db: Database,
+  fundId: number,
+  sha256: string,
+  exceptId: number,
+): Promise<{ id: number; fileName: string | null } | undefined> {
+  const [earlier] = await db
+    .select({ id: fileUploads.id, fileName: fileUploads.fileName })
+    .from(fileUploads)
+    .where(and(eq(fileUploads.fundId, fundId), eq(fileUploads.sha256, sha256), ne(fileUploads.id, exceptId)))
+    .limit(1);
+  return earlier;
+}
+
+/**
+ * Records an `awaiting_file` upload's stored file and moves it to `status`.
+ * @returns false when the upload is no longer `awaiting_file`
+ */
+export async function attachStoredFile(
+  tx: Database,
+  id: number,
+  file: { status: 'validating' | 'uploaded'; fileName: string; storedName: string; fileSize: number; sha256: string },
+): Promise<boolean> {
+  const [updated] = await tx
+    .update(fileUploads)
+    .set(file)
+    .where(and(eq(fileUploads.id, id), eq(fileUploads.status, 'awaiting_file')))
+    .returning({ id: fileUploads.id });
+  return updated !== undefined;
 }

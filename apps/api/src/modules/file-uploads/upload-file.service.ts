@@ -1,8 +1,6 @@
 import type { Readable } from 'node:stream';
 import { FILE_UPLOAD_MAX_BYTES, FILE_UPLOAD_MESSAGES, type FileUploadResponse } from '@bcp/contract';
-import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { fileUploads } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { isUniqueViolation } from '../../platform/errors/error-handler.js';
@@ -13,6 +11,7 @@ import {
   type OpenFile,
   type StoredFile,
 } from '../../platform/files/file-store.js';
+import { attachStoredFile, findSameFileUpload } from './accept-upload.repository.js';
 import { formatOfFileName, looksLikeZip, readHeaderAndSample, type UploadFileFormat } from './file-reader.js';
 import { assertMappingUsable, FILE_UPLOADS_FOLDER, findFileUploadRow, getFileUpload } from './file-uploads.service.js';
 
@@ -105,11 +104,7 @@ export async function uploadFile(
   }
   const stored = await storeUpload(deps.files, file.content);
   const refuseIfUploadedBefore = async () => {
-    const [earlier] = await deps.db
-      .select({ id: fileUploads.id, fileName: fileUploads.fileName })
-      .from(fileUploads)
-      .where(and(eq(fileUploads.fundId, upload.fundId), eq(fileUploads.sha256, stored.sha256), ne(fileUploads.id, id)))
-      .limit(1);
+    const earlier = await findSameFileUpload(deps.db, upload.fundId, stored.sha256, id);
     if (earlier) throw new AppError('conflict', FILE_UPLOAD_MESSAGES.duplicateFile(earlier.id, earlier.fileName ?? ''));
   };
   try {
@@ -122,17 +117,13 @@ export async function uploadFile(
     if (upload.mapping) assertMappingUsable(upload.kind, upload.mapping, header);
     await deps.db
       .transaction(async (tx) => {
-        const [updated] = await tx
-          .update(fileUploads)
-          .set({
-            status: upload.mapping ? 'validating' : 'uploaded',
-            fileName: file.fileName,
-            storedName: stored.storedName,
-            fileSize: stored.sizeBytes,
-            sha256: stored.sha256,
-          })
-          .where(and(eq(fileUploads.id, id), eq(fileUploads.status, 'awaiting_file')))
-          .returning({ id: fileUploads.id });
+        const updated = await attachStoredFile(tx as unknown as Database, id, {
+          status: upload.mapping ? 'validating' : 'uploaded',
+          fileName: file.fileName,
+          storedName: stored.storedName,
+          fileSize: stored.sizeBytes,
+          sha256: stored.sha256,
+        });
         if (!updated) throw new AppError('conflict', FILE_UPLOAD_MESSAGES.alreadyHasFile);
         await recordAudit(tx as unknown as Database, {
           ...context,
