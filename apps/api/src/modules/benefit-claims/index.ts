@@ -3,6 +3,7 @@
  * claims only through this file.
  */
 
+export { forgetAccountsInDrafts, startAccountClaims } from './account-claims.service.js';
 export {
   countClaimsByStatus,
   getBenefitClaimForStaff,

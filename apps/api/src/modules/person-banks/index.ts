@@ -1,4 +1,6 @@
 /** The person-banks module's public functions and types (issue 35 item 2): other modules import only this file. */
+
+export { type AccountClaims, useAccountClaims } from './account-claims.js';
 export {
   type AccountForVerification,
   countBankAccountsOfType,

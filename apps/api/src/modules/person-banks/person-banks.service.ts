@@ -16,10 +16,10 @@ import { AppError } from '../../platform/errors/app-error.js';
 import type { Messenger } from '../../platform/messaging/messenger.js';
 import { issueOtp, verifyOtp } from '../../platform/otp/otp.service.js';
 import { renderMessage } from '../../platform/templating/render-message.js';
+import { accountsInProgress, accountsUsedByClaims } from '../../queries/claims-of-accounts.js';
 import { findActiveBank, findBanksByIds } from '../banks/index.js';
-import { findSameAccounts, reevaluateAccountClaims } from '../benefit-claims/index.js';
 import { findPersonUserById, findPersonUserProfile, twoFactorDestination } from '../person-users/index.js';
-import { accountsInProgress, accountsUsedByClaims, forgetAccountsInDrafts } from './claims-of-accounts.repository.js';
+import { claimsOfAccounts } from './account-claims.js';
 import {
   type AccountRow,
   countAccountsOfType,
@@ -187,7 +187,7 @@ export async function createPersonBank(
 ): Promise<PersonBankResponse> {
   await checkAccountRules(deps.db, personUserId, input);
   const accountId = await insertAccount(deps.db, personUserId, accountValues(deps.secret, input));
-  await reevaluateAccountClaims(deps, accountId);
+  await claimsOfAccounts().reevaluateAccountClaims(deps, accountId);
   return findPersonBank(deps.db, personUserId, accountId);
 }
 
@@ -262,9 +262,9 @@ export async function updatePersonBank(
     }
     await verifyOtp(deps, { purpose: 'bank_account_change', area: 'beneficiary', subjectId: personUserId }, input.otp);
   }
-  const sharedBefore = await findSameAccounts(deps, account.id);
+  const sharedBefore = await claimsOfAccounts().findSameAccounts(deps, account.id);
   await updateAccount(deps.db, account.id, accountValues(deps.secret, input));
-  await reevaluateAccountClaims(
+  await claimsOfAccounts().reevaluateAccountClaims(
     deps,
     account.id,
     sharedBefore.map((shared) => shared.id),
@@ -283,7 +283,7 @@ export async function removePersonBank(db: Database, personUserId: number, accou
   if ((await accountsInProgress(db, [account.id])).has(account.id)) {
     throw new AppError('conflict', BANK_ACCOUNT_MESSAGES.inUse);
   }
-  await forgetAccountsInDrafts(db, [account.id]);
+  await claimsOfAccounts().forgetAccountsInDrafts(db, [account.id]);
   await markAccountRemoved(db, account.id);
 }
 
@@ -295,7 +295,7 @@ export async function removePersonBank(db: Database, personUserId: number, accou
  */
 export async function removeAllPersonBanks(db: Database, personUserId: number): Promise<number> {
   const own = await selectAccountIdsOfPersonUser(db, personUserId);
-  await forgetAccountsInDrafts(db, own);
+  await claimsOfAccounts().forgetAccountsInDrafts(db, own);
   const used = await accountsUsedByClaims(db, own);
   const deleted = await deleteAccounts(
     db,
