@@ -13,7 +13,7 @@ import {
   markFailed,
   setLocalWorkMem,
   stagedRows,
-} from './accept-upload.repository.js';
+} from './file-uploads.repository.js';
 import { type UploadPhaseClock, uploadPhaseClock } from './upload-phases.js';
 
 /** The job queue that loads an accepted upload's valid staging rows. */

@@ -7,7 +7,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { decideValidatedUpload } from './accept-upload.repository.js';
+import { decideValidatedUpload } from './file-uploads.repository.js';
 import { findFileUploadRow, getFileUpload } from './file-uploads.service.js';
 
 type Decider = AuditContext & { userId: number };

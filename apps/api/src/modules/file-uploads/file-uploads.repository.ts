@@ -1,3 +1,4 @@
+/** The file-uploads module's data access (issue 35 item 1): uploads and their staging rows. */
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/result-rows.js';

@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/client.js';
 import type { FileStore } from '../../platform/files/file-store.js';
 import { acceptUpload } from './accept-upload.job.js';
-import { insertUpload, markValidatedAccepting } from './accept-upload.repository.js';
+import { insertUpload, markValidatedAccepting } from './file-uploads.repository.js';
 import { FILE_UPLOADS_FOLDER, getFileUpload } from './file-uploads.service.js';
 import { validateUpload } from './validate-upload.job.js';
 

@@ -11,8 +11,8 @@ import {
   type OpenFile,
   type StoredFile,
 } from '../../platform/files/file-store.js';
-import { attachStoredFile, findSameFileUpload } from './accept-upload.repository.js';
 import { formatOfFileName, looksLikeZip, readHeaderAndSample, type UploadFileFormat } from './file-reader.js';
+import { attachStoredFile, findSameFileUpload } from './file-uploads.repository.js';
 import { assertMappingUsable, FILE_UPLOADS_FOLDER, findFileUploadRow, getFileUpload } from './file-uploads.service.js';
 
 export interface FileUploadDependencies {
