@@ -1,12 +1,13 @@
 import { PARTNER_FILE_MESSAGES, type PartnerFileResponse, type TracingPartnerResponse, wholeList } from '@bcp/contract';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { funds, partnerFiles, partnerFunds, partners } from '../../db/schema/index.js';
+import { partnerFiles } from '../../db/schema/partner-files.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import type { Clock } from '../../platform/clock/clock.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { StoredDownload } from '../../platform/files/file-stores.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
+import { activeTracingPartners, isActiveTracingPartner } from '../../queries/tracing-partners.js';
 import { PARTNER_FILE_QUEUE, PARTNER_FILES_FOLDER } from './build-partner-file.job.js';
 import { countPersonsToTrace } from './tracing-candidates.js';
 
@@ -32,20 +33,10 @@ function toFileResponse(row: FileRow): PartnerFileResponse {
 }
 
 /** An active tracing partner that is not deleted, or 404. */
-async function findTracingPartner(db: Database, partnerId: number) {
-  const [partner] = await db
-    .select()
-    .from(partners)
-    .where(
-      and(
-        eq(partners.id, partnerId),
-        eq(partners.kind, 'tracing-partner'),
-        eq(partners.active, true),
-        isNull(partners.deletedAt),
-      ),
-    );
-  if (!partner) throw new AppError('not_found', PARTNER_FILE_MESSAGES.partnerNotFound);
-  return partner;
+async function findTracingPartner(db: Database, partnerId: number): Promise<void> {
+  if (!(await isActiveTracingPartner(db, partnerId))) {
+    throw new AppError('not_found', PARTNER_FILE_MESSAGES.partnerNotFound);
+  }
 }
 
 /**
@@ -53,21 +44,7 @@ async function findTracingPartner(db: Database, partnerId: number) {
  * with their funds, how many persons of those funds need tracing, and their latest file.
  */
 export async function listTracingPartners(db: Database) {
-  const rows = await db
-    .select()
-    .from(partners)
-    .where(and(eq(partners.kind, 'tracing-partner'), eq(partners.active, true), isNull(partners.deletedAt)))
-    .orderBy(asc(partners.name), asc(partners.id));
-  const ids = rows.map((row) => row.id);
-  const links =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ partnerId: partnerFunds.partnerId, id: funds.id, name: funds.name })
-          .from(partnerFunds)
-          .innerJoin(funds, eq(funds.id, partnerFunds.fundId))
-          .where(inArray(partnerFunds.partnerId, ids))
-          .orderBy(asc(funds.name));
+  const rows = await activeTracingPartners(db);
   const items: TracingPartnerResponse[] = [];
   for (const row of rows) {
     const [latest] = await db
@@ -80,7 +57,7 @@ export async function listTracingPartners(db: Database) {
       id: row.id,
       name: row.name,
       contactEmail: row.contactEmail,
-      funds: links.filter((link) => link.partnerId === row.id).map((link) => ({ id: link.id, name: link.name })),
+      funds: row.funds,
       needTracing: await countPersonsToTrace(db, row.id),
       latestFile: latest ? toFileResponse(latest) : null,
     });
