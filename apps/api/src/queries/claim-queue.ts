@@ -1,11 +1,12 @@
 import type { AdminClaimListQuery, ClaimAssigneeResponse } from '@bcp/contract';
 import { asc, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { benefitClaims, users } from '../../db/schema/index.js';
-import { AppError } from '../../platform/errors/app-error.js';
+import type { Database } from '../db/client.js';
+import { benefitClaims } from '../db/schema/benefit-claims.js';
+import { users } from '../db/schema/users.js';
+import { AppError } from '../platform/errors/app-error.js';
 
 /**
- * The staff claims queue's risk and assignee parts (issue 36 items 3 and 4): the `flagged` and
+ * Read model pieces of the staff claims queue (issue 35 item 3; issue 36 items 3 and 4), read only: the `flagged` and
  * `assignee` filters, the most-flagged-first order with its cursor, and the assignee's name.
  */
 

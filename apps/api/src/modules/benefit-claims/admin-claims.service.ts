@@ -13,6 +13,13 @@ import { benefitClaims, benefits, funds, persons, personUsers, users } from '../
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { afterCursor, cursorPage } from '../../platform/lists/cursor.js';
+import {
+  findClaimAssignee,
+  queueColumns,
+  riskAndAssigneeCondition,
+  riskOrder,
+  toAssignee,
+} from '../../queries/claim-queue.js';
 import { findCurrentClaim } from '../../queries/current-claims.js';
 import {
   adminBenefitColumns,
@@ -27,7 +34,6 @@ import { describeClaimApproval } from './approval-checks.service.js';
 import { toBankMatchResponse } from './bank-match.service.js';
 import { describeClaim } from './benefit-claims.service.js';
 import { listInformationRequests } from './claim-information.service.js';
-import { findClaimAssignee, queueColumns, riskAndAssigneeCondition, riskOrder, toAssignee } from './claim-queue.js';
 import { approvalSubject } from './four-eyes.service.js';
 import { toClaimRiskResponse } from './risk-signals.service.js';
 

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.js';
 import { benefitClaims, permissions, rolePermissions, roles, userRoles, users } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { findClaimAssignee } from './claim-queue.js';
+import { findClaimAssignee } from '../../queries/claim-queue.js';
 
 /**
  * Claim assignment (issue 36 item 4, decision 040): the staff user working a claim. Taking a claim

@@ -10,17 +10,25 @@ import {
   type InformationRequestResponse,
   VALIDATION_FAILED_MESSAGE,
 } from '@bcp/contract';
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { claimDocuments, claimInformationRequests } from '../../db/schema/benefit-claims.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { claimFundId } from '../../queries/claim-announcement-facts.js';
 import { announceWebhookEvent } from '../webhooks/index.js';
 import { type ClaimRow, findClaimById } from './benefit-claims.repository.js';
+import { findActiveDocument } from './claim-documents.repository.js';
+import {
+  answerOpenRequest,
+  findOpenRequest,
+  insertInformationRequest,
+  listRequestsOfClaim,
+  type RequestAnswer,
+  type RequestRow,
+  rejectDocument,
+  replaceDocumentReturningId,
+  setDocumentReview,
+} from './claim-information.repository.js';
 import { type ClaimActor, type ClaimDependencies, moveClaim } from './claim-moves.service.js';
-
-type RequestRow = typeof claimInformationRequests.$inferSelect;
 
 /** The document a member uploaded, stored and checked, ready to be recorded on the claim. */
 export interface StoredClaimDocument {
@@ -48,20 +56,8 @@ function toInformationRequestResponse(row: RequestRow): InformationRequestRespon
 
 /** Every request for more information on a claim, newest first (the staff claim page). */
 export async function listInformationRequests(db: Database, claimId: number): Promise<InformationRequestResponse[]> {
-  const rows = await db
-    .select()
-    .from(claimInformationRequests)
-    .where(eq(claimInformationRequests.claimId, claimId))
-    .orderBy(desc(claimInformationRequests.id));
+  const rows = await listRequestsOfClaim(db, claimId);
   return rows.map(toInformationRequestResponse);
-}
-
-async function findOpenRequest(db: Database, claimId: number): Promise<RequestRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(claimInformationRequests)
-    .where(and(eq(claimInformationRequests.claimId, claimId), isNull(claimInformationRequests.answeredAt)));
-  return row;
 }
 
 /** What is asked of the member now (null when nothing is): the member's claim page. */
@@ -103,16 +99,7 @@ export async function requestClaimInformation(
   }
   const rejected = input.rejectDocument;
   if (rejected) {
-    const [document] = await deps.db
-      .select({ id: claimDocuments.id })
-      .from(claimDocuments)
-      .where(
-        and(
-          eq(claimDocuments.id, rejected.documentId),
-          eq(claimDocuments.claimId, claimId),
-          isNull(claimDocuments.removedAt),
-        ),
-      );
+    const document = await findActiveDocument(deps.db, claimId, rejected.documentId);
     if (!document) {
       throw new AppError('validation', VALIDATION_FAILED_MESSAGE, {
         'rejectDocument.documentId': [CLAIM_MESSAGES.documentNotFound],
@@ -127,28 +114,15 @@ export async function requestClaimInformation(
     actor,
     note: input.message,
     alsoIn: async (tx) => {
-      const [request] = await tx
-        .insert(claimInformationRequests)
-        .values({
-          claimId,
-          kind: input.kind,
-          documentKind,
-          message: input.message,
-          requestedByType: actor.type,
-          requestedById: actor.id,
-        })
-        .returning({ id: claimInformationRequests.id });
-      if (rejected) {
-        await tx
-          .update(claimDocuments)
-          .set({
-            state: 'rejected',
-            rejectionReason: rejected.reason,
-            whatToDo: rejected.whatToDo,
-            reviewedAt: new Date(),
-          })
-          .where(eq(claimDocuments.id, rejected.documentId));
-      }
+      const requestId = await insertInformationRequest(tx, {
+        claimId,
+        kind: input.kind,
+        documentKind,
+        message: input.message,
+        requestedByType: actor.type,
+        requestedById: actor.id,
+      });
+      if (rejected) await rejectDocument(tx, rejected.documentId, rejected);
       await recordAudit(tx, {
         ...context,
         action: 'claims.information_requested',
@@ -157,7 +131,7 @@ export async function requestClaimInformation(
         before: { status: claim.status },
         after: {
           status: 'information_requested',
-          requestId: request?.id,
+          requestId,
           kind: input.kind,
           documentKind,
           ...(rejected ? { rejectedDocumentId: rejected.documentId } : {}),
@@ -185,18 +159,11 @@ export async function reviewClaimDocument(
   if (claim.status === 'draft') throw new AppError('conflict', INFORMATION_REQUEST_MESSAGES.documentsLocked);
   const rejected = input.state === 'rejected';
   await db.transaction(async (tx) => {
-    const [document] = await tx
-      .update(claimDocuments)
-      .set({
-        state: input.state,
-        rejectionReason: rejected ? (input.reason ?? null) : null,
-        whatToDo: rejected ? (input.whatToDo ?? null) : null,
-        reviewedAt: new Date(),
-      })
-      .where(
-        and(eq(claimDocuments.id, documentId), eq(claimDocuments.claimId, claimId), isNull(claimDocuments.removedAt)),
-      )
-      .returning({ id: claimDocuments.id, kind: claimDocuments.kind });
+    const document = await setDocumentReview(tx as unknown as Database, claimId, documentId, {
+      state: input.state,
+      rejectionReason: rejected ? (input.reason ?? null) : null,
+      whatToDo: rejected ? (input.whatToDo ?? null) : null,
+    });
     if (!document) throw new AppError('not_found', CLAIM_MESSAGES.documentNotFound);
     await recordAudit(tx as unknown as Database, {
       ...context,
@@ -221,7 +188,7 @@ async function answerRequest(
   request: RequestRow,
   personUserId: number,
   note: string,
-  answer: (tx: Database) => Promise<Partial<typeof claimInformationRequests.$inferInsert>>,
+  answer: (tx: Database) => Promise<RequestAnswer>,
 ): Promise<void> {
   await moveClaim(deps, {
     claimId: claim.id,
@@ -231,11 +198,7 @@ async function answerRequest(
     note,
     alsoIn: async (tx) => {
       const values = await answer(tx);
-      const [answered] = await tx
-        .update(claimInformationRequests)
-        .set({ ...values, answeredAt: new Date() })
-        .where(and(eq(claimInformationRequests.id, request.id), isNull(claimInformationRequests.answeredAt)))
-        .returning({ id: claimInformationRequests.id });
+      const answered = await answerOpenRequest(tx, request.id, values);
       if (!answered) throw new AppError('conflict', 'This claim has moved on since.');
       const fundId = await claimFundId(tx, claim.id);
       if (fundId !== undefined) {
@@ -288,23 +251,9 @@ export async function answerWithDocument(
     personUserId,
     `Uploaded: ${CLAIM_DOCUMENT_LABELS[document.kind]}`,
     async (tx) => {
-      const old = await tx
-        .update(claimDocuments)
-        .set({ removedAt: new Date() })
-        .where(
-          and(
-            eq(claimDocuments.claimId, claim.id),
-            eq(claimDocuments.kind, document.kind),
-            isNull(claimDocuments.removedAt),
-          ),
-        )
-        .returning({ storedName: claimDocuments.storedName });
-      replaced.push(...old.map((row) => row.storedName));
-      const [inserted] = await tx
-        .insert(claimDocuments)
-        .values({ claimId: claim.id, ...document })
-        .returning({ id: claimDocuments.id });
-      return { answerDocumentId: inserted?.id ?? null };
+      const stored = await replaceDocumentReturningId(tx, claim.id, document);
+      replaced.push(...stored.replaced);
+      return { answerDocumentId: stored.id };
     },
   );
   return replaced;

@@ -1,8 +1,7 @@
 import { CLAIM_MESSAGES, ENRICHMENT_MESSAGES } from '@bcp/contract';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefits } from '../../db/schema/benefits.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { benefitInDependantsProcess } from '../../queries/benefit-dependants-process.js';
 import { type ClaimRow, findOpenClaim, insertClaimEvent, insertDraftClaim } from './benefit-claims.repository.js';
 import type { ClaimActor } from './claim-moves.service.js';
 
@@ -25,11 +24,8 @@ export async function startDraftClaim(
   if (open) return { claim: open, created: false };
   if (benefit.status === 'paid') throw new AppError('conflict', CLAIM_MESSAGES.notClaimable);
   // A deceased member's benefit goes to the fund's dependants' process (issue 17, s37C).
-  const [flag] = await db
-    .select({ at: benefits.dependantsProcessAt })
-    .from(benefits)
-    .where(eq(benefits.id, benefit.id));
-  if (flag?.at) throw new AppError('conflict', ENRICHMENT_MESSAGES.dependantsProcess);
+  if (await benefitInDependantsProcess(db, benefit.id))
+    throw new AppError('conflict', ENRICHMENT_MESSAGES.dependantsProcess);
   const created = await insertDraftClaim(db, benefit.id, personUserId, now);
   if (created) {
     await insertClaimEvent(db, {
