@@ -17,5 +17,4 @@ export {
   recordBenefits,
 } from './benefits.service.js';
 export { editBenefitForStaff } from './edit-benefit.service.js';
-export { findMemberBenefit, type MemberBenefit } from './member-benefits.service.js';
-export { getMemberBenefit } from './member-benefits.service.js';
+export { findMemberBenefit, getMemberBenefit, type MemberBenefit } from './member-benefits.service.js';
