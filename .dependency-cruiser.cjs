@@ -24,7 +24,6 @@ const LEGACY_NOT_YET_CONVERTED = [
   'apps/api/src/modules/benefit-claims/fast-track.service.ts',
   'apps/api/src/modules/benefit-claims/partner-claims.service.ts',
   'apps/api/src/modules/benefit-claims/risk-signal-checks.ts',
-  'apps/api/src/modules/benefit-claims/risk-signals.service.ts',
   'apps/api/src/modules/benefits',
   'apps/api/src/modules/enrichment',
   'apps/api/src/modules/enrichment/enrichment-runs.service.ts',

@@ -1,9 +1,10 @@
-import { CLAIM_STATUSES_IN_PROGRESS, type ClaimRiskResponse, type RiskFlagResponse } from '@bcp/contract';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { ClaimRiskResponse, RiskFlagResponse } from '@bcp/contract';
 import type { RiskConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { benefitClaims, benefits, persons } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
+import { claimIdsOfPersons, claimRiskPerson } from '../../queries/claim-risk-subject.js';
+import { type ClaimRow, findClaimById, setClaimColumns } from './benefit-claims.repository.js';
+import { type OpenClaimFilter, openClaimIds } from './claim-risk.repository.js';
 import {
   deceasedFlag,
   findSameAccounts,
@@ -17,8 +18,6 @@ import {
 } from './risk-signal-checks.js';
 
 export { findSameAccounts, type RiskDependencies } from './risk-signal-checks.js';
-
-type ClaimRow = typeof benefitClaims.$inferSelect;
 
 /** The signals act as the system; their audit rows say so. */
 const RISK_AUDIT: AuditContext = { actor: { type: 'system', label: 'risk-signals' } };
@@ -42,17 +41,7 @@ export async function computeClaimRiskFlags(
   claim: ClaimRow,
   now: Date = new Date(),
 ): Promise<RiskFlagResponse[]> {
-  const [row] = await deps.db
-    .select({
-      personId: persons.id,
-      firstName: persons.firstName,
-      lastName: persons.lastName,
-      deceasedOn: persons.deceasedOn,
-      dependantsProcessAt: benefits.dependantsProcessAt,
-    })
-    .from(benefits)
-    .innerJoin(persons, eq(persons.id, benefits.personId))
-    .where(eq(benefits.id, claim.benefitId));
+  const row = await claimRiskPerson(deps.db, claim.benefitId);
   if (!row) return [];
   const subject: RiskSubject = { claim, ...row, reference: claim.submittedAt ?? now, now };
   const flags = [
@@ -80,13 +69,10 @@ export async function evaluateClaimRisk(
   claimId: number,
   now: Date = new Date(),
 ): Promise<RiskFlagResponse[]> {
-  const [claim] = await deps.db.select().from(benefitClaims).where(eq(benefitClaims.id, claimId));
+  const claim = await findClaimById(deps.db, claimId);
   if (!claim || claim.status === 'draft') return [];
   const flags = await computeClaimRiskFlags(deps, claim, now);
-  await deps.db
-    .update(benefitClaims)
-    .set({ riskFlags: flags, riskFlagCount: flags.length, riskEvaluatedAt: now })
-    .where(eq(benefitClaims.id, claim.id));
+  await setClaimColumns(deps.db, claim.id, { riskFlags: flags, riskFlagCount: flags.length, riskEvaluatedAt: now });
   const before = (claim.riskFlags as RiskFlagResponse[]).map((flag) => flag.key);
   const after = flags.map((flag) => flag.key);
   if (before.join() !== after.join()) {
@@ -113,34 +99,21 @@ export async function evaluateSubmittedClaimRisk(
   now: Date = new Date(),
 ): Promise<RiskFlagResponse[]> {
   const flags = await evaluateClaimRisk(deps, claimId, now);
-  const [claim] = await deps.db
-    .select({ bankAccountId: benefitClaims.bankAccountId })
-    .from(benefitClaims)
-    .where(eq(benefitClaims.id, claimId));
+  const claim = await findClaimById(deps.db, claimId);
   if (claim?.bankAccountId) {
     const same = await findSameAccounts(deps, claim.bankAccountId);
     if (same.length > 0) {
-      await evaluateOpenClaims(
-        deps,
-        inArray(
-          benefitClaims.bankAccountId,
-          same.map((account) => account.id),
-        ),
-      );
+      await evaluateOpenClaims(deps, { bankAccountIds: same.map((account) => account.id) });
     }
   }
   return flags;
 }
 
-/** Evaluates again each claim in progress that `where` finds. */
-async function evaluateOpenClaims(deps: RiskDependencies, where: SQL): Promise<number> {
-  const rows = await deps.db
-    .select({ id: benefitClaims.id })
-    .from(benefitClaims)
-    .where(and(where, inArray(benefitClaims.status, [...CLAIM_STATUSES_IN_PROGRESS])))
-    .orderBy(asc(benefitClaims.id));
-  for (const row of rows) await evaluateClaimRisk(deps, row.id);
-  return rows.length;
+/** Evaluates again each claim in progress that `filter` finds. */
+async function evaluateOpenClaims(deps: RiskDependencies, filter: OpenClaimFilter): Promise<number> {
+  const ids = await openClaimIds(deps.db, filter);
+  for (const id of ids) await evaluateClaimRisk(deps, id);
+  return ids.length;
 }
 
 /**
@@ -148,7 +121,7 @@ async function evaluateOpenClaims(deps: RiskDependencies, where: SQL): Promise<n
  * @returns how many claims were evaluated
  */
 export async function reevaluateMemberClaims(deps: RiskDependencies, personUserId: number): Promise<number> {
-  return evaluateOpenClaims(deps, eq(benefitClaims.personUserId, personUserId));
+  return evaluateOpenClaims(deps, { personUserId });
 }
 
 /**
@@ -158,8 +131,7 @@ export async function reevaluateMemberClaims(deps: RiskDependencies, personUserI
  */
 export async function reevaluatePersonsClaims(deps: RiskDependencies, personIds: number[]): Promise<number> {
   if (personIds.length === 0) return 0;
-  const ofPersons = deps.db.select({ id: benefits.id }).from(benefits).where(inArray(benefits.personId, personIds));
-  return evaluateOpenClaims(deps, inArray(benefitClaims.benefitId, ofPersons));
+  return evaluateOpenClaims(deps, { claimIds: await claimIdsOfPersons(deps.db, personIds) });
 }
 
 /**
@@ -176,7 +148,7 @@ export async function reevaluateAccountClaims(
 ): Promise<number> {
   const same = await findSameAccounts(deps, accountId);
   const accountIds = [...new Set([accountId, ...alsoAccountIds, ...same.map((account) => account.id)])];
-  return evaluateOpenClaims(deps, inArray(benefitClaims.bankAccountId, accountIds));
+  return evaluateOpenClaims(deps, { bankAccountIds: accountIds });
 }
 
 /** The risk part of a claim for staff. */
