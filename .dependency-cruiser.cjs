@@ -21,7 +21,6 @@ const LEGACY_NOT_YET_CONVERTED = [
   'apps/api/src/modules/benefit-claims',
   'apps/api/src/modules/benefit-claims/admin-claims.service.ts',
   'apps/api/src/modules/benefit-claims/claim-assignment.service.ts',
-  'apps/api/src/modules/benefit-claims/fast-track.service.ts',
   'apps/api/src/modules/benefit-claims/partner-claims.service.ts',
   'apps/api/src/modules/benefit-claims/risk-signal-checks.ts',
   'apps/api/src/modules/benefits',

@@ -5,20 +5,18 @@ import {
   type FastTrackDecisionResponse,
   formatRand,
 } from '@bcp/contract';
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { RiskConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { benefitClaims, benefits, enrichmentRecords, identityVerifications, persons } from '../../db/schema/index.js';
 import type { AuditContext } from '../../platform/audit/audit.service.js';
 import type { BankVerificationProvider } from '../../platform/bank-verification/bank-verification.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { fastTrackPersonFacts, lastIdentityCheck, otherClaimIdsOfPerson } from '../../queries/fast-track-facts.js';
 import type { MemberBenefit } from '../benefits/index.js';
 import { matchClaimBankAccount } from './bank-match.service.js';
+import { type ClaimRow, findClaimById } from './benefit-claims.repository.js';
 import { decideClaim } from './claim-decisions.service.js';
 import type { ClaimDependencies } from './claim-moves.service.js';
 import { computeClaimRiskFlags, riskDependencies } from './risk-signals.service.js';
-
-type ClaimRow = typeof benefitClaims.$inferSelect;
 
 /** What the rule needs besides the database: the bank verification provider, the app secret and the risk thresholds. */
 export interface FastTrackDependencies {
@@ -37,12 +35,7 @@ type Results = Record<FastTrackCondition, { passed: boolean; detail: string }>;
 
 /** The last identity check with the provider must have passed (the flag alone is not enough). */
 async function identityResult(db: Database, personUserId: number): Promise<Results['identityPassed']> {
-  const [last] = await db
-    .select({ status: identityVerifications.status, provider: identityVerifications.provider })
-    .from(identityVerifications)
-    .where(eq(identityVerifications.personUserId, personUserId))
-    .orderBy(desc(identityVerifications.id))
-    .limit(1);
+  const last = await lastIdentityCheck(db, personUserId);
   if (!last) return { passed: false, detail: 'No identity check with the provider on record.' };
   return {
     passed: last.status === 'passed',
@@ -52,23 +45,7 @@ async function identityResult(db: Database, personUserId: number): Promise<Resul
 
 /** The person's warnings: deceased (register or benefit flag) and the register's name score. */
 async function personResults(db: Database, benefitId: number): Promise<Pick<Results, 'notDeceased' | 'namesMatch'>> {
-  const [row] = await db
-    .select({
-      personId: persons.id,
-      deceasedOn: persons.deceasedOn,
-      dependantsProcessAt: benefits.dependantsProcessAt,
-    })
-    .from(benefits)
-    .innerJoin(persons, eq(persons.id, benefits.personId))
-    .where(eq(benefits.id, benefitId));
-  const deceased = Boolean(row?.deceasedOn || row?.dependantsProcessAt);
-  const [register] = row
-    ? await db
-        .select({ details: enrichmentRecords.details, status: enrichmentRecords.status })
-        .from(enrichmentRecords)
-        .where(and(eq(enrichmentRecords.personId, row.personId), eq(enrichmentRecords.kind, 'population_register')))
-    : [];
-  const score = register?.details.nameScore;
+  const { deceased, nameScore: score } = await fastTrackPersonFacts(db, benefitId);
   return {
     notDeceased: {
       passed: !deceased,
@@ -86,26 +63,10 @@ async function personResults(db: Database, benefitId: number): Promise<Pick<Resu
 
 /** Other claims of the same person that are submitted, in review, waiting for information or approved. */
 async function otherClaimsResult(db: Database, claim: ClaimRow): Promise<Results['noOtherOpenClaim']> {
-  const [benefit] = await db
-    .select({ personId: benefits.personId })
-    .from(benefits)
-    .where(eq(benefits.id, claim.benefitId));
-  const others = benefit
-    ? await db
-        .select({ id: benefitClaims.id })
-        .from(benefitClaims)
-        .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
-        .where(
-          and(
-            eq(benefits.personId, benefit.personId),
-            ne(benefitClaims.id, claim.id),
-            inArray(benefitClaims.status, [...OPEN_STATUSES]),
-          ),
-        )
-    : [];
+  const others = await otherClaimIdsOfPerson(db, claim, OPEN_STATUSES);
   return others.length === 0
     ? { passed: true, detail: 'No other open claim.' }
-    : { passed: false, detail: `${others.length} other open claim(s): ${others.map((other) => other.id).join(', ')}.` };
+    : { passed: false, detail: `${others.length} other open claim(s): ${others.join(', ')}.` };
 }
 
 /**
@@ -113,7 +74,7 @@ async function otherClaimsResult(db: Database, claim: ClaimRow): Promise<Results
  * name the bank did not match counts: a claim with a flag is never fast-tracked.
  */
 async function riskResult(deps: FastTrackDependencies, claim: ClaimRow, now: Date): Promise<Results['noRiskFlags']> {
-  const [fresh] = await deps.db.select().from(benefitClaims).where(eq(benefitClaims.id, claim.id));
+  const fresh = await findClaimById(deps.db, claim.id);
   const flags = await computeClaimRiskFlags(riskDependencies(deps), fresh ?? claim, now);
   return flags.length === 0
     ? { passed: true, detail: 'No fraud or risk flag.' }
