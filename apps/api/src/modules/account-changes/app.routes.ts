@@ -1,22 +1,11 @@
 import { ErrorResponse, OtpRequiredResponse, PersonUserResponse, TwoFactorMethodRequest } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireBeneficiary } from '../../platform/auth/route-access.js';
-import { AppError } from '../../platform/errors/app-error.js';
+import { ownPersonUserId as ownId, PersonUserIdParams } from '../person-users/index.js';
 import { updateTwoFactorMethod } from './two-factor-method.service.js';
 
 const tags = ['person users'];
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };
-
-/** `{id}` is `me` or the caller's own id; any other id is someone else's and answers 404. */
-const PersonUserIdParams = z.object({
-  id: z.union([z.literal('me'), z.coerce.number().int().positive()]),
-});
-
-function ownId(id: 'me' | number, callerId: number): number {
-  if (id !== 'me' && id !== callerId) throw new AppError('not_found', 'Not found.');
-  return callerId;
-}
 
 /**
  * The member's own account changes that reach other domains (spec 7

@@ -6,11 +6,10 @@ import {
   SignUpRequest,
 } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { findBeneficiary, requireBeneficiary } from '../../platform/auth/route-access.js';
-import { AppError } from '../../platform/errors/app-error.js';
 import { OPTIONAL_MEMBER_SESSION } from '../../platform/http/openapi.js';
 import { perIp } from '../../platform/http/rate-limit.js';
+import { ownPersonUserId as ownId, PersonUserIdParams } from './own-person-user.js';
 import {
   findPersonUserById,
   toPendingPersonUserResponse,
@@ -21,16 +20,6 @@ import { signUpPersonUser } from './sign-up.service.js';
 
 const tags = ['person users'];
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };
-
-/** `{id}` is `me` or the caller's own id; any other id is someone else's and answers 404. */
-const PersonUserIdParams = z.object({
-  id: z.union([z.literal('me'), z.coerce.number().int().positive()]),
-});
-
-function ownId(id: 'me' | number, callerId: number): number {
-  if (id !== 'me' && id !== callerId) throw new AppError('not_found', 'Not found.');
-  return callerId;
-}
 
 /**
  * Person users (spec 7 `person-users`, `person-users/{id}`, `person-users/{id}/language`); the
