@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { notificationDeliveries } from '../../db/schema/notifications.js';
 
@@ -36,4 +36,17 @@ export async function updateDelivery(
 export async function findDelivery(db: Database, id: number): Promise<DeliveryRecord | undefined> {
   const [delivery] = await db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, id));
   return delivery;
+}
+
+/**
+ * Deletes the deliveries completed before `cutoff` that are no longer pending (the retention
+ * purge, issue 15 item 4; the notifications themselves are kept).
+ * @returns how many were deleted
+ */
+export async function deleteDeliveriesCompletedBefore(db: Database, cutoff: Date): Promise<number> {
+  const deleted = await db
+    .delete(notificationDeliveries)
+    .where(and(lt(notificationDeliveries.completedAt, cutoff), ne(notificationDeliveries.status, 'pending')))
+    .returning({ id: notificationDeliveries.id });
+  return deleted.length;
 }

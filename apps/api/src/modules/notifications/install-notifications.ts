@@ -4,6 +4,8 @@ import { createFcmSender } from '../../platform/push/fcm-sender.js';
 import { createPushSender, type PushSender } from '../../platform/push/push-sender.js';
 import { ensureVapidKeys } from '../../platform/push/vapid-keys.js';
 import { createWebPushSender } from '../../platform/push/web-push-sender.js';
+import { useModulePurge } from '../../platform/retention/purge.service.js';
+import { deleteDeliveriesCompletedBefore } from './deliveries.repository.js';
 import { DELIVERY_QUEUES, type DeliveryJob, LIVE_QUEUE, type LiveJob, runDelivery } from './deliveries.service.js';
 import { findNotification, toNotificationResponse } from './notifications.service.js';
 
@@ -19,7 +21,7 @@ declare module 'fastify' {
 /**
  * Installs notifications (issue 5) on the app: live updates (`app.live`; Redis fan-out with `REDIS_URL`),
  * push senders (`app.push`; VAPID keys from config or `DATA_DIR`, FCM when configured), the
- * delivery job queues on `app.jobs`. Its routes (`firebase/*` and `firebase/live` under `/api/app`, and
+ * delivery job queues on `app.jobs`, and its part of the retention purge (completed deliveries). Its routes (`firebase/*` and `firebase/live` under `/api/app`, and
  * outside production `POST /api/dev/notifications`) are registered by notifications/module.ts, after every module's install.
  */
 export async function installNotifications(app: FastifyInstance): Promise<void> {
@@ -54,4 +56,6 @@ export async function installNotifications(app: FastifyInstance): Promise<void> 
     { retryLimit: 0 },
   );
   app.addHook('onClose', async () => live.close());
+  // Platform's retention purge deletes completed deliveries through notifications (issue 35).
+  useModulePurge('deliveries', deleteDeliveriesCompletedBefore);
 }

@@ -27,6 +27,15 @@ export async function selectMessagePreferences(
   return new Map(rows.map(({ id, ...preferences }) => [id, preferences]));
 }
 
+/** The language of a person user's messages (decision 036), or `undefined` for an unknown id. */
+export async function selectLanguage(db: Database, personUserId: number): Promise<MemberLanguage | undefined> {
+  const [row] = await db
+    .select({ language: personUsers.language })
+    .from(personUsers)
+    .where(eq(personUsers.id, personUserId));
+  return row?.language;
+}
+
 /** Sets `iidentifiiVerified` (and when) unless already set. @returns whether it changed */
 export async function setIdentityVerified(db: Database, personUserId: number, at: Date): Promise<boolean> {
   const rows = await db

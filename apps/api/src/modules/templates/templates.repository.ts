@@ -42,6 +42,23 @@ export async function templateKeyTaken(
   return row !== undefined;
 }
 
+/**
+ * The template saved for `kind` and `key` (e.g. `sms`, `otp.af`): its id, subject and body, or
+ * `undefined` when staff saved none (for platform's `renderMessage`).
+ */
+export async function findTemplateText(
+  db: Database,
+  kind: TemplateKind,
+  key: string,
+): Promise<{ id: number; subject: string | null; body: string } | undefined> {
+  const [row] = await db
+    .select({ id: templates.id, subject: templates.subject, body: templates.body })
+    .from(templates)
+    .where(and(eq(templates.kind, kind), eq(templates.key, key)))
+    .limit(1);
+  return row;
+}
+
 /** A template row by id, or `undefined`. */
 export async function selectTemplateRow(db: Database, id: number): Promise<TemplateRow | undefined> {
   const [row] = await db.select().from(templates).where(eq(templates.id, id));

@@ -26,6 +26,18 @@ export async function findStaffUserById(db: Database, id: number): Promise<Staff
   return row;
 }
 
+/** A staff user's id, email and active flag, by id; `undefined` when unknown or deleted (for platform's staff access). */
+export async function findStaffAccount(
+  db: Database,
+  id: number,
+): Promise<{ id: number; email: string; active: boolean } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, active: users.active })
+    .from(users)
+    .where(and(eq(users.id, id), notDeleted));
+  return row;
+}
+
 /** A staff user who is not deleted, by email (trimmed, any case). */
 export async function findStaffUserByEmail(db: Database, email: string): Promise<StaffUserRecord | undefined> {
   const [row] = await db

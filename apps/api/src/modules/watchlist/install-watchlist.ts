@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { useModulePurge } from '../../platform/retention/purge.service.js';
+import { deleteEntriesExpiredBefore } from './watchlist.repository.js';
 import {
   sendWatchlistNotice,
   WATCHLIST_QUEUE,
@@ -18,8 +20,8 @@ export function watchlistDependencies(app: FastifyInstance): WatchlistDependenci
 
 /**
  * Declares the watchlist notice job (issue 21 item 3): one message to one watch entry, queued by
- * an accepted member file's load (`queueWatchlistNotices`). Call before the app is ready, after
- * the messenger exists.
+ * an accepted member file's load (`queueWatchlistNotices`), and gives the retention purge its part
+ * (entries past their own end). Call before the app is ready, after the messenger exists.
  */
 export function installWatchlist(app: FastifyInstance): void {
   app.jobs.define<WatchlistNoticeJob>(
@@ -31,4 +33,6 @@ export function installWatchlist(app: FastifyInstance): void {
       expireInSeconds: 300,
     },
   );
+  // Platform's retention purge deletes expired entries through the watchlist (issue 35).
+  useModulePurge('watchlist', deleteEntriesExpiredBefore);
 }

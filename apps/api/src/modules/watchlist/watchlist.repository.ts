@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { watchlistEntries } from '../../db/schema/watchlist.js';
 
@@ -109,4 +109,17 @@ export async function findActiveEntry(db: Database, id: number): Promise<Watchli
     .from(watchlistEntries)
     .where(and(eq(watchlistEntries.id, id), ACTIVE));
   return entry;
+}
+
+/**
+ * Deletes the entries whose own end (`expiresAt`: unconfirmed a day, confirmed a year,
+ * unsubscribed 30 days) is before `cutoff` (the retention purge, decision 035).
+ * @returns how many were deleted
+ */
+export async function deleteEntriesExpiredBefore(db: Database, cutoff: Date): Promise<number> {
+  const deleted = await db
+    .delete(watchlistEntries)
+    .where(lt(watchlistEntries.expiresAt, cutoff))
+    .returning({ id: watchlistEntries.id });
+  return deleted.length;
 }

@@ -9,7 +9,7 @@ import {
 } from '@bcp/contract';
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { oneTimePins, personUsers } from '../../db/schema/index.js';
+import { oneTimePins } from '../../db/schema/one-time-pins.js';
 import type { SessionArea } from '../auth/sessions.js';
 import { AppError } from '../errors/app-error.js';
 import type { Messenger } from '../messaging/messenger.js';
@@ -67,14 +67,28 @@ function subjectFilter(subject: OtpSubject) {
   );
 }
 
-/** The language of a PIN message (decision 036): the member's recorded one; staff read English. */
+/**
+ * A member's recorded language by person-user id (decision 036), undefined for an unknown member.
+ * Person users are person-users' table, which platform does not read (issue 35): person-users gives
+ * this lookup at start-up (`useMemberLanguage`, from its module's `install`).
+ */
+export type MemberLanguageLookup = (db: Database, personUserId: number) => Promise<MemberLanguage | undefined>;
+
+let memberLanguage: MemberLanguageLookup | undefined;
+
+/** Gives the PINs their member-language lookup; person-users calls it at start-up. */
+export function useMemberLanguage(lookup: MemberLanguageLookup): void {
+  memberLanguage = lookup;
+}
+
+/**
+ * The language of a PIN message (decision 036): the member's recorded one; staff read English.
+ * @throws Error for a member's PIN when person-users has not given its lookup (a wiring mistake)
+ */
 async function recipientLanguage(db: Database, subject: OtpSubject): Promise<MemberLanguage> {
   if (subject.area !== 'beneficiary') return DEFAULT_LANGUAGE;
-  const [row] = await db
-    .select({ language: personUsers.language })
-    .from(personUsers)
-    .where(eq(personUsers.id, subject.subjectId));
-  return row?.language ?? DEFAULT_LANGUAGE;
+  if (!memberLanguage) throw new Error('person-users has not given platform/otp its member-language lookup');
+  return (await memberLanguage(db, subject.subjectId)) ?? DEFAULT_LANGUAGE;
 }
 
 /**

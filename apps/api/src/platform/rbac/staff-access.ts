@@ -1,7 +1,7 @@
 import { isPermission, type Permission } from '@bcp/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema/index.js';
+import { permissions, rolePermissions, roles, userRoles } from '../../db/schema/rbac.js';
 
 /** What a staff user may do right now (read from the database; the admin guard caches it, decision 029). */
 export interface StaffAccess {
@@ -14,15 +14,31 @@ export interface StaffAccess {
 }
 
 /**
+ * A staff user's id, email and active flag, undefined for an unknown or deleted user. Staff users
+ * are the users module's table, which platform does not read (issue 35): users gives this lookup
+ * at start-up (`useStaffAccounts`, from its module's `install`).
+ */
+export type StaffAccountLookup = (
+  db: Database,
+  userId: number,
+) => Promise<{ id: number; email: string; active: boolean } | undefined>;
+
+let staffAccounts: StaffAccountLookup | undefined;
+
+/** Gives staff access its lookup of staff users; the users module calls it at start-up. */
+export function useStaffAccounts(lookup: StaffAccountLookup): void {
+  staffAccounts = lookup;
+}
+
+/**
  * Loads a staff user's permissions through their roles (two small queries). The admin guard keeps
  * the answer in the staff sessions cache (decision 029), which every change of roles or permissions
  * empties, so a change takes effect on the next request. Undefined for an unknown or deleted user.
+ * @throws Error when the users module has not given its lookup (`useStaffAccounts`; a wiring mistake)
  */
 export async function loadStaffAccess(db: Database, userId: number): Promise<StaffAccess | undefined> {
-  const [user] = await db
-    .select({ id: users.id, email: users.email, active: users.active })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!staffAccounts) throw new Error('the users module has not given platform/rbac its staff-user lookup');
+  const user = await staffAccounts(db, userId);
   if (!user) return undefined;
   const rows = await db
     .select({ superAdmin: roles.superAdmin, permission: permissions.name })

@@ -1,16 +1,11 @@
 import { and, inArray, isNotNull, lt, ne, or } from 'drizzle-orm';
 import type { RetentionConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import {
-  idempotencyKeys,
-  messageReferences,
-  notificationDeliveries,
-  oneTimePins,
-  outboxMessages,
-  passwordResetTokens,
-  sessions,
-  watchlistEntries,
-} from '../../db/schema/index.js';
+import { idempotencyKeys } from '../../db/schema/idempotency-keys.js';
+import { messageReferences } from '../../db/schema/message-references.js';
+import { oneTimePins, passwordResetTokens } from '../../db/schema/one-time-pins.js';
+import { outboxMessages } from '../../db/schema/outbox-messages.js';
+import { sessions } from '../../db/schema/sessions.js';
 import { sessionEndedBefore } from '../auth/sessions.js';
 
 /** What one purge removed, per kind of record (row counts). */
@@ -28,6 +23,33 @@ export interface PurgeCounts {
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** The kinds of records a module purges for the platform: notification deliveries, watchlist entries. */
+export type ModulePurgeKind = 'deliveries' | 'watchlist';
+
+/**
+ * A module's part of the purge: deletes, within the purge's transaction `tx`, its records that
+ * were over before `cutoff` (the platform works the cutoff out from the retention periods).
+ * @returns how many rows it deleted
+ */
+export type ModulePurge = (tx: Database, cutoff: Date) => Promise<number>;
+
+const modulePurges = new Map<ModulePurgeKind, ModulePurge>();
+
+/**
+ * Gives the purge a module's part (issue 35: platform reads no module's table): notifications
+ * gives `deliveries`, the watchlist `watchlist`, each from its module's `install`.
+ */
+export function useModulePurge(kind: ModulePurgeKind, purge: ModulePurge): void {
+  modulePurges.set(kind, purge);
+}
+
+/** @throws Error when the owner has not given its part (a wiring mistake: nothing would be purged) */
+function modulePurge(kind: ModulePurgeKind): ModulePurge {
+  const purge = modulePurges.get(kind);
+  if (!purge) throw new Error(`no module has given the retention purge its part for ${kind}`);
+  return purge;
+}
+
 /**
  * Deletes what is no longer needed, each kind once it has been over for its retention period
  * (hours, `RetentionConfig`; issue 15 item 4, POPIA): ended sessions (and their PINs), PINs that
@@ -38,6 +60,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * watchlist entries past their own end (decision 035). Notifications themselves (the member's
  * history) and audit events are kept. One transaction; safe to run from several processes.
  * @returns how many rows of each kind were deleted
+ * @throws Error when notifications or the watchlist has not given its part (`useModulePurge`)
  */
 export async function purgeExpiredRecords(
   db: Database,
@@ -45,6 +68,8 @@ export async function purgeExpiredRecords(
   now: Date = new Date(),
 ): Promise<PurgeCounts> {
   const before = (hours: number) => new Date(now.getTime() - hours * HOUR_MS);
+  const purgeDeliveries = modulePurge('deliveries');
+  const purgeWatchlist = modulePurge('watchlist');
   return db.transaction(async (tx) => {
     const pinCutoff = before(retention.pinsHours);
     const pins = await tx
@@ -78,15 +103,8 @@ export async function purgeExpiredRecords(
       .where(and(lt(outboxMessages.createdAt, before(retention.outboxHours)), ne(outboxMessages.status, 'pending')))
       .returning({ id: outboxMessages.id });
 
-    const deliveries = await tx
-      .delete(notificationDeliveries)
-      .where(
-        and(
-          lt(notificationDeliveries.completedAt, before(retention.deliveriesHours)),
-          ne(notificationDeliveries.status, 'pending'),
-        ),
-      )
-      .returning({ id: notificationDeliveries.id });
+    // Completed deliveries (notifications'; the notifications themselves are kept).
+    const deliveries = await purgeDeliveries(tx, before(retention.deliveriesHours));
 
     // Keys expire 24 hours after first use (IDEMPOTENCY_TTL_SECONDS); an expired key answers nothing.
     const keys = await tx
@@ -100,18 +118,15 @@ export async function purgeExpiredRecords(
       .returning({ id: messageReferences.id });
 
     // Watchlist entries carry their own end: unconfirmed a day, confirmed a year, unsubscribed 30 days.
-    const watchlist = await tx
-      .delete(watchlistEntries)
-      .where(lt(watchlistEntries.expiresAt, now))
-      .returning({ id: watchlistEntries.id });
+    const watchlist = await purgeWatchlist(tx, now);
 
     return {
-      watchlist: watchlist.length,
+      watchlist,
       sessions: endedSessions.length,
       pins: pins.length + sessionPins.length,
       resetTokens: resetTokens.length,
       outbox: outbox.length,
-      deliveries: deliveries.length,
+      deliveries,
       idempotencyKeys: keys.length,
       messageReferences: references.length,
     };

@@ -1,8 +1,6 @@
 import { DEFAULT_LANGUAGE, type MemberLanguage, TEMPLATE_KIND_INFO } from '@bcp/contract';
 import { renderTemplate } from '@bcp/contract/templating';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { templates } from '../../db/schema/index.js';
 import { BUILT_IN_MESSAGES, type MessageKind } from './message-catalog.js';
 import { TRANSLATED_MESSAGES } from './message-translations.js';
 import { htmlToText, sanitizeHtml } from './sanitize-html.js';
@@ -38,6 +36,25 @@ export class UnknownMessageError extends Error {
   override name = 'UnknownMessageError';
 }
 
+/**
+ * The template staff saved for a kind and key (`otp`, `otp.af`, ...): its id, subject and body
+ * (Liquid), or undefined when there is none. Templates are the templates module's table, which
+ * platform does not read (issue 35): templates gives this lookup at start-up (`useStoredTemplates`,
+ * from its module's `install`).
+ */
+export type StoredTemplateLookup = (
+  db: Database,
+  kind: MessageKind,
+  key: string,
+) => Promise<{ id: number; subject: string | null; body: string } | undefined>;
+
+let storedTemplates: StoredTemplateLookup | undefined;
+
+/** Gives the messages their lookup of staff's templates; the templates module calls it at start-up. */
+export function useStoredTemplates(lookup: StoredTemplateLookup): void {
+  storedTemplates = lookup;
+}
+
 async function renderParts(
   kind: MessageKind,
   text: { subject?: string | null; body: string },
@@ -70,6 +87,7 @@ async function renderParts(
  * await messenger.send({ channel: 'sms', destination, purpose: 'otp.sign_in', text: message.text });
  * ```
  * @throws UnknownMessageError when the key has no built-in default and no `fallback` is given
+ * @throws Error when the templates module has not given its lookup (`useStoredTemplates`; a wiring mistake)
  */
 export async function renderMessage(db: Database, message: MessageToRender): Promise<RenderedMessage> {
   const language = message.language ?? DEFAULT_LANGUAGE;
@@ -78,11 +96,8 @@ export async function renderMessage(db: Database, message: MessageToRender): Pro
   // translation; a message without a translation is sent in English (decision 036).
   const key = translated ? `${message.key}.${language}` : message.key;
   const fallback = translated ?? message.fallback ?? BUILT_IN_MESSAGES[message.key]?.defaults[message.kind];
-  const [stored] = await db
-    .select({ id: templates.id, subject: templates.subject, body: templates.body })
-    .from(templates)
-    .where(and(eq(templates.kind, message.kind), eq(templates.key, key)))
-    .limit(1);
+  if (!storedTemplates) throw new Error('the templates module has not given platform/templating its template lookup');
+  const stored = await storedTemplates(db, message.kind, key);
   if (stored) {
     try {
       return { ...(await renderParts(message.kind, stored, message.data)), source: { templateId: stored.id } };
