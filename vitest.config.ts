@@ -1,5 +1,6 @@
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { scaled } from './scripts/lib/time-scale.mjs';
 
 /** Workspace packages are used from their TypeScript sources (the `source` export condition). */
 const sourceConditions = {
@@ -20,6 +21,13 @@ const apiConditions = {
 /** Every project runs in a temp folder of its own, removed at the end (`vitest.temp-folder.ts`). */
 const tempFolder = './vitest.temp-folder.ts';
 
+/**
+ * Timeouts grow with the machine's load (issue 41 item 1, `scripts/lib/time-scale.mjs`): the
+ * factor is measured once here, or taken from TEST_TIME_SCALE (`npm test` measures it at the
+ * start of the run), and the workers inherit it for the tests' own longer limits (`scaled`).
+ */
+const timeouts = { testTimeout: scaled(5_000), hookTimeout: scaled(10_000) };
+
 /** With TEST_REPORT_DIR set (CI), results are also written as JSON for the run's closing summary. */
 const reportDir = process.env.TEST_REPORT_DIR;
 
@@ -36,6 +44,7 @@ export default defineConfig({
           include: ['packages/contract/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: [tempFolder],
+          ...timeouts,
         },
       },
       {
@@ -47,13 +56,19 @@ export default defineConfig({
           exclude: process.env.TEST_DATABASE_URL ? [] : ['apps/api/test/**/*.postgres.test.ts'],
           environment: 'node',
           globalSetup: [tempFolder, 'apps/api/test/support/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: scaled(30_000),
+          hookTimeout: scaled(60_000),
         },
       },
       {
         ...sourceConditions,
-        test: { name: 'web', include: ['apps/web/test/**/*.test.ts'], environment: 'node', globalSetup: [tempFolder] },
+        test: {
+          name: 'web',
+          include: ['apps/web/test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: [tempFolder],
+          ...timeouts,
+        },
       },
       {
         // Component tests (Testing Library): React screens and pieces rendered in jsdom, driven by
@@ -65,6 +80,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['apps/web/test/support/component-setup.ts'],
           globalSetup: [tempFolder],
+          ...timeouts,
         },
       },
     ],

@@ -11,6 +11,9 @@
  * (`PLAYWRIGHT_TRANSFORM_CACHE_DIR`, otherwise left in /tmp) and, unless `TEST_REPORT_DIR` is set
  * (CI, `.ci/run`, which reads the reports afterwards), for the JSON reports the summary counts.
  *
+ * Test timeouts grow with the machine (issue 41 item 1): the factor is measured once at the start
+ * (`scripts/lib/time-scale.mjs`), printed, and handed to every part in `TEST_TIME_SCALE`.
+ *
  * `BCP_TEST_SUITES` (for the runner's own test only) replaces the parts: a JSON array of
  * `{ "name", "command", "needs"? }` (shell commands; `needs` names earlier parts).
  */
@@ -20,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { failCommandLine, parseCommandLine } from './lib/command-line.mjs';
 import { countReports, formatCounts, listReports } from './lib/test-reports.mjs';
+import { measureTimeScale, timeScale } from './lib/time-scale.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const command = 'node scripts/run-test-suites.mjs';
@@ -66,6 +70,8 @@ const env = {
   TEST_REPORT_DIR: reportDir,
   PLAYWRIGHT_TRANSFORM_CACHE_DIR: join(runFolder, 'playwright-transform-cache'),
 };
+const scaleNote = timeScaleNote(env);
+console.info(`Test timeouts x${env.TEST_TIME_SCALE} (${scaleNote})`);
 
 let interrupted = false;
 let current;
@@ -119,6 +125,7 @@ if (reportFiles.length > 0) {
     // An unreadable report is already named on its part's line.
   }
 }
+console.info(`timeouts x${env.TEST_TIME_SCALE} (${scaleNote})`);
 const bad = results.filter((result) => result.status !== 'passed');
 console.info(
   bad.length === 0
@@ -143,6 +150,23 @@ function selectParts(names) {
   const wanted = new Set(names.length > 0 ? names : PARTS.map((part) => part.id));
   if (BROWSER.some((id) => wanted.has(id))) wanted.add('chromium');
   return PARTS.filter((part) => wanted.has(part.id));
+}
+
+/**
+ * Fixes the run's timeout factor in `runEnv.TEST_TIME_SCALE` (measured now unless already set,
+ * `scripts/lib/time-scale.mjs`), so that every part and its workers use the same one.
+ * @param {NodeJS.ProcessEnv} runEnv the parts' environment
+ * @returns {string} where the factor came from, for the log and the summary
+ */
+function timeScaleNote(runEnv) {
+  if (runEnv.TEST_TIME_SCALE) {
+    timeScale(runEnv);
+    return 'set by TEST_TIME_SCALE';
+  }
+  const measured = measureTimeScale();
+  runEnv.TEST_TIME_SCALE = String(measured.scale);
+  const load = `load average ${measured.load.toFixed(1)} on ${measured.cores} cores`;
+  return `measured at the start: ${load}, CPU probe ${measured.probeMs.toFixed(0)} ms`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { scaled } from '../../scripts/lib/time-scale.mjs';
 import memberAppConfig, { reporters } from '../web/playwright.config';
 
 /**
@@ -9,8 +10,8 @@ import memberAppConfig, { reporters } from '../web/playwright.config';
 export default defineConfig({
   ...memberAppConfig,
   testDir: './e2e',
-  // Journeys through several screens, each checked by axe, on a shared 2-core machine.
-  timeout: 120_000,
+  // Journeys through several screens, each checked by axe; more on a busy machine (`scaled`).
+  timeout: scaled(120_000),
   reporter: reporters('playwright-admin.json'),
   use: { ...memberAppConfig.use, viewport: { width: 1024, height: 768 } },
 });

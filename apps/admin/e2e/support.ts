@@ -1,6 +1,8 @@
 import { type Browser, expect, type Page } from '@playwright/test';
 import { expectAccessible, readOtp } from '../../web/e2e/support';
 
+export { scaled } from '../../web/e2e/support';
+
 /** The demo staff users (README "Back office"). */
 export const DEMO_STAFF = {
   admin: { email: 'admin@benefitfinder.co.za', password: 'Admin#Demo2026' },

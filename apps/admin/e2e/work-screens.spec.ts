@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessibleHere, signInDemoAdmin, signInThroughScreens, staffHeaders, staffPage } from './support';
+import {
+  expectAccessibleHere,
+  scaled,
+  signInDemoAdmin,
+  signInThroughScreens,
+  staffHeaders,
+  staffPage,
+} from './support';
 import { createFundWithFee, fileMember, memberFileCsv, paidClaim, secondStaffUser, staffApi } from './work-data';
 
 // Issue 20 "Done when" (uploads, invoices) and axe on the uploads, enrichment, partner files and
@@ -63,7 +70,7 @@ test('uploads a member file with a bad row, maps it, sees the row error; a secon
   uploadUrl = admin.url();
   await admin.getByRole('button', { name: 'Save mapping and check the rows' }).click();
 
-  await expect(admin.getByTestId('upload-status')).toHaveText('Waiting for a decision', { timeout: 30_000 });
+  await expect(admin.getByTestId('upload-status')).toHaveText('Waiting for a decision', { timeout: scaled(30_000) });
   await expect(admin.getByText('Refused rows', { exact: true })).toBeVisible();
   const findings = admin.getByRole('table', { name: 'Row findings' });
   await expect(findings.getByRole('row', { name: /^4 error id_number/ })).toBeVisible();
@@ -90,7 +97,7 @@ test('uploads a member file with a bad row, maps it, sees the row error; a secon
   await second.getByRole('textbox', { name: /^Note/ }).fill('The broken row goes back to the fund.');
   await expectAccessibleHere(second, 'the accept form');
   await second.getByRole('button', { name: 'Accept the valid rows' }).click();
-  await expect(second.getByTestId('upload-status')).toHaveText('Accepted', { timeout: 30_000 });
+  await expect(second.getByTestId('upload-status')).toHaveText('Accepted', { timeout: scaled(30_000) });
   await expect(second.getByText('The broken row goes back to the fund.')).toBeVisible();
   await second.context().close();
 

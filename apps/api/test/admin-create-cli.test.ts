@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 /** `npm run admin:create` (issue 41 item 4): the link follows PORT; the password is never printed. */
@@ -35,14 +36,14 @@ describe('npm run admin:create', () => {
       {
         cwd: ROOT,
         encoding: 'utf8',
-        timeout: 180_000,
+        timeout: scaled(180_000),
         stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, NODE_ENV: 'test', PUBLIC_URL: '', ADMIN_PASSWORD: '', ...env, PORT: '4321', ...extra },
       },
     );
   }
 
-  it('without a password prints a link on http://localhost:<PORT>', { timeout: 200_000 }, () => {
+  it('without a password prints a link on http://localhost:<PORT>', { timeout: scaled(200_000) }, () => {
     const result = run(['--email', 'first@example.co.za']);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
@@ -50,7 +51,7 @@ describe('npm run admin:create', () => {
     expect(result.stdout).toMatch(/valid 72 hours\): http:\/\/localhost:4321\/admin\/reset-password\/[\w-]+\n/);
   });
 
-  it('takes the password from ADMIN_PASSWORD and never prints it', { timeout: 200_000 }, () => {
+  it('takes the password from ADMIN_PASSWORD and never prints it', { timeout: scaled(200_000) }, () => {
     const result = run(['--email', 'second@example.co.za'], { ADMIN_PASSWORD: PASSWORD });
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('Created staff user');
@@ -60,7 +61,7 @@ describe('npm run admin:create', () => {
     expect(result.stderr).not.toContain(PASSWORD);
   });
 
-  it('refuses --password on the command line without repeating it', { timeout: 60_000 }, () => {
+  it('refuses --password on the command line without repeating it', { timeout: scaled(60_000) }, () => {
     const result = run(['--email', 'third@example.co.za', '--password', PASSWORD]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('ADMIN_PASSWORD');

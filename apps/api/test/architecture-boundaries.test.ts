@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cruise, type IConfiguration } from 'dependency-cruiser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../scripts/lib/time-scale.mjs';
 
 /**
  * Issue 35 item 5: the boundaries in `.dependency-cruiser.cjs` fire. A small source tree (paths
@@ -81,7 +82,7 @@ beforeAll(async () => {
   for (const violation of output.summary.violations) {
     broken.set(violation.from, [...(broken.get(violation.from) ?? []), violation.rule.name]);
   }
-}, 60_000);
+}, scaled(60_000));
 
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client.js';
 import { applyMigrations } from '../src/db/migrate.js';
 import { rowsOf } from '../src/db/result-rows.js';
@@ -550,7 +551,7 @@ describe('npm run audit:verify', () => {
     const result = spawnSync(
       process.execPath,
       ['--import', 'tsx', '--conditions=source', 'apps/api/src/modules/audits/verify-audit-chain.cli.ts'],
-      { cwd: ROOT, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NODE_ENV: 'test', ...env } },
+      { cwd: ROOT, encoding: 'utf8', timeout: scaled(120_000), env: { ...process.env, NODE_ENV: 'test', ...env } },
     );
     if (!testDatabase) handle = await openDatabase({ dataDir: folder });
     return result;

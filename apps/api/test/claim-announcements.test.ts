@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
@@ -82,61 +83,67 @@ describe('claim announcements: stored with the move (issue 15 item 1)', () => {
     expect(gateway.requests).toEqual([]);
 
     await moveClaim(test.app, { claimId, from: 'in_review', to: 'approved', actor: SYSTEM });
-    await expect.poll(() => gateway.requests.length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => gateway.requests.length, { timeout: scaled(15_000) }).toBe(1);
     expect(gateway.requests[0]?.body).toMatchObject({ to: member.phoneNumber });
     expect((await notificationsOf(test.app, member.personUserId)).map((row) => row.event)).toEqual(['claim.approved']);
   });
 
-  it('still tells the member when the server is killed right after the commit: the restarted server sends it', async () => {
-    const gateway = await smsGateway();
-    const dataDir = mkdtempSync(join(tmpdir(), 'bcp-crash-'));
-    const postgres = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
-    if (postgres) cleanups.push(() => postgres.destroy());
-    const env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO_DATA: 'false',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: join(tmpdir(), 'bcp-no-web-build'),
-      ADMIN_DIST_DIR: join(tmpdir(), 'bcp-no-admin-build'),
-      APP_SECRET: 'test-app-secret-0123456789-abcdefghijklmnop',
-      SMS_GATEWAY_URL: gateway.url,
-      ...(postgres?.url ? { DATABASE_URL: postgres.url } : {}),
-    };
-    const config = loadConfig(env);
-    /** Opens the database as a server would (the same PostgreSQL database, or PGlite in `dataDir`). */
-    async function open(): Promise<DatabaseHandle> {
-      if (postgres) return postgres.handle;
-      const handle = await openDatabase({ dataDir });
-      await applyMigrations(handle);
-      return handle;
-    }
+  it(
+    'still tells the member when the server is killed right after the commit: the restarted server sends it',
+    async () => {
+      const gateway = await smsGateway();
+      const dataDir = mkdtempSync(join(tmpdir(), 'bcp-crash-'));
+      const postgres = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
+      if (postgres) cleanups.push(() => postgres.destroy());
+      const env = {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        SEED_DEMO_DATA: 'false',
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: join(tmpdir(), 'bcp-no-web-build'),
+        ADMIN_DIST_DIR: join(tmpdir(), 'bcp-no-admin-build'),
+        APP_SECRET: 'test-app-secret-0123456789-abcdefghijklmnop',
+        SMS_GATEWAY_URL: gateway.url,
+        ...(postgres?.url ? { DATABASE_URL: postgres.url } : {}),
+      };
+      const config = loadConfig(env);
+      /** Opens the database as a server would (the same PostgreSQL database, or PGlite in `dataDir`). */
+      async function open(): Promise<DatabaseHandle> {
+        if (postgres) return postgres.handle;
+        const handle = await openDatabase({ dataDir });
+        await applyMigrations(handle);
+        return handle;
+      }
 
-    const seeding = await open();
-    const seeder = await buildApp({ config, database: seeding });
-    const member = await claimingMember(seeder);
-    const claimId = await claimInReview(seeder, member);
-    await seeder.close();
-    if (!postgres) await seeding.close();
+      const seeding = await open();
+      const seeder = await buildApp({ config, database: seeding });
+      const member = await claimingMember(seeder);
+      const claimId = await claimInReview(seeder, member);
+      await seeder.close();
+      if (!postgres) await seeding.close();
 
-    const child = fork(fileURLToPath(new URL('./support/move-claim-then-die.ts', import.meta.url)), [], {
-      execArgv: ['--import', 'tsx', '--conditions=source'],
-      env: { ...process.env, ...env, CLAIM_ID: String(claimId) },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const [code, signal] = await once(child, 'exit');
-    expect({ code, signal }).toEqual({ code: null, signal: 'SIGKILL' });
-    expect(gateway.requests).toEqual([]);
+      const child = fork(fileURLToPath(new URL('./support/move-claim-then-die.ts', import.meta.url)), [], {
+        execArgv: ['--import', 'tsx', '--conditions=source'],
+        env: { ...process.env, ...env, CLAIM_ID: String(claimId) },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      const [code, signal] = await once(child, 'exit');
+      expect({ code, signal }).toEqual({ code: null, signal: 'SIGKILL' });
+      expect(gateway.requests).toEqual([]);
 
-    // The restart: a new server on the same database delivers what the killed one committed.
-    const database = await open();
-    if (!postgres) cleanups.push(() => database.close());
-    const restarted = await buildApp({ config, database });
-    cleanups.push(() => restarted.close());
-    expect(await claimStatus(restarted, claimId)).toBe('approved');
-    await restarted.ready();
-    await expect.poll(() => gateway.requests.length, { timeout: 20_000 }).toBe(1);
-    expect(gateway.requests[0]?.body).toMatchObject({ to: member.phoneNumber });
-    expect((await notificationsOf(restarted, member.personUserId)).map((row) => row.event)).toEqual(['claim.approved']);
-  }, 90_000);
+      // The restart: a new server on the same database delivers what the killed one committed.
+      const database = await open();
+      if (!postgres) cleanups.push(() => database.close());
+      const restarted = await buildApp({ config, database });
+      cleanups.push(() => restarted.close());
+      expect(await claimStatus(restarted, claimId)).toBe('approved');
+      await restarted.ready();
+      await expect.poll(() => gateway.requests.length, { timeout: scaled(20_000) }).toBe(1);
+      expect(gateway.requests[0]?.body).toMatchObject({ to: member.phoneNumber });
+      expect((await notificationsOf(restarted, member.personUserId)).map((row) => row.event)).toEqual([
+        'claim.approved',
+      ]);
+    },
+    scaled(90_000),
+  );
 });

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import { ConfigError, ensureAppSecret, loadConfig, logFormatOptions } from '../src/config.js';
 
 const PRODUCTION_SECRETS = {
@@ -27,7 +28,7 @@ describe('configuration from the environment', () => {
         cwd: resolve(import.meta.dirname, '..'),
         encoding: 'utf8',
         env: { ...process.env, DATA_DIR: '' },
-        timeout: 30_000,
+        timeout: scaled(30_000),
       },
     );
     expect(fromApi.stdout.trim()).toBe(join(repositoryRoot, '.data'));
@@ -118,7 +119,7 @@ describe('configuration from the environment', () => {
       cwd: apiDir,
       env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: '' },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: scaled(30_000),
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Invalid configuration. PORT:');
@@ -144,7 +145,7 @@ describe('configuration from the environment', () => {
         cwd: resolve(import.meta.dirname, '..'),
         encoding: 'utf8',
         env: { ...process.env, NO_COLOR: '1' },
-        timeout: 30_000,
+        timeout: scaled(30_000),
       },
     );
     expect(result.status).toBe(0);

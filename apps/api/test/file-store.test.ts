@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import {
   type FileStore,
   FileTooLargeError,
@@ -96,20 +97,24 @@ describe.each(['local', 's3'] as const)('the %s file store (decision 031)', (kin
     expect(store.kind).toBe(kind);
   });
 
-  it('streams a file larger than several multipart parts and keeps it byte for byte', async () => {
-    const size = 17 * 1024 * 1024 + 123;
-    const { stream, sha256 } = patterned(size);
-    const stored = await store.put('partner-files', stream, 20 * 1024 * 1024);
-    expect(stored).toMatchObject({ sizeBytes: size, sha256 });
-    const back = createHash('sha256');
-    let length = 0;
-    for await (const chunk of (await store.open('partner-files', stored.storedName)) as AsyncIterable<Buffer>) {
-      back.update(chunk);
-      length += chunk.length;
-    }
-    expect(length).toBe(size);
-    expect(back.digest('hex')).toBe(sha256);
-  }, 60_000);
+  it(
+    'streams a file larger than several multipart parts and keeps it byte for byte',
+    async () => {
+      const size = 17 * 1024 * 1024 + 123;
+      const { stream, sha256 } = patterned(size);
+      const stored = await store.put('partner-files', stream, 20 * 1024 * 1024);
+      expect(stored).toMatchObject({ sizeBytes: size, sha256 });
+      const back = createHash('sha256');
+      let length = 0;
+      for await (const chunk of (await store.open('partner-files', stored.storedName)) as AsyncIterable<Buffer>) {
+        back.update(chunk);
+        length += chunk.length;
+      }
+      expect(length).toBe(size);
+      expect(back.digest('hex')).toBe(sha256);
+    },
+    scaled(60_000),
+  );
 
   it('reads a range (both ends inclusive), a range to the end, and an empty file', async () => {
     const stored = await store.put('claim-documents', Readable.from([Buffer.from('0123456789abcdef')]), 100);
@@ -141,15 +146,19 @@ describe.each(['local', 's3'] as const)('the %s file store (decision 031)', (kin
     );
   });
 
-  it('refuses a stream past its size limit and keeps nothing, small or multipart', async () => {
-    const before = (await subject.stored('file-uploads')).length;
-    await expect(
-      store.put('file-uploads', Readable.from([Buffer.alloc(600), Buffer.alloc(600)]), 1000),
-    ).rejects.toBeInstanceOf(FileTooLargeError);
-    const { stream } = patterned(12 * 1024 * 1024);
-    await expect(store.put('file-uploads', stream, 10 * 1024 * 1024)).rejects.toBeInstanceOf(FileTooLargeError);
-    expect((await subject.stored('file-uploads')).length).toBe(before);
-  }, 60_000);
+  it(
+    'refuses a stream past its size limit and keeps nothing, small or multipart',
+    async () => {
+      const before = (await subject.stored('file-uploads')).length;
+      await expect(
+        store.put('file-uploads', Readable.from([Buffer.alloc(600), Buffer.alloc(600)]), 1000),
+      ).rejects.toBeInstanceOf(FileTooLargeError);
+      const { stream } = patterned(12 * 1024 * 1024);
+      await expect(store.put('file-uploads', stream, 10 * 1024 * 1024)).rejects.toBeInstanceOf(FileTooLargeError);
+      expect((await subject.stored('file-uploads')).length).toBe(before);
+    },
+    scaled(60_000),
+  );
 
   it('passes on a failure of the stream it stores, keeping nothing', async () => {
     const before = (await subject.stored('file-uploads')).length;
@@ -185,32 +194,36 @@ describe('signed download links (decision 031)', () => {
     await close();
   });
 
-  it('the S3 store makes a signed link (SigV4) that downloads the file with its name and type, and expires', async () => {
-    const { store, close } = subjects.s3();
-    const content = Buffer.from('%PDF-1.4 signed');
-    const stored = await store.put('claim-documents', Readable.from([content]), 100);
-    const options = { fileName: 'id "copy".pdf', contentType: 'application/pdf', expiresInSeconds: 300 };
-    const url = (await store.signedDownloadUrl('claim-documents', stored.storedName, options)) as string;
-    expect(url.startsWith(`${s3.endpoint}/${s3.bucket}/claim-documents/${stored.storedName}?`)).toBe(true);
-    const query = new URL(url).searchParams;
-    expect(query.get('X-Amz-Expires')).toBe('300');
-    expect(query.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
-    expect(query.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
-    const fetched = await fetch(url);
-    expect(fetched.status).toBe(200);
-    expect(fetched.headers.get('content-type')).toBe('application/pdf');
-    expect(fetched.headers.get('content-disposition')).toBe('attachment; filename="id \\"copy\\".pdf"');
-    expect(Buffer.from(await fetched.arrayBuffer()).equals(content)).toBe(true);
+  it(
+    'the S3 store makes a signed link (SigV4) that downloads the file with its name and type, and expires',
+    async () => {
+      const { store, close } = subjects.s3();
+      const content = Buffer.from('%PDF-1.4 signed');
+      const stored = await store.put('claim-documents', Readable.from([content]), 100);
+      const options = { fileName: 'id "copy".pdf', contentType: 'application/pdf', expiresInSeconds: 300 };
+      const url = (await store.signedDownloadUrl('claim-documents', stored.storedName, options)) as string;
+      expect(url.startsWith(`${s3.endpoint}/${s3.bucket}/claim-documents/${stored.storedName}?`)).toBe(true);
+      const query = new URL(url).searchParams;
+      expect(query.get('X-Amz-Expires')).toBe('300');
+      expect(query.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
+      expect(query.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+      const fetched = await fetch(url);
+      expect(fetched.status).toBe(200);
+      expect(fetched.headers.get('content-type')).toBe('application/pdf');
+      expect(fetched.headers.get('content-disposition')).toBe('attachment; filename="id \\"copy\\".pdf"');
+      expect(Buffer.from(await fetched.arrayBuffer()).equals(content)).toBe(true);
 
-    const short = (await store.signedDownloadUrl('claim-documents', stored.storedName, {
-      ...options,
-      expiresInSeconds: 1,
-    })) as string;
-    expect((await fetch(short)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
-    expect((await fetch(short)).status).toBe(403);
-    await close();
-  }, 20_000);
+      const short = (await store.signedDownloadUrl('claim-documents', stored.storedName, {
+        ...options,
+        expiresInSeconds: 1,
+      })) as string;
+      expect((await fetch(short)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      expect((await fetch(short)).status).toBe(403);
+      await close();
+    },
+    scaled(20_000),
+  );
 
   it('a signed link changed in any part is refused by the bucket (403 SignatureDoesNotMatch): another file, a longer life, another name', async () => {
     const { store, close } = subjects.s3();

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import { notifications, outboxMessages, personUsers } from '../src/db/schema/index.js';
 import { startDraftClaim } from '../src/modules/benefit-claims/benefit-claims.service.js';
 import { moveClaim } from '../src/modules/benefit-claims/claim-moves.service.js';
@@ -88,7 +89,7 @@ describe("the member's language (decision 036)", () => {
       null,
     );
     await moveClaim(testApp.app, { claimId: claim.id, from: 'draft', to: 'submitted', actor: SYSTEM });
-    await expect.poll(() => smsTo(member.phoneNumber).length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => smsTo(member.phoneNumber).length, { timeout: scaled(15_000) }).toBe(1);
     const [notification] = await testApp.app.db
       .select()
       .from(notifications)

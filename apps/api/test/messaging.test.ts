@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import type { Config } from '../src/config.js';
 import { outboxMessages } from '../src/db/schema/index.js';
 import { createJobQueue, type JobQueue } from '../src/platform/jobs/job-queue.js';
@@ -436,7 +437,7 @@ describe('messenger: every message is a job (issue 15 item 2)', () => {
     const before = await messengerWith(configWith({ smtpUrl: down.url }));
     const { outboxId } = await before.messenger.send(otpEmail('161803'));
     // The first attempt fails (nothing listens); the server stops while the retry waits.
-    await expect.poll(async () => (await outboxRow(outboxId)).attempts, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await outboxRow(outboxId)).attempts, { timeout: scaled(10_000) }).toBe(1);
     await before.jobs.stop();
     messengers.splice(0);
     expect(await outboxRow(outboxId)).toMatchObject({ status: 'pending' });

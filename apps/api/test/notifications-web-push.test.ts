@@ -1,6 +1,7 @@
 import { PUSH_BODY_TEXT } from '@bcp/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import { devices, notificationDeliveries, outboxMessages } from '../src/db/schema/index.js';
 import { notifyPersonUser } from '../src/modules/notifications/notify.service.js';
 import { call, type Member, signUpMember } from './support/accounts.js';
@@ -68,7 +69,7 @@ describe('web push delivery (notifications, issue 5)', () => {
     await vi.waitFor(
       () => expect(pushService.received.some((push) => push.endpoint === subscription.endpoint)).toBe(true),
       {
-        timeout: 15_000,
+        timeout: scaled(15_000),
         interval: 100,
       },
     );
@@ -85,7 +86,7 @@ describe('web push delivery (notifications, issue 5)', () => {
     // Nothing sensitive travels through the push service: not the amount in the body.
     expect(JSON.stringify(push?.payload)).not.toContain('740');
     await vi.waitFor(async () => expect((await deliveriesOf(notificationId))[0]?.status).toBe('sent'), {
-      timeout: 5_000,
+      timeout: scaled(5_000),
     });
   });
 
@@ -105,7 +106,7 @@ describe('web push delivery (notifications, issue 5)', () => {
           ['sms', 'sent'],
         ]);
       },
-      { timeout: 20_000, interval: 200 },
+      { timeout: scaled(20_000), interval: 200 },
     );
     const statuses = pushService.received.map((push) => push.status);
     expect(statuses.filter((status) => status === 500)).toHaveLength(1);
@@ -131,7 +132,7 @@ describe('web push delivery (notifications, issue 5)', () => {
     pushService.failNext(503, 503, 503);
     const first = await notifyPersonUser(test.app, member.personUserId, { title: 'One', body: 'x', event: 'dev.test' });
     await vi.waitFor(async () => expect((await deliveriesOf(first.notificationId))[0]?.status).toBe('failed'), {
-      timeout: 20_000,
+      timeout: scaled(20_000),
       interval: 200,
     });
     expect((await deliveriesOf(first.notificationId))[0]).toMatchObject({
@@ -157,7 +158,7 @@ describe('web push delivery (notifications, issue 5)', () => {
             .sort(),
         ).toEqual(['sent', 'undeliverable']);
       },
-      { timeout: 10_000, interval: 200 },
+      { timeout: scaled(10_000), interval: 200 },
     );
     const remaining = await test.app.db.select().from(devices).where(eq(devices.personUserId, member.personUserId));
     expect(remaining.map((device) => device.token)).toEqual([failing.token]);
@@ -190,7 +191,7 @@ describe('web push delivery (notifications, issue 5)', () => {
           ['undeliverable', 'push service host push.example.com is not allowed'],
         ]);
       },
-      { timeout: 10_000, interval: 200 },
+      { timeout: scaled(10_000), interval: 200 },
     );
   });
 });

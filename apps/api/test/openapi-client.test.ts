@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import { readyForApproval, submittedClaim } from './support/claims.js';
 import { administratorOf } from './support/partners.js';
 import { createStaff } from './support/staff.js';
@@ -88,34 +89,38 @@ async function typecheck(...files: string[]): Promise<string> {
 }
 
 describe('issue 26: a client generated from the served document drives the partner API', () => {
-  it('generates types with openapi-typescript, compiles a partner program with openapi-fetch, and runs it', async () => {
-    const document = (await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    writeFileSync(join(folder, 'api.d.ts'), astToString(await openapiTS(document)));
-    writeFileSync(join(folder, 'driver.ts'), DRIVER);
-    writeFileSync(join(folder, 'wrong.ts'), WRONG_DRIVER);
-    expect(await typecheck('api.d.ts', 'driver.ts')).toBe('');
-    // The check can fail: a path the document lacks does not compile.
-    expect(await typecheck('api.d.ts', 'wrong.ts')).toContain('getdetail');
+  it(
+    'generates types with openapi-typescript, compiles a partner program with openapi-fetch, and runs it',
+    async () => {
+      const document = (await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+      writeFileSync(join(folder, 'api.d.ts'), astToString(await openapiTS(document)));
+      writeFileSync(join(folder, 'driver.ts'), DRIVER);
+      writeFileSync(join(folder, 'wrong.ts'), WRONG_DRIVER);
+      expect(await typecheck('api.d.ts', 'driver.ts')).toBe('');
+      // The check can fail: a path the document lacks does not compile.
+      expect(await typecheck('api.d.ts', 'wrong.ts')).toContain('getdetail');
 
-    const claim = await submittedClaim(testApp.app, { accountNumber: '1234567890' });
-    const partner = await administratorOf(testApp.app, claim.fundId);
-    // Staff's review meets the approval checks (issue 36) before the administrator answers.
-    await readyForApproval(
-      testApp.app,
-      claim,
-      (await createStaff(testApp.app, ['claims.read', 'claims.review'])).token,
-    );
-    const { drive } = await import(join(folder, 'driver.ts'));
-    const result = await drive(testApp.baseUrl, partner.key, claim.claimId);
-    expect(result).toEqual({
-      listed: [claim.claimId],
-      next: null,
-      accountNumber: '1234567890',
-      netAmountCents: claim.amountCents,
-      status: 'approved',
-      changed: true,
-      missing: { status: 404, message: expect.any(String) },
-      invalid: { status: 422, fields: ['pageSize'] },
-    });
-  }, 120_000);
+      const claim = await submittedClaim(testApp.app, { accountNumber: '1234567890' });
+      const partner = await administratorOf(testApp.app, claim.fundId);
+      // Staff's review meets the approval checks (issue 36) before the administrator answers.
+      await readyForApproval(
+        testApp.app,
+        claim,
+        (await createStaff(testApp.app, ['claims.read', 'claims.review'])).token,
+      );
+      const { drive } = await import(join(folder, 'driver.ts'));
+      const result = await drive(testApp.baseUrl, partner.key, claim.claimId);
+      expect(result).toEqual({
+        listed: [claim.claimId],
+        next: null,
+        accountNumber: '1234567890',
+        netAmountCents: claim.amountCents,
+        status: 'approved',
+        changed: true,
+        missing: { status: 404, message: expect.any(String) },
+        invalid: { status: 422, fields: ['pageSize'] },
+      });
+    },
+    scaled(120_000),
+  );
 });

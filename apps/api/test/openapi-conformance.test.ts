@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import { ageOtps, call, latestOtp, STRONG_PASSWORD, signUpMember } from './support/accounts.js';
 import { claimingMember, prepareClaim, readyForApproval } from './support/claims.js';
 import {
@@ -88,33 +89,37 @@ async function partnerFlow(claimId: number, fundId: number): Promise<void> {
 }
 
 describe('issue 26: every response of the member and partner flows matches the served document', () => {
-  it('checks each response against its operation and status with Ajv (draft 2020-12)', async () => {
-    const { claimId, fundId } = await memberFlow();
-    await partnerFlow(claimId, fundId);
+  it(
+    'checks each response against its operation and status with Ajv (draft 2020-12)',
+    async () => {
+      const { claimId, fundId } = await memberFlow();
+      await partnerFlow(claimId, fundId);
 
-    const check = responseChecker(await served());
-    const flows = recorded.filter(({ operation }) => /^\w+ \/api\/(app|v2)\//.test(operation));
-    expect(flows.flatMap(check)).toEqual([]);
-    const statuses = new Set(flows.map(({ operation, status }) => `${operation} ${status}`));
-    for (const expected of [
-      'POST /api/app/person-users 201',
-      'POST /api/app/beneficiary-sessions/login 200',
-      'POST /api/app/beneficiary-sessions/login 422',
-      'POST /api/app/beneficiary-sessions/verifyOtp 200',
-      'POST /api/app/beneficiary-sessions/verifyOtp 422',
-      'GET /api/app/benefits 401',
-      'POST /api/app/benefit-claims/{id}/claim 200',
-      'POST /api/v2/benefitclaim/getlist 200',
-      'POST /api/v2/benefitclaim/getlist 401',
-      'POST /api/v2/benefitclaim/getlist 422',
-      'POST /api/v2/benefitclaim/getdetails 200',
-      'POST /api/v2/benefitclaim/getdetails 404',
-      'POST /api/v2/benefitclaim/approvalresponse 200',
-      'POST /api/v2/benefitclaim/approvalresponse 409',
-    ]) {
-      expect([...statuses], expected).toContain(expected);
-    }
-  }, 120_000);
+      const check = responseChecker(await served());
+      const flows = recorded.filter(({ operation }) => /^\w+ \/api\/(app|v2)\//.test(operation));
+      expect(flows.flatMap(check)).toEqual([]);
+      const statuses = new Set(flows.map(({ operation, status }) => `${operation} ${status}`));
+      for (const expected of [
+        'POST /api/app/person-users 201',
+        'POST /api/app/beneficiary-sessions/login 200',
+        'POST /api/app/beneficiary-sessions/login 422',
+        'POST /api/app/beneficiary-sessions/verifyOtp 200',
+        'POST /api/app/beneficiary-sessions/verifyOtp 422',
+        'GET /api/app/benefits 401',
+        'POST /api/app/benefit-claims/{id}/claim 200',
+        'POST /api/v2/benefitclaim/getlist 200',
+        'POST /api/v2/benefitclaim/getlist 401',
+        'POST /api/v2/benefitclaim/getlist 422',
+        'POST /api/v2/benefitclaim/getdetails 200',
+        'POST /api/v2/benefitclaim/getdetails 404',
+        'POST /api/v2/benefitclaim/approvalresponse 200',
+        'POST /api/v2/benefitclaim/approvalresponse 409',
+      ]) {
+        expect([...statuses], expected).toContain(expected);
+      }
+    },
+    scaled(120_000),
+  );
 
   it('finds a response that does not match (the check can fail)', async () => {
     const check = responseChecker(await served());
@@ -133,69 +138,73 @@ describe('issue 26: every response of the member and partner flows matches the s
 });
 
 describe('issue 34 item 11: every file route answers its errors as the served document says (JSON)', () => {
-  it('401, 403, 404, 422 and 429 of each file route match their documented JSON error answer', async () => {
-    const paths = (await served()).paths as Record<string, Record<string, DocumentedOperation>>;
-    const files = fileOperations(paths);
-    // The file routes today; one added later is walked too (the document finds it).
-    expect(files.map(({ name }) => name)).toEqual(
-      expect.arrayContaining([
-        'GET /api/app/benefit-claims/{id}/statement',
-        'GET /api/v1/benefits/claim/{id}/documents/{documentId}',
-        'GET /api/v1/benefits/claims/export',
-        'GET /api/v1/benefits/export',
-        'GET /api/v1/benefits/{id}/statement',
-        'GET /api/v1/file-download/{id}/download',
-        'GET /api/v1/file-uploads/{id}/download',
-        'GET /api/v1/invoices/export',
-        'GET /api/v1/invoices/{id}/pdf',
-      ]),
-    );
-    const staff = await createStaff(app(), 'super-admin');
-    const unpermitted = await createStaff(app(), []);
-    const member = await claimingMember(app());
-    const unidentified = await claimingMember(app(), { identityVerified: false });
-    const aimed: string[] = [];
-    const answered: string[] = [];
-    let addresses = 0;
-    for (const { method, path, operation, name } of files) {
-      const staffRoute = path.startsWith('/api/v1/');
-      const token = staffRoute ? staff.token : member.token;
-      const withParams = (value: string) => path.replace(/\{\w+\}/g, value);
-      const hasFormat = (operation.parameters ?? []).some((parameter) => parameter.name === 'format');
-      const get = async (url: string, options: { token?: string; remoteAddress?: string } = {}) =>
-        (await call(app(), method as 'GET', url, options)).statusCode;
-      const attempt = async (status: number, url: string, options: { token?: string } = {}) => {
-        aimed.push(`${name} ${status}`);
-        answered.push(`${name} ${await get(url, options)}`);
-      };
-      await attempt(401, withParams('1'));
-      if ('403' in operation.responses) {
-        await attempt(403, withParams('1'), { token: staffRoute ? unpermitted.token : unidentified.token });
+  it(
+    '401, 403, 404, 422 and 429 of each file route match their documented JSON error answer',
+    async () => {
+      const paths = (await served()).paths as Record<string, Record<string, DocumentedOperation>>;
+      const files = fileOperations(paths);
+      // The file routes today; one added later is walked too (the document finds it).
+      expect(files.map(({ name }) => name)).toEqual(
+        expect.arrayContaining([
+          'GET /api/app/benefit-claims/{id}/statement',
+          'GET /api/v1/benefits/claim/{id}/documents/{documentId}',
+          'GET /api/v1/benefits/claims/export',
+          'GET /api/v1/benefits/export',
+          'GET /api/v1/benefits/{id}/statement',
+          'GET /api/v1/file-download/{id}/download',
+          'GET /api/v1/file-uploads/{id}/download',
+          'GET /api/v1/invoices/export',
+          'GET /api/v1/invoices/{id}/pdf',
+        ]),
+      );
+      const staff = await createStaff(app(), 'super-admin');
+      const unpermitted = await createStaff(app(), []);
+      const member = await claimingMember(app());
+      const unidentified = await claimingMember(app(), { identityVerified: false });
+      const aimed: string[] = [];
+      const answered: string[] = [];
+      let addresses = 0;
+      for (const { method, path, operation, name } of files) {
+        const staffRoute = path.startsWith('/api/v1/');
+        const token = staffRoute ? staff.token : member.token;
+        const withParams = (value: string) => path.replace(/\{\w+\}/g, value);
+        const hasFormat = (operation.parameters ?? []).some((parameter) => parameter.name === 'format');
+        const get = async (url: string, options: { token?: string; remoteAddress?: string } = {}) =>
+          (await call(app(), method as 'GET', url, options)).statusCode;
+        const attempt = async (status: number, url: string, options: { token?: string } = {}) => {
+          aimed.push(`${name} ${status}`);
+          answered.push(`${name} ${await get(url, options)}`);
+        };
+        await attempt(401, withParams('1'));
+        if ('403' in operation.responses) {
+          await attempt(403, withParams('1'), { token: staffRoute ? unpermitted.token : unidentified.token });
+        }
+        if (path.includes('{')) {
+          await attempt(404, withParams('999999999'), { token });
+          await attempt(422, withParams('x'), { token });
+        } else if (hasFormat) {
+          await attempt(422, `${path}?format=x`, { token });
+        }
+        if ('429' in operation.responses) {
+          addresses += 1;
+          const remoteAddress = `10.34.11.${addresses}`;
+          let status = 0;
+          for (let sent = 0; sent < 200 && status !== 429; sent += 1)
+            status = await get(withParams('1'), { remoteAddress });
+          aimed.push(`${name} 429`);
+          answered.push(`${name} ${status}`);
+        }
       }
-      if (path.includes('{')) {
-        await attempt(404, withParams('999999999'), { token });
-        await attempt(422, withParams('x'), { token });
-      } else if (hasFormat) {
-        await attempt(422, `${path}?format=x`, { token });
-      }
-      if ('429' in operation.responses) {
-        addresses += 1;
-        const remoteAddress = `10.34.11.${addresses}`;
-        let status = 0;
-        for (let sent = 0; sent < 200 && status !== 429; sent += 1)
-          status = await get(withParams('1'), { remoteAddress });
-        aimed.push(`${name} 429`);
-        answered.push(`${name} ${status}`);
-      }
-    }
-    // Every request got the error it aimed at (the walk is not vacuous)...
-    expect(answered).toEqual(aimed);
-    expect(aimed).toEqual(expect.arrayContaining(['GET /api/app/benefit-claims/{id}/statement 429']));
-    // ...and each error answer (JSON, the error shape) is the one its operation documents.
-    const check = responseChecker(await served());
-    const operations = new Set(files.map(({ name }) => name));
-    const errors = recorded.filter(({ operation, status }) => operations.has(operation) && status >= 400);
-    expect(errors.length).toBeGreaterThanOrEqual(aimed.length);
-    expect(errors.flatMap(check)).toEqual([]);
-  }, 120_000);
+      // Every request got the error it aimed at (the walk is not vacuous)...
+      expect(answered).toEqual(aimed);
+      expect(aimed).toEqual(expect.arrayContaining(['GET /api/app/benefit-claims/{id}/statement 429']));
+      // ...and each error answer (JSON, the error shape) is the one its operation documents.
+      const check = responseChecker(await served());
+      const operations = new Set(files.map(({ name }) => name));
+      const errors = recorded.filter(({ operation, status }) => operations.has(operation) && status >= 400);
+      expect(errors.length).toBeGreaterThanOrEqual(aimed.length);
+      expect(errors.flatMap(check)).toEqual([]);
+    },
+    scaled(120_000),
+  );
 });

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const CONFIG_DIR = fileURLToPath(new URL('../openapi/', import.meta.url));
@@ -38,17 +39,25 @@ async function lint(document: string): Promise<{ totals: { errors: number; warni
 }
 
 describe('issue 26: Redocly recommended rules on the served document', () => {
-  it('finds no error and no warning but those the ignore file lists with their reasons', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' });
-    const report = await lint(response.body);
-    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
-    expect(report.totals.ignored).toBeGreaterThan(0);
-  }, 60_000);
+  it(
+    'finds no error and no warning but those the ignore file lists with their reasons',
+    async () => {
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' });
+      const report = await lint(response.body);
+      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+      expect(report.totals.ignored).toBeGreaterThan(0);
+    },
+    scaled(60_000),
+  );
 
-  it('fails a document with a problem (the check can fail)', async () => {
-    const document = (await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    delete document.paths['/api/v1/funds'].get.security;
-    const report = await lint(JSON.stringify(document));
-    expect(report.totals.errors).toBeGreaterThan(0);
-  }, 60_000);
+  it(
+    'fails a document with a problem (the check can fail)',
+    async () => {
+      const document = (await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+      delete document.paths['/api/v1/funds'].get.security;
+      const report = await lint(JSON.stringify(document));
+      expect(report.totals.errors).toBeGreaterThan(0);
+    },
+    scaled(60_000),
+  );
 });

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../scripts/lib/time-scale.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const RUNNER = 'scripts/run-test-suites.mjs';
@@ -41,7 +42,7 @@ function runSuites(parts: { name: string; command: string; needs?: string[] }[],
   return spawnSync(process.execPath, [RUNNER], {
     cwd: ROOT,
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: scaled(60_000),
     env: { ...process.env, TEST_REPORT_DIR: '', ...env, BCP_TEST_SUITES: JSON.stringify(parts) },
   });
 }

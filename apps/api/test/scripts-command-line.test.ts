@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scaled } from '../../../scripts/lib/time-scale.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -27,7 +28,7 @@ function run(argv: string[], env: Record<string, string> = {}) {
   return spawnSync(process.execPath, argv, {
     cwd: ROOT,
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: scaled(60_000),
     env: { ...process.env, ...env },
   });
 }

@@ -4,6 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import { benefits, claimDocuments, invoices, persons } from '../src/db/schema/index.js';
 import { recordBenefits } from '../src/modules/benefits/benefits.service.js';
 import { VALIDATE_UPLOAD_QUEUE } from '../src/modules/file-uploads/validate-upload.job.js';
@@ -151,7 +152,7 @@ beforeAll(async () => {
   const uploaded = await uploadFileTo(app(), staff.token, uploadId, 'hostile.csv', hostileMemberFile());
   expect(uploaded.statusCode, uploaded.body).toBe(200);
   await app().jobs.idle([VALIDATE_UPLOAD_QUEUE]);
-}, 120_000);
+}, scaled(120_000));
 afterAll(async () => testApp.close());
 
 /** Every cell of a downloaded CSV or XLSX, as text (an XLSX formula cell as `=` and its formula). */
@@ -201,44 +202,48 @@ describe('issue 34 item 5: no formula cell in any file the product writes', () =
     expect(others.sort()).toEqual(Object.keys(OTHER_FILE_ROUTES).sort());
   });
 
-  it('walks each spreadsheet route (CSV and XLSX): every injected cell arrives quoted, none executable', async () => {
-    const files: Record<string, string[]> = {};
-    for (const format of ['csv', 'xlsx'] as const) {
-      for (const path of (await fileRoutes()).exports)
-        files[`${path} ${format}`] = await download(`${path}?format=${format}`);
-      files[`partner file ${format}`] = await partnerFile(format);
-    }
-    files['refused rows csv'] = await download(`/api/v1/file-uploads/${uploadId}/download?file=errors`);
+  it(
+    'walks each spreadsheet route (CSV and XLSX): every injected cell arrives quoted, none executable',
+    async () => {
+      const files: Record<string, string[]> = {};
+      for (const format of ['csv', 'xlsx'] as const) {
+        for (const path of (await fileRoutes()).exports)
+          files[`${path} ${format}`] = await download(`${path}?format=${format}`);
+        files[`partner file ${format}`] = await partnerFile(format);
+      }
+      files['refused rows csv'] = await download(`/api/v1/file-uploads/${uploadId}/download?file=errors`);
 
-    const quoted = PAYLOADS.map((payload) => `'${payload}`);
-    const problems = Object.entries(files).flatMap(([file, cells]) =>
-      cells.filter(executable).map((cell) => `${file}: ${JSON.stringify(cell)}`),
-    );
-    expect(problems).toEqual([]);
-    // The payloads reached the files, quoted (the walk is not vacuous): each one where each row holds one.
-    // XML reads a CR in a cell back as LF; the member-file reader trims cells (tab and CR go).
-    const lf = (cell: string) => cell.replace(/\r/g, '\n');
-    const missing = (file: string, expected: readonly string[]) => {
-      const cells = new Set(files[file]?.map(lf));
-      return expected.filter((cell) => !cells.has(lf(cell))).map((cell) => `${file}: ${JSON.stringify(cell)}`);
-    };
-    const everywhere = [
-      ...['csv', 'xlsx'].flatMap((format) => [
-        ...missing(`/api/v1/benefits/export ${format}`, quoted),
-        ...missing(`partner file ${format}`, quoted),
-        ...missing(`/api/v1/benefits/claims/export ${format}`, [
-          quoted[0],
-          quoted[2],
-          quoted[5],
-          `'${CLAIM_MEMBER_NUMBER}`,
-        ] as string[]),
-        // A plain negative amount stays a number for the spreadsheet.
-        ...missing(`/api/v1/invoices/export ${format}`, [quoted[0], '-15.00', '-17.25'] as string[]),
-      ]),
-      ...missing('refused rows csv', [...PAYLOADS.map((payload) => `'${payload.trim()}`), "'=SUM(1+1)"]),
-    ];
-    expect(everywhere).toEqual([]);
-  }, 120_000);
+      const quoted = PAYLOADS.map((payload) => `'${payload}`);
+      const problems = Object.entries(files).flatMap(([file, cells]) =>
+        cells.filter(executable).map((cell) => `${file}: ${JSON.stringify(cell)}`),
+      );
+      expect(problems).toEqual([]);
+      // The payloads reached the files, quoted (the walk is not vacuous): each one where each row holds one.
+      // XML reads a CR in a cell back as LF; the member-file reader trims cells (tab and CR go).
+      const lf = (cell: string) => cell.replace(/\r/g, '\n');
+      const missing = (file: string, expected: readonly string[]) => {
+        const cells = new Set(files[file]?.map(lf));
+        return expected.filter((cell) => !cells.has(lf(cell))).map((cell) => `${file}: ${JSON.stringify(cell)}`);
+      };
+      const everywhere = [
+        ...['csv', 'xlsx'].flatMap((format) => [
+          ...missing(`/api/v1/benefits/export ${format}`, quoted),
+          ...missing(`partner file ${format}`, quoted),
+          ...missing(`/api/v1/benefits/claims/export ${format}`, [
+            quoted[0],
+            quoted[2],
+            quoted[5],
+            `'${CLAIM_MEMBER_NUMBER}`,
+          ] as string[]),
+          // A plain negative amount stays a number for the spreadsheet.
+          ...missing(`/api/v1/invoices/export ${format}`, [quoted[0], '-15.00', '-17.25'] as string[]),
+        ]),
+        ...missing('refused rows csv', [...PAYLOADS.map((payload) => `'${payload.trim()}`), "'=SUM(1+1)"]),
+      ];
+      expect(everywhere).toEqual([]);
+    },
+    scaled(120_000),
+  );
 
   it('the routes that are not walked answer files that are not spreadsheets', async () => {
     const [document] = await app()

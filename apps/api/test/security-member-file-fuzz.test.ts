@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { FILE_UPLOAD_MAX_BYTES, type FileUploadResponse } from '@bcp/contract';
 import { CsvError } from 'csv-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import { FILE_BUDGETS } from '../src/modules/file-uploads/file-budgets.js';
 import { formatOfFileName, readHeaderAndSample, readRowBatches } from '../src/modules/file-uploads/file-reader.js';
 import { FILE_UPLOADS_FOLDER } from '../src/modules/file-uploads/file-uploads.service.js';
@@ -88,54 +89,62 @@ afterAll(async () => {
 });
 
 describe('issue 34: the member-file parser fuzzed with random shapes', () => {
-  it(`reads or refuses (documented) ${FILES} random files from the local file store (FUZZ_SEED=${SEED})`, async () => {
-    const random = new Random(SEED);
-    const store = createLocalFileStore(folder);
-    const outcomes = new Map<string, number>();
-    for (let count = 0; count < FILES; count += 1) {
-      const file = fuzzFile(random);
-      let outcome: string;
-      try {
-        outcome = await readOutcome(file, store);
-      } catch (error) {
-        throw new Error(`file ${count} (${file.fileName}: ${file.shape}) threw ${String(error)}`, { cause: error });
+  it(
+    `reads or refuses (documented) ${FILES} random files from the local file store (FUZZ_SEED=${SEED})`,
+    async () => {
+      const random = new Random(SEED);
+      const store = createLocalFileStore(folder);
+      const outcomes = new Map<string, number>();
+      for (let count = 0; count < FILES; count += 1) {
+        const file = fuzzFile(random);
+        let outcome: string;
+        try {
+          outcome = await readOutcome(file, store);
+        } catch (error) {
+          throw new Error(`file ${count} (${file.fileName}: ${file.shape}) threw ${String(error)}`, { cause: error });
+        }
+        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
       }
-      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-    }
-    console.info(`member-file fuzz (seed ${SEED}):`, Object.fromEntries(outcomes));
-    // The generator reaches each way out: rows read, refusals of both kinds.
-    expect(outcomes.get('read rows')).toBeGreaterThan(0);
-    expect(outcomes.get('refused 413')).toBeGreaterThan(0);
-    expect(outcomes.get('refused 422')).toBeGreaterThan(0);
-  }, 600_000);
+      console.info(`member-file fuzz (seed ${SEED}):`, Object.fromEntries(outcomes));
+      // The generator reaches each way out: rows read, refusals of both kinds.
+      expect(outcomes.get('read rows')).toBeGreaterThan(0);
+      expect(outcomes.get('refused 413')).toBeGreaterThan(0);
+      expect(outcomes.get('refused 422')).toBeGreaterThan(0);
+    },
+    scaled(600_000),
+  );
 
-  it(`answers ${UPLOADS} random uploads below 500 in the error shape, each ending validated, failed or refused`, async () => {
-    const random = new Random(SEED + 1);
-    const mapping = Object.fromEntries(MEMBER_HEADER.map((column) => [column, column]));
-    const endings = new Map<string, number>();
-    for (let count = 0; count < UPLOADS; count += 1) {
-      const file = fuzzFile(random);
-      // A mapping of the member file's columns (refused when the header lacks them: 422).
-      const created = await call(app(), 'POST', '/api/v1/file-uploads', {
-        token: staff.token,
-        body: { fundId, type: 'member_file', mapping },
-      });
-      const id = (created.json() as FileUploadResponse).id;
-      const response = await uploadFileTo(app(), staff.token, id, file.fileName, file.content);
-      const context = `upload ${count} (${file.fileName}: ${file.shape})`;
-      expect(response.statusCode, `${context}: ${response.body}`).toBeLessThan(500);
-      expect([200, 409, 413, 415, 422], context).toContain(response.statusCode);
-      expect(errorShapeProblem(response.statusCode, response.headers['content-type'], response.body), context).toBe(
-        undefined,
-      );
-      await app().jobs.idle([VALIDATE_UPLOAD_QUEUE]);
-      const upload = (await call(app(), 'GET', `/api/v1/file-uploads/${id}`, { token: staff.token })).json();
-      const ending = response.statusCode === 200 ? upload.status : `refused ${response.statusCode}`;
-      if (response.statusCode === 200) expect(['validated', 'failed'], context).toContain(upload.status);
-      else expect(upload.status, context).toBe('awaiting_file');
-      endings.set(ending, (endings.get(ending) ?? 0) + 1);
-    }
-    console.info(`member-file upload fuzz (seed ${SEED + 1}):`, Object.fromEntries(endings));
-    expect(endings.get('validated')).toBeGreaterThan(0);
-  }, 600_000);
+  it(
+    `answers ${UPLOADS} random uploads below 500 in the error shape, each ending validated, failed or refused`,
+    async () => {
+      const random = new Random(SEED + 1);
+      const mapping = Object.fromEntries(MEMBER_HEADER.map((column) => [column, column]));
+      const endings = new Map<string, number>();
+      for (let count = 0; count < UPLOADS; count += 1) {
+        const file = fuzzFile(random);
+        // A mapping of the member file's columns (refused when the header lacks them: 422).
+        const created = await call(app(), 'POST', '/api/v1/file-uploads', {
+          token: staff.token,
+          body: { fundId, type: 'member_file', mapping },
+        });
+        const id = (created.json() as FileUploadResponse).id;
+        const response = await uploadFileTo(app(), staff.token, id, file.fileName, file.content);
+        const context = `upload ${count} (${file.fileName}: ${file.shape})`;
+        expect(response.statusCode, `${context}: ${response.body}`).toBeLessThan(500);
+        expect([200, 409, 413, 415, 422], context).toContain(response.statusCode);
+        expect(errorShapeProblem(response.statusCode, response.headers['content-type'], response.body), context).toBe(
+          undefined,
+        );
+        await app().jobs.idle([VALIDATE_UPLOAD_QUEUE]);
+        const upload = (await call(app(), 'GET', `/api/v1/file-uploads/${id}`, { token: staff.token })).json();
+        const ending = response.statusCode === 200 ? upload.status : `refused ${response.statusCode}`;
+        if (response.statusCode === 200) expect(['validated', 'failed'], context).toContain(upload.status);
+        else expect(upload.status, context).toBe('awaiting_file');
+        endings.set(ending, (endings.get(ending) ?? 0) + 1);
+      }
+      console.info(`member-file upload fuzz (seed ${SEED + 1}):`, Object.fromEntries(endings));
+      expect(endings.get('validated')).toBeGreaterThan(0);
+    },
+    scaled(600_000),
+  );
 });

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { buildSaIdNumber } from '@bcp/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createPerson, STRONG_PASSWORD } from './support/accounts.js';
@@ -234,7 +235,7 @@ describe(`two API processes sharing ${onPostgres ? 'PostgreSQL' : 'one PGlite da
     gateway = await startSmsGateway();
     const env = sharedEnv(s3, gateway.url);
     processes = onPostgres ? await startChildProcesses(env, await createTestDatabase()) : await startInstances(env);
-  }, 90_000);
+  }, scaled(90_000));
   afterAll(async () => {
     await gateway?.close();
     await s3?.close();
@@ -327,7 +328,7 @@ describe(`two API processes sharing ${onPostgres ? 'PostgreSQL' : 'one PGlite da
       gateway.requests
         .map((request) => (request.body as { to?: string }).to)
         .filter((to): to is string => phones.includes(to as string));
-    await expect.poll(() => sentTo().length, { timeout: 15_000 }).toBe(phones.length);
+    await expect.poll(() => sentTo().length, { timeout: scaled(15_000) }).toBe(phones.length);
     // Two more polling rounds of both workers: nothing is sent twice.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(sentTo().sort()).toEqual([...phones].sort());

@@ -8,6 +8,7 @@ import {
   PASSWORD,
   passIdentityCheck,
   readOtp,
+  scaled,
   signInThroughScreens,
   signUpThroughScreens,
 } from './support';
@@ -105,7 +106,7 @@ test('a member who forgot their password resets it with a PIN and signs in with 
 });
 
 test("logout asks 'Are you sure?', clears the session, and signing in again needs a new PIN", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   // A new sign-in PIN to the same phone waits 60 s after the last one (the resend rule is real).
   await page.waitForTimeout(Math.max(0, membersSignedUpAt + 61_000 - Date.now()));
   await signInThroughScreens(page, DEMO.pieter.email, DEMO.pieter.phone, NEW_PASSWORD);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { scaled } from './support';
 
 // Issue 14 item 9: the app can be added to the home screen and says so when there is no connection.
 test.describe('installable app', () => {
@@ -30,6 +31,6 @@ test.describe('installable app', () => {
     await expect(async () => {
       await page.getByRole('button', { name: 'Try again' }).click({ timeout: 1_000 });
       await expect(page).toHaveTitle('Sign in · Benefit Finder', { timeout: 1_000 });
-    }).toPass({ timeout: 10_000 });
+    }).toPass({ timeout: scaled(10_000) });
   });
 });

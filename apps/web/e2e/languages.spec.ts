@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { af } from '../src/i18n/locales/af';
 import { type Catalog, en } from '../src/i18n/locales/en';
 import { zu } from '../src/i18n/locales/zu';
-import { enterPin, expectAccessible, PASSWORD, PHONE_VIEWPORT, readOtp } from './support';
+import { enterPin, expectAccessible, PASSWORD, PHONE_VIEWPORT, readOtp, scaled } from './support';
 
 /**
  * The member journey in Afrikaans and in isiZulu (issue 21 item 5, decision 036) on a 390 px
@@ -16,7 +16,7 @@ const LANGA = { idNumber: '7003158092087', phone: '+27826000679', email: 'langa_
 
 test.use({ viewport: PHONE_VIEWPORT, hasTouch: true, isMobile: true });
 // A whole journey with seven accessibility checks: about 20 s alone, more on a busy machine.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: scaled(90_000) });
 
 /** Every text of a catalog, by key. */
 function texts(node: unknown, path = ''): Map<string, string> {

@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
+/** A timeout for this machine: the quiet machine's limit times the run's factor (issue 41). */
+export { scaled } from '../../../scripts/lib/time-scale.mjs';
+
 /** Documented demo members (README "Demo data"). */
 export const DEMO = {
   nomsa: { idNumber: '7503140234085', phone: '+27821234567', email: 'nomsa.dlamini@example.co.za' },

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import { theme } from '../src/app/theme.js';
 import { BottomTabBar, type BottomTabBarProps } from '../src/components/layout/bottom-tab-bar.js';
 import { renderInApp } from './support/render.js';
@@ -61,7 +62,7 @@ describe('BottomTabBar (spec section 2)', () => {
     expect(account()).toHaveAttribute('aria-haspopup', 'menu');
     expect(account()).toHaveAttribute('aria-expanded', 'false');
     await user.click(account());
-    const menu = await screen.findByRole('menu', { name: 'Account' }, { timeout: 5_000 });
+    const menu = await screen.findByRole('menu', { name: 'Account' }, { timeout: scaled(5_000) });
     expect((await within(menu).findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
       'Notification Settings',
       'Logout',

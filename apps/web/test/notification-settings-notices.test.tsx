@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import { memberUser, openSignedInApp, resetAppStateAfterEach } from './support/app.js';
 import { latch, setUpFakeApi } from './support/fake-api.js';
 import { eventually } from './support/timers.js';
@@ -20,7 +21,7 @@ const settingsPath = `/api/app/person-users/${member.id}/twoFactorMethod`;
  */
 async function menuItemAfterClicking(user: UserEvent, button: () => HTMLElement, name: string): Promise<HTMLElement> {
   await user.click(button());
-  return screen.findByRole('menuitem', { name }, { timeout: 5_000 });
+  return screen.findByRole('menuitem', { name }, { timeout: scaled(5_000) });
 }
 
 /** Signs in, opens the app and the Notification Settings dialog from the Account menu. */

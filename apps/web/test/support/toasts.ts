@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
+import { scaled } from '../../../../scripts/lib/time-scale.mjs';
 import { advance } from './timers.js';
 
 /**
@@ -8,7 +9,7 @@ import { advance } from './timers.js';
  */
 export async function findToast(text: string | RegExp): Promise<HTMLElement> {
   // Up to 5 s: the first notice of a test file loads the notices' code (lib/toasts).
-  return waitFor(() => getToast(text), { timeout: 5_000 });
+  return waitFor(() => getToast(text), { timeout: scaled(5_000) });
 }
 
 /**
