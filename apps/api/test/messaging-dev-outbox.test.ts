@@ -1,3 +1,4 @@
+import { rmSync, writeFileSync } from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -5,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../src/db/schema/index.js';
 import { installOpenApi } from '../src/platform/http/openapi.js';
+import { demoPartnerKeyPath } from '../src/platform/messaging/demo-partner-key.js';
 import { devOutboxRoutes } from '../src/platform/messaging/dev-outbox.routes.js';
 import { createMessenger, type Messenger } from '../src/platform/messaging/messenger.js';
 import { createTestApp, PRODUCTION_ENV, type TestApp } from './support/test-app.js';
@@ -135,6 +137,25 @@ describe('GET /api/dev/outbox (development only)', () => {
       const numberRows = bodyRows(byNumber.body);
       expect(numberRows).toHaveLength(1);
       expect(numberRows[0]).toContain('SMS for Thandi');
+    }
+  });
+
+  it('shows the demo partner API key from <DATA_DIR>/demo-partner-key.txt, escaped, and nothing without it (issue 41 item 4)', async () => {
+    const keyFile = demoPartnerKeyPath(testApp.config.dataDir);
+    rmSync(keyFile, { force: true });
+    const without = await testApp.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    expect(without.body).not.toContain('Demo partner API key');
+
+    writeFileSync(keyFile, 'bcp_demo<b>key</b>123\n', { mode: 0o600 });
+    try {
+      const page = await testApp.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<h2 id="demo-partner-key">Demo partner API key</h2>');
+      expect(page.body).toContain('<code>bcp_demo&lt;b&gt;key&lt;/b&gt;123</code>');
+      expect(page.body).not.toContain('<b>key</b>');
+      expect(page.body).toContain('<code>demo-partner-key.txt</code> in the data folder');
+    } finally {
+      rmSync(keyFile, { force: true });
     }
   });
 });

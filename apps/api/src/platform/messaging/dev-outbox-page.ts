@@ -15,7 +15,26 @@ td:first-child { white-space: nowrap; }
 pre { margin: 0; white-space: pre-wrap; word-break: break-word; font: 13px/1.4 ui-monospace, monospace; }
 .status-sent { color: #2b8a3e; } .status-failed { color: #c92a2a; } .status-pending { color: #e67700; }
 .muted { color: #868e96; }
+h2 { font-size: 1.05rem; margin: 0 0 .25rem; }
+.key p { margin: .25rem 0; }
+.key { border: 1px solid #dee2e6; border-radius: 4px; padding: .5rem .75rem; margin: 1rem 0; }
+code { font: 13px/1.4 ui-monospace, monospace; word-break: break-all; }
 `;
+
+/**
+ * The demo partner's API key box (development only; issue 41 item 4).
+ * @param demoPartnerKey the key and the name of its file in the data folder
+ */
+function renderDemoPartnerKey(demoPartnerKey: { key: string; file: string }): string {
+  return [
+    '<section class="key" aria-labelledby="demo-partner-key">',
+    '<h2 id="demo-partner-key">Demo partner API key</h2>',
+    `<p><code>${escapeHtml(demoPartnerKey.key)}</code></p>`,
+    '<p class="muted">Send it as <code>Authorization: Bearer &lt;key&gt;</code> to <code>/api/v2</code>. ',
+    `It is also in <code>${escapeHtml(demoPartnerKey.file)}</code> in the data folder.</p>`,
+    '</section>',
+  ].join('\n');
+}
 
 function renderRow(message: OutboxMessageRow): string {
   const cell = (text: string | null | undefined) =>
@@ -42,11 +61,17 @@ function renderRow(message: OutboxMessageRow): string {
 }
 
 /**
- * The development outbox page: a filter form and a table of `messages` (time, channel,
- * destination, purpose, subject, body, status). Every value is HTML-escaped; no script.
+ * The development outbox page: the demo partner's API key when there is one, a filter form and a
+ * table of `messages` (time, channel, destination, purpose, subject, body, status). Every value
+ * is HTML-escaped; no script.
  * @param destination the current filter, shown in the form
+ * @param demoPartnerKey the demo partner's API key and its file's name, when the demo data wrote one
  */
-export function renderOutboxPage(messages: OutboxMessageRow[], destination: string | undefined): string {
+export function renderOutboxPage(
+  messages: OutboxMessageRow[],
+  destination: string | undefined,
+  demoPartnerKey?: { key: string; file: string },
+): string {
   const rows =
     messages.length > 0
       ? messages.map(renderRow).join('\n')
@@ -63,6 +88,7 @@ export function renderOutboxPage(messages: OutboxMessageRow[], destination: stri
 <body>
 <h1>Outbox</h1>
 <p class="muted">Development only: the latest ${OUTBOX_PAGE_SIZE} messages${destination ? ` to ${escapeHtml(destination)}` : ''}, newest first.</p>
+${demoPartnerKey ? renderDemoPartnerKey(demoPartnerKey) : ''}
 <form method="get">
 <label for="destination">Destination</label>
 <input id="destination" name="destination" placeholder="email or +27..." value="${escapeHtml(destination ?? '')}">

@@ -2,6 +2,7 @@ import { ErrorResponse, formatReferenceCode, zRequiredString } from '@bcp/contra
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
+import { DEMO_PARTNER_KEY_FILE, readDemoPartnerKey } from './demo-partner-key.js';
 import { findLatestOtp, listOutboxMessages } from './dev-outbox.service.js';
 import { renderOutboxPage } from './dev-outbox-page.js';
 
@@ -22,7 +23,8 @@ const OtpResponse = z.object({
 /**
  * Development-only outbox viewer (register with prefix `/api`). Registers nothing when
  * `config.env` is `production`, so both paths answer 404 there.
- * - `GET /api/dev/outbox[?destination=]`: HTML page of the latest 50 messages, newest first;
+ * - `GET /api/dev/outbox[?destination=]`: HTML page of the latest 50 messages, newest first, below
+ *   the demo partner's API key when the demo data wrote one (`<DATA_DIR>/demo-partner-key.txt`);
  * - `GET /api/dev/otp?destination=<email or E.164>`: 200 `{ otp, referenceCode, createdAt }` from the newest
  *   `otp.*` message to that destination; 404 `{ message }` when there is none.
  * A `+` sent unencoded in `destination` (read as a space) is understood.
@@ -45,10 +47,12 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const destination = request.query.destination || undefined;
       const messages = await listOutboxMessages(app.db, { destination });
+      const key = await readDemoPartnerKey(app.config.dataDir);
+      const demoPartnerKey = key === undefined ? undefined : { key, file: DEMO_PARTNER_KEY_FILE };
       return reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(renderOutboxPage(messages, destination));
+        .send(renderOutboxPage(messages, destination, demoPartnerKey));
     },
   );
 
