@@ -6,20 +6,18 @@ import {
   type ListResponse,
   type RerunEnrichmentRequest,
 } from '@bcp/contract';
-import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { enrichmentRuns } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
-import { listPage, orderBy } from '../../platform/lists/list-page.js';
 import { findFund } from '../funds/index.js';
+import { type EnrichmentRunRecord, findRun, insertRun, pageRuns } from './enrichment.repository.js';
 import { fundStepKinds } from './enrichment-steps.service.js';
 
 /** The job queue that runs enrichment (one job per run). */
 export const ENRICHMENT_QUEUE = 'enrichment-run';
 
-type RunRow = typeof enrichmentRuns.$inferSelect;
+type RunRow = EnrichmentRunRecord;
 
 /** A run as staff see it. */
 export function toRunResponse(row: RunRow): EnrichmentRunResponse {
@@ -56,19 +54,15 @@ interface RunRequest {
 async function queueRun(deps: { db: Database; jobs: JobQueue }, request: RunRequest, audit?: AuditContext) {
   const row = await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const [run] = await tx
-      .insert(enrichmentRuns)
-      .values({
-        fundId: request.fundId,
-        fileUploadId: request.fileUploadId ?? null,
-        steps: request.steps,
-        scope: request.scope,
-        personIds: request.personIds ?? null,
-        force: request.force,
-        startedByUserId: request.startedByUserId ?? null,
-      })
-      .returning();
-    if (!run) throw new Error('The run insert returned no row');
+    const run = await insertRun(tx, {
+      fundId: request.fundId,
+      fileUploadId: request.fileUploadId ?? null,
+      steps: request.steps,
+      scope: request.scope,
+      personIds: request.personIds ?? null,
+      force: request.force,
+      startedByUserId: request.startedByUserId ?? null,
+    });
     if (audit) {
       await recordAudit(tx, {
         ...audit,
@@ -139,10 +133,7 @@ export async function rerunEnrichment(
  * @throws AppError 404 unknown run (or of another fund)
  */
 export async function getEnrichmentRun(db: Database, fundId: number, runId: number): Promise<EnrichmentRunResponse> {
-  const [row] = await db
-    .select()
-    .from(enrichmentRuns)
-    .where(and(eq(enrichmentRuns.id, runId), eq(enrichmentRuns.fundId, fundId)));
+  const row = await findRun(db, runId, fundId);
   if (!row) throw new AppError('not_found', ENRICHMENT_MESSAGES.runNotFound);
   return toRunResponse(row);
 }
@@ -155,24 +146,5 @@ export async function listEnrichmentRuns(
   db: Database,
   query: EnrichmentRunListQuery,
 ): Promise<ListResponse<EnrichmentRunResponse>> {
-  const filter = query.filter ?? {};
-  const where: SQL | undefined = and(
-    filter.fundId ? eq(enrichmentRuns.fundId, filter.fundId) : undefined,
-    filter.fileUploadId ? eq(enrichmentRuns.fileUploadId, filter.fileUploadId) : undefined,
-    filter.status ? eq(enrichmentRuns.status, filter.status) : undefined,
-  );
-  return listPage(query, {
-    rows: (page) =>
-      db
-        .select()
-        .from(enrichmentRuns)
-        .where(where)
-        .orderBy(
-          ...orderBy(query.sort, { id: enrichmentRuns.id, createdAt: enrichmentRuns.createdAt }, enrichmentRuns.id),
-        )
-        .limit(page.limit)
-        .offset(page.offset),
-    count: () => db.$count(enrichmentRuns, where),
-    toItem: toRunResponse,
-  });
+  return pageRuns(db, query, toRunResponse);
 }

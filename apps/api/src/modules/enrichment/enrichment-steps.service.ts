@@ -8,13 +8,12 @@ import {
   type SetEnrichmentStepsRequest,
   wholeList,
 } from '@bcp/contract';
-import { asc, eq } from 'drizzle-orm';
 import type { EnrichmentConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { fundEnrichmentSteps } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import type { StepProviders } from '../../platform/enrichment/step-provider.js';
 import { findFund } from '../funds/index.js';
+import { deleteFundSteps, findFundSteps, insertFundSteps } from './enrichment.repository.js';
 
 /** Days a result of `kind` is reused: the configured days for the bureau steps, the kind's default otherwise. */
 export function validDaysOf(kind: EnrichmentStepKind, config: EnrichmentConfig): number {
@@ -51,11 +50,7 @@ function defaultSteps(): EnrichmentStepResponse[] {
 }
 
 async function ownSteps(db: Database, fundId: number): Promise<EnrichmentStepResponse[]> {
-  const rows = await db
-    .select()
-    .from(fundEnrichmentSteps)
-    .where(eq(fundEnrichmentSteps.fundId, fundId))
-    .orderBy(asc(fundEnrichmentSteps.position));
+  const rows = await findFundSteps(db, fundId);
   return rows.map((row) => ({
     id: row.id,
     position: row.position,
@@ -94,10 +89,12 @@ export async function setFundEnrichmentSteps(
 ): Promise<EnrichmentStepListResponse> {
   const before = (await listFundEnrichmentSteps(db, fundId)).items.map((step) => step.kind);
   await db.transaction(async (tx) => {
-    await tx.delete(fundEnrichmentSteps).where(eq(fundEnrichmentSteps.fundId, fundId));
-    await tx
-      .insert(fundEnrichmentSteps)
-      .values(input.steps.map((step, index) => ({ fundId, position: index + 1, kind: step.kind })));
+    await deleteFundSteps(tx, fundId);
+    await insertFundSteps(
+      tx,
+      fundId,
+      input.steps.map((step) => step.kind),
+    );
     await recordAudit(tx, {
       ...context,
       action: 'funds.enrichment_steps_set',
@@ -122,7 +119,7 @@ export async function resetFundEnrichmentSteps(
 ): Promise<EnrichmentStepListResponse> {
   const before = (await listFundEnrichmentSteps(db, fundId)).items.map((step) => step.kind);
   await db.transaction(async (tx) => {
-    await tx.delete(fundEnrichmentSteps).where(eq(fundEnrichmentSteps.fundId, fundId));
+    await deleteFundSteps(tx, fundId);
     await recordAudit(tx, {
       ...context,
       action: 'funds.enrichment_steps_reset',

@@ -1,9 +1,7 @@
 import { ENRICHMENT_LAWFUL_PURPOSE, type EnrichmentStepKind } from '@bcp/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EnrichmentConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { contactCandidates, enrichmentRecords, enrichmentRuns } from '../../db/schema/enrichment.js';
 import type { Clock } from '../../platform/clock/clock.js';
 import {
   type StepAnswer,
@@ -16,6 +14,17 @@ import { enrichmentTargetPersonIds } from '../../queries/enrichment-targets.js';
 import { type RiskDependencies, reevaluatePersonsClaims } from '../benefit-claims/index.js';
 import { flagBenefitsForDependantsProcess } from '../benefits/index.js';
 import { findPersonsForLookup, type PersonForLookup, recordDeath } from '../persons/index.js';
+import {
+  type EnrichmentRecord,
+  type EnrichmentRecordChange,
+  type EnrichmentRunRecord,
+  ensureRecords,
+  findRecords,
+  findRun,
+  updateRecord,
+  updateRun,
+  upsertContactCandidates,
+} from './enrichment.repository.js';
 import { validDaysOf } from './enrichment-steps.service.js';
 
 /** What the enrichment job needs. */
@@ -33,9 +42,9 @@ export interface EnrichmentJobDeps {
 const BATCH = 50;
 const DAY_MS = 86_400_000;
 
-type RunRow = typeof enrichmentRuns.$inferSelect;
+type RunRow = EnrichmentRunRecord;
 type PersonRow = PersonForLookup;
-type RecordRow = typeof enrichmentRecords.$inferSelect;
+type RecordRow = EnrichmentRecord;
 
 interface Tally {
   done: number;
@@ -51,14 +60,7 @@ function targetPersons(db: Database, run: RunRow): Promise<number[]> {
 
 /** Records the contact details a trace found as candidates (never on the person's own details). */
 async function recordCandidates(db: Database, personId: number, candidates: TracedContact[], at: Date) {
-  if (candidates.length === 0) return;
-  await db
-    .insert(contactCandidates)
-    .values(candidates.map((candidate) => ({ personId, ...candidate, createdAt: at, updatedAt: at })))
-    .onConflictDoUpdate({
-      target: [contactCandidates.personId, contactCandidates.channel, contactCandidates.value],
-      set: { confidence: sql`excluded.confidence`, source: sql`excluded.source`, updatedAt: at },
-    });
+  await upsertContactCandidates(db, personId, candidates, at);
 }
 
 /** What a result means beyond its record: a death flags benefits; a trace adds candidates. */
@@ -97,11 +99,13 @@ async function enrichOne(
     return;
   }
   const expiresAt = new Date(now.getTime() + validDaysOf(kind, deps.config) * DAY_MS);
-  const record = (values: Partial<typeof enrichmentRecords.$inferInsert>) =>
-    db
-      .update(enrichmentRecords)
-      .set({ lawfulPurpose: ENRICHMENT_LAWFUL_PURPOSE, checkedAt: now, updatedAt: now, ...values })
-      .where(and(eq(enrichmentRecords.personId, person.id), eq(enrichmentRecords.kind, kind)));
+  const record = (values: EnrichmentRecordChange) =>
+    updateRecord(db, person.id, kind, {
+      lawfulPurpose: ENRICHMENT_LAWFUL_PURPOSE,
+      checkedAt: now,
+      updatedAt: now,
+      ...values,
+    });
   if (kind === 'contact_trace' && person.deceasedOn) {
     // Nobody traces the contact details of a member known to be deceased (nor pays for it).
     await record({
@@ -157,19 +161,6 @@ async function enrichOne(
   await applyAnswer(db, person, kind, answer, now);
 }
 
-/** Makes sure each (person, step) has a record: `pending` until its look-up is made. */
-async function ensureRecords(db: Database, personIds: number[], steps: EnrichmentStepKind[]) {
-  if (personIds.length === 0) return;
-  await db
-    .insert(enrichmentRecords)
-    .values(
-      personIds.flatMap((personId) =>
-        steps.map((kind) => ({ personId, kind, lawfulPurpose: ENRICHMENT_LAWFUL_PURPOSE })),
-      ),
-    )
-    .onConflictDoNothing();
-}
-
 /**
  * The enrichment job (queue `enrichment-run`, issue 17): looks up each person of the run for each
  * of its steps in order, reusing results still valid (unless a rerun), recording each look-up with
@@ -181,30 +172,25 @@ async function ensureRecords(db: Database, personIds: number[], steps: Enrichmen
  */
 export async function runEnrichment(deps: EnrichmentJobDeps, runId: number): Promise<void> {
   const { db } = deps;
-  const [run] = await db.select().from(enrichmentRuns).where(eq(enrichmentRuns.id, runId));
+  const run = await findRun(db, runId);
   if (!run || run.status === 'completed') return;
   const tally: Tally = { done: 0, reused: 0, failed: 0, costCents: 0 };
   try {
     const personIds = await targetPersons(db, run);
-    await db
-      .update(enrichmentRuns)
-      .set({
-        status: 'running',
-        total: personIds.length * run.steps.length,
-        done: 0,
-        reused: 0,
-        failed: 0,
-        costCents: 0,
-      })
-      .where(eq(enrichmentRuns.id, runId));
+    await updateRun(db, runId, {
+      status: 'running',
+      total: personIds.length * run.steps.length,
+      done: 0,
+      reused: 0,
+      failed: 0,
+      costCents: 0,
+    });
     for (let start = 0; start < personIds.length; start += BATCH) {
       const ids = personIds.slice(start, start + BATCH);
-      await ensureRecords(db, ids, run.steps);
+      // Each (person, step) has a record: `pending` until its look-up is made.
+      await ensureRecords(db, ids, run.steps, ENRICHMENT_LAWFUL_PURPOSE);
       const people = await findPersonsForLookup(db, ids);
-      const records = await db
-        .select()
-        .from(enrichmentRecords)
-        .where(and(inArray(enrichmentRecords.personId, ids), inArray(enrichmentRecords.kind, run.steps)));
+      const records = await findRecords(db, ids, run.steps);
       const byKey = new Map(records.map((row) => [`${row.personId}:${row.kind}`, row]));
       for (const person of people) {
         for (const kind of run.steps)
@@ -216,17 +202,11 @@ export async function runEnrichment(deps: EnrichmentJobDeps, runId: number): Pro
       }
       // A death or a name score found is a risk signal on the persons' claims in progress.
       if (run.steps.includes('population_register')) await reevaluatePersonsClaims(deps.claimRisk, ids);
-      await db.update(enrichmentRuns).set(tally).where(eq(enrichmentRuns.id, runId));
+      await updateRun(db, runId, tally);
     }
-    await db
-      .update(enrichmentRuns)
-      .set({ ...tally, status: 'completed', finishedAt: deps.clock.now() })
-      .where(eq(enrichmentRuns.id, runId));
+    await updateRun(db, runId, { ...tally, status: 'completed', finishedAt: deps.clock.now() });
   } catch (error) {
     deps.log.warn({ runId, error: toLoggableError(error) }, 'enrichment run failed');
-    await db
-      .update(enrichmentRuns)
-      .set({ ...tally, status: 'failed', finishedAt: deps.clock.now() })
-      .where(eq(enrichmentRuns.id, runId));
+    await updateRun(db, runId, { ...tally, status: 'failed', finishedAt: deps.clock.now() });
   }
 }

@@ -1,15 +1,14 @@
 import { Readable } from 'node:stream';
 import { FILE_UPLOAD_MESSAGES } from '@bcp/contract';
 import { stringify } from 'csv-stringify';
-import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { fileUploadRows } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { safeRow } from '../../platform/exports/safe-cell.js';
 import { type FileStore, fileOpener, type OpenFile } from '../../platform/files/file-store.js';
 import type { StoredDownload } from '../../platform/files/file-stores.js';
 import { formatOfFileName, readRows, type UploadFileFormat } from './file-reader.js';
+import { findRefusedRowsAfter } from './file-uploads.repository.js';
 import { FILE_UPLOADS_FOLDER, findFileUploadRow } from './file-uploads.service.js';
 
 const PAGE_ROWS = 1000;
@@ -21,19 +20,7 @@ export type UploadDownload = StoredDownload | { fileName: string; contentType: s
 async function* refusedReasons(db: Database, id: number): AsyncGenerator<{ line: number; reason: string }> {
   let after = 0;
   for (;;) {
-    const page = await db
-      .select({ line: fileUploadRows.line, findings: fileUploadRows.findings })
-      .from(fileUploadRows)
-      .where(
-        and(
-          eq(fileUploadRows.fileUploadId, id),
-          isNotNull(fileUploadRows.findings),
-          eq(fileUploadRows.refused, true),
-          gt(fileUploadRows.line, after),
-        ),
-      )
-      .orderBy(asc(fileUploadRows.line))
-      .limit(PAGE_ROWS);
+    const page = await findRefusedRowsAfter(db, id, after, PAGE_ROWS);
     for (const row of page) {
       const errors = (row.findings ?? []).filter((finding) => finding.level === 'error');
       yield { line: row.line, reason: errors.map((finding) => finding.message).join(' ') };

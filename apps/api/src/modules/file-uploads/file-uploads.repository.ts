@@ -1,11 +1,16 @@
 /** The file-uploads module's data access (issue 35 item 1): uploads and their staging rows. */
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { FileUploadType } from '@bcp/contract';
+import { and, asc, desc, eq, gt, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/result-rows.js';
-import { fileUploads } from '../../db/schema/file-uploads.js';
+import { fileUploadMappings, fileUploadRows, fileUploads } from '../../db/schema/file-uploads.js';
 
+/** An upload's stored row (`file_uploads`): status, file, mapping, counts, who uploaded and decided. */
+export type FileUploadRecord = typeof fileUploads.$inferSelect;
 /** An upload as the accept step reads it. */
-export type AcceptedUpload = typeof fileUploads.$inferSelect;
+export type AcceptedUpload = FileUploadRecord;
+/** The findings of one staged row (null when the row passed every check). */
+export type StagedFindings = (typeof fileUploadRows.$inferSelect)['findings'];
 
 /** The upload, or undefined. */
 export async function findUpload(db: Database, id: number): Promise<AcceptedUpload | undefined> {
@@ -123,4 +128,141 @@ export async function attachStoredFile(
     .where(and(eq(fileUploads.id, id), eq(fileUploads.status, 'awaiting_file')))
     .returning({ id: fileUploads.id });
   return updated !== undefined;
+}
+
+/**
+ * Creates an upload `awaiting_file` (its fund, type, optional mapping and uploader).
+ * @returns the stored row
+ */
+export async function insertAwaitingUpload(
+  db: Database,
+  upload: { fundId: number; kind: FileUploadType; mapping: Record<string, string> | null; uploadedByUserId: number },
+): Promise<FileUploadRecord> {
+  const [created] = await db
+    .insert(fileUploads)
+    .values({ ...upload, status: 'awaiting_file' })
+    .returning();
+  if (!created) throw new Error('insert returned no row');
+  return created;
+}
+
+/**
+ * Sets an upload's mapping and status, if it is still in `fromStatus` (compare and set).
+ * @returns false when the upload's status changed meanwhile
+ */
+export async function setUploadMapping(
+  db: Database,
+  id: number,
+  fromStatus: FileUploadRecord['status'],
+  change: { mapping: Record<string, string>; status: 'validating' | 'awaiting_file' },
+): Promise<boolean> {
+  const [updated] = await db
+    .update(fileUploads)
+    .set(change)
+    .where(and(eq(fileUploads.id, id), eq(fileUploads.status, fromStatus)))
+    .returning({ id: fileUploads.id });
+  return updated !== undefined;
+}
+
+/** The mapping a fund saved for a type of file, or undefined. */
+export async function findFundMapping(
+  db: Database,
+  fundId: number,
+  kind: FileUploadType,
+): Promise<Record<string, string> | undefined> {
+  const [row] = await db
+    .select({ mapping: fileUploadMappings.mapping })
+    .from(fileUploadMappings)
+    .where(and(eq(fileUploadMappings.fundId, fundId), eq(fileUploadMappings.kind, kind)));
+  return row?.mapping;
+}
+
+/** Keeps `mapping` as the fund's mapping for the type (inserted, or replacing the one saved). */
+export async function upsertFundMapping(
+  db: Database,
+  fundId: number,
+  kind: FileUploadType,
+  mapping: Record<string, string>,
+): Promise<void> {
+  await db
+    .insert(fileUploadMappings)
+    .values({ fundId, kind, mapping })
+    .onConflictDoUpdate({
+      target: [fileUploadMappings.fundId, fileUploadMappings.kind],
+      set: { mapping, updatedAt: new Date() },
+    });
+}
+
+/**
+ * The first `limit` staged rows of an upload that have findings: refused rows first, then by line.
+ */
+export async function findStagedFindings(
+  db: Database,
+  id: number,
+  limit: number,
+): Promise<{ line: number; findings: StagedFindings }[]> {
+  return db
+    .select({ line: fileUploadRows.line, findings: fileUploadRows.findings })
+    .from(fileUploadRows)
+    .where(and(eq(fileUploadRows.fileUploadId, id), isNotNull(fileUploadRows.findings)))
+    .orderBy(desc(fileUploadRows.refused), asc(fileUploadRows.line))
+    .limit(limit);
+}
+
+/**
+ * A page of an upload's refused staged rows (with findings) after line `afterLine`, in line order,
+ * at most `limit` rows (the errors download reads them a page at a time).
+ */
+export async function findRefusedRowsAfter(
+  db: Database,
+  id: number,
+  afterLine: number,
+  limit: number,
+): Promise<{ line: number; findings: StagedFindings }[]> {
+  return db
+    .select({ line: fileUploadRows.line, findings: fileUploadRows.findings })
+    .from(fileUploadRows)
+    .where(
+      and(
+        eq(fileUploadRows.fileUploadId, id),
+        isNotNull(fileUploadRows.findings),
+        eq(fileUploadRows.refused, true),
+        gt(fileUploadRows.line, afterLine),
+      ),
+    )
+    .orderBy(asc(fileUploadRows.line))
+    .limit(limit);
+}
+
+/** Removes every staged row of an upload (before reading the file again, or after it failed). */
+export async function deleteStagedRows(db: Database, id: number): Promise<void> {
+  await db.delete(fileUploadRows).where(eq(fileUploadRows.fileUploadId, id));
+}
+
+/** Sets an upload's reading progress: the rows read, and the rows expected when given. */
+export async function setReadProgress(db: Database, id: number, progress: { rowsRead: number; rowCount?: number }) {
+  await db.update(fileUploads).set(progress).where(eq(fileUploads.id, id));
+}
+
+/** Refreshes the planner's statistics of the staging table (`analyze file_upload_rows`). */
+export async function analyzeStagedRows(tx: Database): Promise<void> {
+  await tx.execute(sql`analyze file_upload_rows`);
+}
+
+/** Marks the upload `validated` with its counts of rows, refused rows and warnings. */
+export async function markValidated(
+  tx: Database,
+  id: number,
+  counts: { rows: number; refused: number; warnings: number },
+): Promise<void> {
+  await tx
+    .update(fileUploads)
+    .set({
+      status: 'validated',
+      rowCount: counts.rows,
+      rowsRead: counts.rows,
+      errorCount: counts.refused,
+      warningCount: counts.warnings,
+    })
+    .where(eq(fileUploads.id, id));
 }

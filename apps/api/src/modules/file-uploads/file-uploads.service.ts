@@ -15,14 +15,21 @@ import {
   type ListResponse,
   suggestMapping,
 } from '@bcp/contract';
-import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { fileUploadMappings, fileUploadRows, fileUploads } from '../../db/schema/file-uploads.js';
 import type { AuditContext } from '../../platform/audit/audit.service.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { type FileUploadListRow, findFileUploadListRow, listFileUploadRows } from '../../queries/file-upload-list.js';
 import { findFundName } from '../funds/index.js';
+import {
+  type FileUploadRecord,
+  findFundMapping,
+  findStagedFindings,
+  findUpload,
+  insertAwaitingUpload,
+  setUploadMapping,
+  upsertFundMapping,
+} from './file-uploads.repository.js';
 
 /**
  * File uploads (issue 16, spec 7 `file-uploads*`): create (fund, type, mapping), the types and
@@ -86,12 +93,7 @@ export function listFileUploadTypes(): FileUploadTypeResponse[] {
 export async function getFileUpload(db: Database, id: number): Promise<FileUploadResponse> {
   const row = await findFileUploadListRow(db, id);
   if (!row) throw new AppError('not_found', FILE_UPLOAD_MESSAGES.notFound);
-  const staged = await db
-    .select({ line: fileUploadRows.line, findings: fileUploadRows.findings })
-    .from(fileUploadRows)
-    .where(and(eq(fileUploadRows.fileUploadId, id), isNotNull(fileUploadRows.findings)))
-    .orderBy(desc(fileUploadRows.refused), asc(fileUploadRows.line))
-    .limit(ROW_FINDINGS_PAGE);
+  const staged = await findStagedFindings(db, id, ROW_FINDINGS_PAGE);
   const rowFindings = staged
     .flatMap((staging) => (staging.findings ?? []).map((finding) => ({ line: staging.line, ...finding })))
     .slice(0, ROW_FINDINGS_PAGE);
@@ -99,8 +101,8 @@ export async function getFileUpload(db: Database, id: number): Promise<FileUploa
 }
 
 /** The stored row of an upload, or a 404. */
-export async function findFileUploadRow(db: Database, id: number): Promise<typeof fileUploads.$inferSelect> {
-  const [row] = await db.select().from(fileUploads).where(eq(fileUploads.id, id));
+export async function findFileUploadRow(db: Database, id: number): Promise<FileUploadRecord> {
+  const row = await findUpload(db, id);
   if (!row) throw new AppError('not_found', FILE_UPLOAD_MESSAGES.notFound);
   return row;
 }
@@ -119,11 +121,7 @@ export async function savedMapping(
   fundId: number,
   type: FileUploadType,
 ): Promise<Record<string, string>> {
-  const [row] = await db
-    .select({ mapping: fileUploadMappings.mapping })
-    .from(fileUploadMappings)
-    .where(and(eq(fileUploadMappings.fundId, fundId), eq(fileUploadMappings.kind, type)));
-  return row?.mapping ?? {};
+  return (await findFundMapping(db, fundId, type)) ?? {};
 }
 
 /** Keeps `mapping` as the fund's default for its next file of the type (issue 16 rule 2). */
@@ -133,13 +131,7 @@ async function saveFundMapping(
   type: FileUploadType,
   mapping: Record<string, string>,
 ): Promise<void> {
-  await db
-    .insert(fileUploadMappings)
-    .values({ fundId, kind: type, mapping })
-    .onConflictDoUpdate({
-      target: [fileUploadMappings.fundId, fileUploadMappings.kind],
-      set: { mapping, updatedAt: new Date() },
-    });
+  await upsertFundMapping(db, fundId, type, mapping);
 }
 
 /**
@@ -154,7 +146,7 @@ async function saveFundMapping(
 export async function chooseMapping(
   deps: {
     db: Database;
-    readHeader: (upload: typeof fileUploads.$inferSelect) => Promise<string[]>;
+    readHeader: (upload: FileUploadRecord) => Promise<string[]>;
     startValidation: (id: number) => Promise<unknown>;
   },
   body: ChooseFileUploadMappingRequest,
@@ -168,11 +160,10 @@ export async function chooseMapping(
   assertMappingUsable(upload.kind, body.mapping, uploaded ? await deps.readHeader(upload) : undefined);
   await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const [updated] = await tx
-      .update(fileUploads)
-      .set({ mapping: body.mapping, status: uploaded ? 'validating' : 'awaiting_file' })
-      .where(and(eq(fileUploads.id, upload.id), eq(fileUploads.status, upload.status)))
-      .returning({ id: fileUploads.id });
+    const updated = await setUploadMapping(tx, upload.id, upload.status, {
+      mapping: body.mapping,
+      status: uploaded ? 'validating' : 'awaiting_file',
+    });
     if (!updated) throw new AppError('conflict', FILE_UPLOAD_MESSAGES.mappingLocked('changing'));
     if (body.saveMappingForFund) await saveFundMapping(tx, upload.fundId, upload.kind, body.mapping);
     await recordAudit(tx, {
@@ -206,17 +197,12 @@ export async function createFileUpload(
     });
   if (body.mapping) assertMappingUsable(body.type, body.mapping);
   const id = await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(fileUploads)
-      .values({
-        fundId: body.fundId,
-        kind: body.type,
-        status: 'awaiting_file',
-        mapping: body.mapping ?? null,
-        uploadedByUserId: context.userId,
-      })
-      .returning();
-    if (!created) throw new Error('insert returned no row');
+    const created = await insertAwaitingUpload(tx as unknown as Database, {
+      fundId: body.fundId,
+      kind: body.type,
+      mapping: body.mapping ?? null,
+      uploadedByUserId: context.userId,
+    });
     if (body.mapping && body.saveMappingForFund) {
       await saveFundMapping(tx as unknown as Database, body.fundId, body.type, body.mapping);
     }
@@ -257,7 +243,7 @@ export function assertMappingUsable(type: FileUploadType, mapping: Record<string
 export async function mappingFor(
   deps: {
     db: Database;
-    readSample: (upload: typeof fileUploads.$inferSelect) => Promise<{ header: string[]; sampleRows: string[][] }>;
+    readSample: (upload: FileUploadRecord) => Promise<{ header: string[]; sampleRows: string[][] }>;
   },
   query: FileUploadMappingQuery,
 ): Promise<FileUploadMappingResponse> {

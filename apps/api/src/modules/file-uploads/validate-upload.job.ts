@@ -1,11 +1,19 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { type CopyValue, openCopy } from '../../db/copy-rows.js';
-import { fileUploadRows, fileUploads } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { type FileStore, fileOpener, type OpenFile } from '../../platform/files/file-store.js';
 import { formatOfFileName, readRowBatches, type UploadFileFormat } from './file-reader.js';
+import {
+  analyzeStagedRows,
+  deleteStagedRows,
+  type FileUploadRecord,
+  findUpload,
+  markFailed,
+  markValidated,
+  setLocalWorkMem,
+  setReadProgress,
+} from './file-uploads.repository.js';
 import { FILE_UPLOADS_FOLDER } from './file-uploads.service.js';
 import { checkRowCells } from './row-checks.js';
 import { checkStagedRows, countStagedRows } from './staging-checks.js';
@@ -53,7 +61,7 @@ async function estimateRows(file: OpenFile, format: UploadFileFormat): Promise<n
 /** Reads the file, checks each row's cells and copies it into staging (all rows, or none on PostgreSQL). */
 async function copyRows(
   db: Database,
-  upload: typeof fileUploads.$inferSelect,
+  upload: FileUploadRecord,
   file: OpenFile,
   format: UploadFileFormat,
   today: Date,
@@ -91,10 +99,7 @@ async function copyRows(
         await copy.write(row);
         copying += performance.now() - copyStarted;
         if ((line - 1) % PROGRESS_EVERY_ROWS === 0) {
-          await db
-            .update(fileUploads)
-            .set({ rowsRead: line - 1 })
-            .where(eq(fileUploads.id, upload.id));
+          await setReadProgress(db, upload.id, { rowsRead: line - 1 });
         }
       }
     }
@@ -121,25 +126,22 @@ async function copyRows(
  */
 export async function validateUpload(deps: { db: Database; files: FileStore }, id: number, today = new Date()) {
   const { db } = deps;
-  const [upload] = await db.select().from(fileUploads).where(eq(fileUploads.id, id));
+  const upload = await findUpload(db, id);
   if (upload?.status !== 'validating' || !upload.storedName || !upload.mapping) return;
-  const dropStaged = () => db.delete(fileUploadRows).where(eq(fileUploadRows.fileUploadId, id));
+  const dropStaged = () => deleteStagedRows(db, id);
   await dropStaged();
   const format = formatOfFileName(upload.fileName ?? '') ?? 'csv';
   const clock = uploadPhaseClock(id, 'validate');
   const file = fileOpener(deps.files, FILE_UPLOADS_FOLDER, upload.storedName);
   try {
     const estimate = await clock.time('estimate rows', () => estimateRows(file, format));
-    await db
-      .update(fileUploads)
-      .set({ rowsRead: 0, rowCount: estimate ?? 0 })
-      .where(eq(fileUploads.id, id));
+    await setReadProgress(db, id, { rowsRead: 0, rowCount: estimate ?? 0 });
     await copyRows(db, upload, file, format, today, clock);
   } catch (error) {
     await dropStaged();
     // A reading budget or an encoding rule says why (issue 34); anything else is a broken file.
     const failureReason = error instanceof AppError ? error.message : 'The file could not be read to the end.';
-    await db.update(fileUploads).set({ status: 'failed', failureReason }).where(eq(fileUploads.id, id));
+    await markFailed(db, id, failureReason);
     return;
   }
   // The checks, the counts and the status in one transaction: a crash leaves no half-checked rows.
@@ -147,20 +149,11 @@ export async function validateUpload(deps: { db: Database; files: FileStore }, i
     const tx = transaction as unknown as Database;
     // Fresh statistics (without them the planner takes the staged rows for a handful and picks
     // nested loops), and room to sort a large file's rows in memory (this transaction only).
-    await clock.time('analyze', () => tx.execute(sql`analyze file_upload_rows`));
-    await tx.execute(sql`set local work_mem = '64MB'`);
+    await clock.time('analyze', () => analyzeStagedRows(tx));
+    await setLocalWorkMem(tx, '64MB');
     await checkStagedRows(tx, upload.kind, id, upload.fundId, clock);
     const counts = await clock.time('count', () => countStagedRows(tx, id));
-    await tx
-      .update(fileUploads)
-      .set({
-        status: 'validated',
-        rowCount: counts.rows,
-        rowsRead: counts.rows,
-        errorCount: counts.refused,
-        warningCount: counts.warnings,
-      })
-      .where(eq(fileUploads.id, id));
+    await markValidated(tx, id, counts);
     await recordAudit(tx, {
       actor: { type: 'system', label: VALIDATE_UPLOAD_QUEUE },
       action: 'file-uploads.validated',

@@ -8,19 +8,15 @@ import {
   AdminPersonResponse,
   AdminPersonUpdateRequest,
   AdminPersonUserResponse,
-  AdminSourceRowListResponse,
-  AdminSourceRowResponse,
   ErrorResponse,
   IdParams,
   PersonImagesQuery,
-  PersonSourceListQuery,
 } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
 import { closeMemberAccount } from '../account-changes/index.js';
 import { sendPasswordResetPinForStaff } from '../beneficiary-sessions/index.js';
 import { editBenefitForStaff } from '../benefits/index.js';
-import { getBenefitSourceForStaff, listPersonSourceRowsForStaff } from '../file-uploads/index.js';
 import { listPersonImagesForStaff } from '../identity-verifications/index.js';
 import { getBenefitUserForStaff } from '../person-users/index.js';
 import { getBenefitPersonForStaff, updatePersonForStaff } from './admin-persons.service.js';
@@ -33,7 +29,9 @@ const writePersons = { access: { area: 'admin', permission: 'persons.write' } } 
 /**
  * Staff views and corrections of the people behind benefits (spec 7 `/api/v1/benefits/...`;
  * issue 18). `{id}` is a benefit id in `benefits/{id}/...` and `edit/{id}`, a person id in the
- * `person/...` calls. Every view of personal data and every change is audited.
+ * `person/...` calls. Every view of personal data and every change is audited. The source rows
+ * (`benefits/{id}/source`, `benefits/person/source/{id}`) are file-uploads' routes
+ * (`file-uploads/source-rows.routes.ts`).
  */
 export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -66,45 +64,6 @@ export const adminPersonRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getBenefitUserForStaff(app.db, request.params.id, auditContext(request)),
-  );
-
-  app.get(
-    '/benefits/:id/source',
-    {
-      config: readPersons,
-      schema: {
-        operationId: 'getBenefitSource',
-        summary: 'The upload and row the benefit came from, with the original cells (audited)',
-        description: '404 when the benefit was not loaded from an uploaded file.',
-        tags,
-        params: IdParams,
-        response: { 200: AdminSourceRowResponse, ...errors },
-      },
-    },
-    async (request) =>
-      getBenefitSourceForStaff({ db: app.db, files: app.files }, request.params.id, auditContext(request)),
-  );
-
-  app.get(
-    '/benefits/person/source/:id',
-    {
-      config: readPersons,
-      schema: {
-        operationId: 'listPersonSourceRows',
-        summary: 'Every uploaded row that named the person (id: person id), newest upload first (audited)',
-        tags,
-        params: IdParams,
-        querystring: PersonSourceListQuery,
-        response: { 200: AdminSourceRowListResponse, ...errors },
-      },
-    },
-    async (request) =>
-      listPersonSourceRowsForStaff(
-        { db: app.db, files: app.files },
-        request.params.id,
-        request.query,
-        auditContext(request),
-      ),
   );
 
   app.get(
