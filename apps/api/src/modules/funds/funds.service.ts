@@ -14,16 +14,12 @@ import type { Database } from '../../db/client.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { listPage } from '../../platform/lists/list-page.js';
+import { findEligibleFundAdministrator, fundAdministratorNames } from '../../queries/fund-administrators.js';
 import { countFundData } from '../../queries/fund-usage.js';
 import { findActiveFundType, fundTypesByIds } from '../fund-types/index.js';
-import {
-  ensurePartnerServesFund,
-  findFundAdministrator,
-  partnerNames,
-  unlinkFundFromPartners,
-} from '../partners/partner-directory.service.js';
 import { deleteFundProcessSteps } from '../process-steps/index.js';
 import { deleteFundFeeRows } from './fund-fees.repository.js';
+import { fundPartnerLinks } from './fund-partner-links.js';
 import {
   deleteFundRow,
   type FundFilter,
@@ -61,7 +57,7 @@ const SYSTEM: AuditContext = { actor: { type: 'system' } };
 async function describeFunds(db: Database, rows: FundRecord[]): Promise<FundResponse[]> {
   const typeIds = [...new Set(rows.map((row) => row.fundTypeId).filter((id): id is number => id !== null))];
   const types = await fundTypesByIds(db, typeIds);
-  const administrators = await partnerNames(
+  const administrators = await fundAdministratorNames(
     db,
     rows.map((row) => row.administratorPartnerId),
   );
@@ -126,7 +122,7 @@ async function assertReferences(
   }
   if (
     typeof input.administratorPartnerId === 'number' &&
-    !(await findFundAdministrator(db, input.administratorPartnerId))
+    !(await findEligibleFundAdministrator(db, input.administratorPartnerId))
   ) {
     errors.administratorPartnerId = [FUND_MESSAGES.unknownAdministrator];
   }
@@ -197,7 +193,9 @@ export async function createFund(
       name: input.name,
       registrationNumber: input.registrationNumber,
     });
-    if (row.administratorPartnerId !== null) await ensurePartnerServesFund(tx, row.administratorPartnerId, row.id);
+    if (row.administratorPartnerId !== null) {
+      await fundPartnerLinks().ensurePartnerServesFund(tx, row.administratorPartnerId, row.id);
+    }
     const response = await describeFund(tx, row);
     await recordAudit(tx, {
       ...context,
@@ -228,7 +226,9 @@ export async function updateFund(
   return db.transaction(async (tx) => {
     const row = await updateFundRow(tx, id, fundValues(input));
     if (!row) throw new AppError('not_found', FUND_MESSAGES.notFound);
-    if (row.administratorPartnerId !== null) await ensurePartnerServesFund(tx, row.administratorPartnerId, row.id);
+    if (row.administratorPartnerId !== null) {
+      await fundPartnerLinks().ensurePartnerServesFund(tx, row.administratorPartnerId, row.id);
+    }
     const response = await describeFund(tx, row);
     await recordAudit(tx, {
       ...context,
@@ -258,7 +258,7 @@ export async function deleteFund(db: Database, id: number, context: AuditContext
     await db.transaction(async (tx) => {
       await deleteFundFeeRows(tx, id);
       await deleteFundProcessSteps(tx, id);
-      await unlinkFundFromPartners(tx, id);
+      await fundPartnerLinks().unlinkFundFromPartners(tx, id);
       await deleteFundRow(tx, id);
       await recordAudit(tx, { ...context, action: 'funds.deleted', entityType: 'funds', entityId: id, before });
     });

@@ -1,6 +1,7 @@
 /** The funds module's public functions (issue 35 item 2: other modules import only this file). */
 export { configureDemoFund, DEMO_FUND_SETUP } from './demo-fund.js';
 export { calculateFundPayout, listFundFeeRules } from './fund-fees.service.js';
+export { type FundPartnerLinks, useFundPartnerLinks } from './fund-partner-links.js';
 export {
   activeFundIds,
   countFunds,

@@ -1,11 +1,10 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { hasRows } from '../../db/has-rows.js';
-import { partners } from '../../db/schema/index.js';
 import type { AuditContext } from '../../platform/audit/audit.service.js';
 import { findFundIdByRegistrationNumber, updateFund } from '../funds/index.js';
 import { createApiKey } from './partner-api-keys.service.js';
+import { anyPartnerExists } from './partners.repository.js';
 import { createPartner } from './partners.service.js';
 
 const DEMO: AuditContext = { actor: { type: 'system', label: 'demo data' } };
@@ -32,7 +31,7 @@ export async function seedDemoPartnerIfNone(
   demoFundRegistrationNumber: string,
   keyFile?: string,
 ): Promise<boolean> {
-  if (await hasRows(db, partners)) return false;
+  if (await anyPartnerExists(db)) return false;
   const fundId = await findFundIdByRegistrationNumber(db, demoFundRegistrationNumber);
   const partner = await createPartner(
     db,

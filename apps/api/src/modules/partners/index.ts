@@ -1,8 +1,9 @@
 /**
  * The partners module's public file (issue 35 item 2): partners' names, fund links and API keys as
- * other modules use them, and the one rule of which partner reads a fund's claims.
+ * other modules use them, the one rule of which partner reads a fund's claims, and the demo partner.
  */
 export { readsClaimsOfFund } from './claim-access.js';
+export { seedDemoPartnerIfNone } from './demo-partner.js';
 export {
   authenticatePartnerApiKey,
   createApiKey,
@@ -10,12 +11,5 @@ export {
   partnerAuditContext,
   revokeApiKey,
 } from './partner-api-keys.service.js';
-export {
-  ensurePartnerServesFund,
-  findFundAdministrator,
-  lockPartner,
-  partnerFundIds,
-  partnerNames,
-  unlinkFundFromPartners,
-} from './partner-directory.service.js';
+export { lockPartner, partnerFundIds, partnerNames } from './partners.repository.js';
 export { createPartner, findPartner } from './partners.service.js';

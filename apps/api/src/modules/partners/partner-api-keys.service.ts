@@ -1,15 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type ApiKeyResponse, type CreatedApiKeyResponse, PARTNER_MESSAGES } from '@bcp/contract';
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { partnerApiKeys, partners } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import type { PartnerIdentity } from '../../platform/auth/route-access.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { partnerFundIds } from './partner-directory.service.js';
+import {
+  type ApiKeyRecord,
+  findUsableKeyByHash,
+  insertApiKey,
+  markApiKeyRevoked,
+  selectPartnerApiKey,
+  selectPartnerApiKeys,
+  touchApiKeyLastUsed,
+} from './partner-api-keys.repository.js';
+import { partnerFundIds } from './partners.repository.js';
 import { findPartner } from './partners.service.js';
-
-type ApiKeyRecord = typeof partnerApiKeys.$inferSelect;
 
 /**
  * Partner API keys (issue 8 "Partners"; decision 017). A key is `bcp_pk_` followed by 32 random
@@ -74,27 +79,11 @@ export async function authenticatePartnerApiKey(
   now: Date = new Date(),
 ): Promise<PartnerIdentity | undefined> {
   if (!key.startsWith(KEY_PREFIX) || key.length > 200) return undefined;
-  const [row] = await db
-    .select({ id: partnerApiKeys.id, partnerId: partnerApiKeys.partnerId, lastUsedAt: partnerApiKeys.lastUsedAt })
-    .from(partnerApiKeys)
-    .innerJoin(partners, eq(partners.id, partnerApiKeys.partnerId))
-    .where(
-      and(
-        eq(partnerApiKeys.keyHash, hashKey(key)),
-        isNull(partnerApiKeys.revokedAt),
-        eq(partners.active, true),
-        isNull(partners.deletedAt),
-      ),
-    );
+  const row = await findUsableKeyByHash(db, hashKey(key));
   if (!row) return undefined;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
-    await db
-      .update(partnerApiKeys)
-      .set({ lastUsedAt: now })
-      .where(
-        and(eq(partnerApiKeys.id, row.id), or(isNull(partnerApiKeys.lastUsedAt), lt(partnerApiKeys.lastUsedAt, stale))),
-      );
+    await touchApiKeyLastUsed(db, row.id, now, stale);
   }
   return { partnerId: row.partnerId, apiKeyId: row.id, fundIds: await partnerFundIds(db, row.partnerId) };
 }
@@ -102,11 +91,7 @@ export async function authenticatePartnerApiKey(
 /** A partner's keys, newest first, revoked ones included; never the keys themselves. */
 export async function listApiKeys(db: Database, partnerId: number): Promise<ApiKeyResponse[]> {
   await findPartner(db, partnerId);
-  const rows = await db
-    .select()
-    .from(partnerApiKeys)
-    .where(eq(partnerApiKeys.partnerId, partnerId))
-    .orderBy(desc(partnerApiKeys.id));
+  const rows = await selectPartnerApiKeys(db, partnerId);
   return rows.map(toResponse);
 }
 
@@ -117,11 +102,13 @@ async function insertKey(
   context: AuditContext,
 ): Promise<CreatedApiKeyResponse> {
   const generated = generateApiKey();
-  const [row] = await db
-    .insert(partnerApiKeys)
-    .values({ partnerId, name, prefix: generated.prefix, keyHash: generated.keyHash, createdById: staffId(context) })
-    .returning();
-  if (!row) throw new Error('insert returned no row');
+  const row = await insertApiKey(db, {
+    partnerId,
+    name,
+    prefix: generated.prefix,
+    keyHash: generated.keyHash,
+    createdById: staffId(context),
+  });
   const response = toResponse(row);
   await recordAudit(db, {
     ...context,
@@ -151,21 +138,14 @@ export async function createApiKey(
 
 async function findLiveKey(db: Database, partnerId: number, keyId: number): Promise<ApiKeyRecord> {
   await findPartner(db, partnerId);
-  const [row] = await db
-    .select()
-    .from(partnerApiKeys)
-    .where(and(eq(partnerApiKeys.id, keyId), eq(partnerApiKeys.partnerId, partnerId)));
+  const row = await selectPartnerApiKey(db, partnerId, keyId);
   if (!row) throw new AppError('not_found', PARTNER_MESSAGES.keyNotFound);
   if (row.revokedAt) throw new AppError('conflict', PARTNER_MESSAGES.keyRevoked);
   return row;
 }
 
 async function markRevoked(db: Database, row: ApiKeyRecord, context: AuditContext, now: Date): Promise<void> {
-  const [revoked] = await db
-    .update(partnerApiKeys)
-    .set({ revokedAt: now, revokedById: staffId(context) })
-    .where(and(eq(partnerApiKeys.id, row.id), isNull(partnerApiKeys.revokedAt)))
-    .returning({ id: partnerApiKeys.id });
+  const revoked = await markApiKeyRevoked(db, row.id, now, staffId(context));
   if (!revoked) throw new AppError('conflict', PARTNER_MESSAGES.keyRevoked);
   await recordAudit(db, {
     ...context,

@@ -7,45 +7,44 @@ import {
   PARTNER_KIND_LABELS,
   PARTNER_KINDS,
   PARTNER_MESSAGES,
-  type PartnerKind,
   type PartnerResponse,
   type UpdatePartnerRequest,
   VALIDATION_FAILED_MESSAGE,
 } from '@bcp/contract';
-import { and, count, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { partnerApiKeys, partnerFunds, partners } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { listPage, orderBy, searchCondition } from '../../platform/lists/list-page.js';
+import { listPage } from '../../platform/lists/list-page.js';
 import { fundNamesByIds, fundOptions, fundsAdministeredBy } from '../funds/index.js';
+import { countLiveApiKeys, revokePartnerApiKeys } from './partner-api-keys.repository.js';
+import {
+  insertPartner,
+  type PartnerFilter,
+  type PartnerRecord,
+  type PartnerSort,
+  type PartnerValues,
+  partnerFundLinks,
+  partnerListQueries,
+  partnerNameTaken,
+  replacePartnerFunds,
+  selectLivePartner,
+  softDeletePartnerRow,
+  updatePartnerRow,
+} from './partners.repository.js';
 
-type PartnerRecord = typeof partners.$inferSelect;
-type PartnerSort = 'id' | 'name' | 'kind' | 'createdAt';
-type PartnerFilter = { kind?: PartnerKind | undefined; active?: boolean | undefined; fundId?: number | undefined };
 type CreateInput = Pick<z.output<typeof CreatePartnerRequest>, 'name' | 'kind'> &
   Partial<z.output<typeof CreatePartnerRequest>>;
 type UpdateInput = Partial<z.output<typeof UpdatePartnerRequest>>;
 
-const notDeleted = isNull(partners.deletedAt);
-
 async function describePartners(db: Database, rows: PartnerRecord[]): Promise<PartnerResponse[]> {
   const ids = rows.map((row) => row.id);
-  const links =
-    ids.length === 0 ? [] : await db.select().from(partnerFunds).where(inArray(partnerFunds.partnerId, ids));
+  const links = await partnerFundLinks(db, ids);
   const names = await fundNamesByIds(
     db,
     links.map((link) => link.fundId),
   );
-  const keys =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ partnerId: partnerApiKeys.partnerId, total: count() })
-          .from(partnerApiKeys)
-          .where(and(inArray(partnerApiKeys.partnerId, ids), isNull(partnerApiKeys.revokedAt)))
-          .groupBy(partnerApiKeys.partnerId);
+  const keys = await countLiveApiKeys(db, ids);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -78,10 +77,7 @@ function auditFields(partner: PartnerResponse): Record<string, unknown> {
  * @throws AppError `not_found` (404)
  */
 export async function findPartner(db: Database, id: number): Promise<PartnerRecord> {
-  const [row] = await db
-    .select()
-    .from(partners)
-    .where(and(eq(partners.id, id), notDeleted));
+  const row = await selectLivePartner(db, id);
   if (!row) throw new AppError('not_found', PARTNER_MESSAGES.notFound);
   return row;
 }
@@ -90,17 +86,7 @@ export async function findPartner(db: Database, id: number): Promise<PartnerReco
 async function assertPartnerInput(db: Database, input: Partial<CreateInput>, partnerId?: number): Promise<void> {
   const errors: Record<string, string[]> = {};
   if (input.name !== undefined) {
-    const [other] = await db
-      .select({ id: partners.id })
-      .from(partners)
-      .where(
-        and(
-          eq(partners.name, input.name),
-          notDeleted,
-          partnerId === undefined ? undefined : ne(partners.id, partnerId),
-        ),
-      );
-    if (other) errors.name = [PARTNER_MESSAGES.nameTaken];
+    if (await partnerNameTaken(db, input.name, partnerId)) errors.name = [PARTNER_MESSAGES.nameTaken];
   }
   if (input.fundIds) {
     const known = await fundNamesByIds(db, input.fundIds);
@@ -118,14 +104,8 @@ async function assertPartnerInput(db: Database, input: Partial<CreateInput>, par
   if (Object.keys(errors).length > 0) throw new AppError('validation', VALIDATION_FAILED_MESSAGE, errors);
 }
 
-async function setPartnerFunds(db: Database, partnerId: number, fundIds: readonly number[]): Promise<void> {
-  await db.delete(partnerFunds).where(eq(partnerFunds.partnerId, partnerId));
-  const unique = [...new Set(fundIds)];
-  if (unique.length > 0) await db.insert(partnerFunds).values(unique.map((fundId) => ({ partnerId, fundId })));
-}
-
-function partnerValues(input: Partial<CreateInput>): Partial<typeof partners.$inferInsert> {
-  const values: Partial<typeof partners.$inferInsert> = {
+function partnerValues(input: Partial<CreateInput>): PartnerValues {
+  const values: PartnerValues = {
     name: input.name,
     kind: input.kind,
     contactName: input.contactName === '' ? null : input.contactName,
@@ -143,12 +123,8 @@ function partnerValues(input: Partial<CreateInput>): Partial<typeof partners.$in
 export async function createPartner(db: Database, input: CreateInput, context: AuditContext): Promise<PartnerResponse> {
   await assertPartnerInput(db, input);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(partners)
-      .values({ ...partnerValues(input), name: input.name, kind: input.kind })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    await setPartnerFunds(tx, row.id, input.fundIds ?? []);
+    const row = await insertPartner(tx, { ...partnerValues(input), name: input.name, kind: input.kind });
+    await replacePartnerFunds(tx, row.id, input.fundIds ?? []);
     const response = await describePartner(tx, row);
     await recordAudit(tx, {
       ...context,
@@ -177,13 +153,9 @@ export async function updatePartner(
   await assertPartnerInput(db, input, id);
   const before = auditFields(await describePartner(db, partner));
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(partners)
-      .set({ ...partnerValues(input), updatedAt: new Date() })
-      .where(eq(partners.id, id))
-      .returning();
+    const row = await updatePartnerRow(tx, id, partnerValues(input));
     if (!row) throw new AppError('not_found', PARTNER_MESSAGES.notFound);
-    if (input.fundIds) await setPartnerFunds(tx, id, input.fundIds);
+    if (input.fundIds) await replacePartnerFunds(tx, id, input.fundIds);
     const response = await describePartner(tx, row);
     await recordAudit(tx, {
       ...context,
@@ -212,12 +184,9 @@ export async function deletePartner(db: Database, id: number, context: AuditCont
   const before = auditFields(await describePartner(db, partner));
   const now = new Date();
   await db.transaction(async (tx) => {
-    await tx
-      .update(partnerApiKeys)
-      .set({ revokedAt: now })
-      .where(and(eq(partnerApiKeys.partnerId, id), isNull(partnerApiKeys.revokedAt)));
-    await tx.delete(partnerFunds).where(eq(partnerFunds.partnerId, id));
-    await tx.update(partners).set({ deletedAt: now, active: false, updatedAt: now }).where(eq(partners.id, id));
+    await revokePartnerApiKeys(tx, id, now);
+    await replacePartnerFunds(tx, id, []);
+    await softDeletePartnerRow(tx, id, now);
     await recordAudit(tx, { ...context, action: 'partners.deleted', entityType: 'partners', entityId: id, before });
   });
 }
@@ -238,35 +207,15 @@ export async function listPartners(
   db: Database,
   query: ListQuery<PartnerSort, PartnerFilter>,
 ): Promise<ListResponse<PartnerResponse>> {
-  const filter = query.filter ?? {};
-  const servingFund = filter.fundId
-    ? inArray(
-        partners.id,
-        db.select({ id: partnerFunds.partnerId }).from(partnerFunds).where(eq(partnerFunds.fundId, filter.fundId)),
-      )
-    : undefined;
-  const where: SQL | undefined = and(
-    notDeleted,
-    filter.kind ? eq(partners.kind, filter.kind) : undefined,
-    filter.active === undefined ? undefined : eq(partners.active, filter.active),
-    servingFund,
-    searchCondition(query.q, [partners.name, partners.contactName, partners.contactEmail]),
-  );
-  const columns = { id: partners.id, name: partners.name, kind: partners.kind, createdAt: partners.createdAt };
+  const page = partnerListQueries(db, query);
   let described = new Map<number, PartnerResponse>();
   return listPage(query, {
     rows: async (window) => {
-      const rows = await db
-        .select()
-        .from(partners)
-        .where(where)
-        .orderBy(...orderBy(query.sort, columns, partners.id))
-        .limit(window.limit)
-        .offset(window.offset);
+      const rows = await page.rows(window);
       described = new Map((await describePartners(db, rows)).map((partner) => [partner.id, partner]));
       return rows;
     },
-    count: async () => db.$count(partners, where),
+    count: page.count,
     toItem: (row) => described.get(row.id) as PartnerResponse,
   });
 }

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { WEBHOOK_TEST_EVENT, type WebhookDeliveryResponse, type WebhookEvent } from '@bcp/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { fetch } from 'undici';
 import type { WebhooksConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { partnerWebhookEndpoints, webhookDeliveries } from '../../db/schema/webhooks.js';
 import { decryptField } from '../../platform/crypto/field-encryption.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import { subscribedWebhookEndpoints } from '../../queries/webhook-subscribers.js';
@@ -18,6 +16,13 @@ import {
   type ResolveAll,
 } from './public-address.js';
 import { partnersEndpoint } from './webhook-endpoints.service.js';
+import {
+  type EndpointRow,
+  insertDeliveries,
+  selectDeliveryWithEndpoint,
+  storedDeliveryMessageIds,
+  updateDelivery,
+} from './webhooks.repository.js';
 
 /** The pg-boss queue of webhook deliveries: one job per delivery row. */
 export const WEBHOOK_QUEUE = 'webhook-delivery';
@@ -89,30 +94,19 @@ export async function fanOutWebhookEvent(deps: { db: Database; jobs: JobQueue },
     const tx = transaction as unknown as Database;
     const endpointIds = await subscribedWebhookEndpoints(tx, job.event, job.fundId, at);
     if (endpointIds.length === 0) return;
-    const done = await tx
-      .select({ messageId: webhookDeliveries.messageId })
-      .from(webhookDeliveries)
-      .where(
-        and(
-          inArray(webhookDeliveries.endpointId, endpointIds),
-          inArray(webhookDeliveries.messageId, endpointIds.map(messageIdOf)),
-        ),
-      );
-    const stored = new Set(done.map((row) => row.messageId));
+    const stored = await storedDeliveryMessageIds(tx, endpointIds, endpointIds.map(messageIdOf));
     const missing = endpointIds.filter((endpointId) => !stored.has(messageIdOf(endpointId)));
     if (missing.length === 0) return;
     const payload = payloadOf(job.event, { claimId: job.claimId, fundId: job.fundId }, at);
-    const rows = await tx
-      .insert(webhookDeliveries)
-      .values(
-        missing.map((endpointId) => ({
-          endpointId,
-          messageId: messageIdOf(endpointId),
-          eventType: job.event,
-          payload,
-        })),
-      )
-      .returning({ id: webhookDeliveries.id });
+    const rows = await insertDeliveries(
+      tx,
+      missing.map((endpointId) => ({
+        endpointId,
+        messageId: messageIdOf(endpointId),
+        eventType: job.event,
+        payload,
+      })),
+    );
     await deps.jobs.sendMany<WebhookJob>(
       WEBHOOK_QUEUE,
       rows.map((row) => ({ deliveryId: row.id })),
@@ -134,10 +128,9 @@ export async function sendTestEvent(
 ): Promise<WebhookDeliveryResponse> {
   await partnersEndpoint(deps.db, partnerId, endpointId);
   const payload = payloadOf(WEBHOOK_TEST_EVENT, { webhookId: endpointId }, new Date());
-  const [row] = await deps.db
-    .insert(webhookDeliveries)
-    .values({ endpointId, messageId: `msg_${randomUUID()}`, eventType: WEBHOOK_TEST_EVENT, payload })
-    .returning();
+  const [row] = await insertDeliveries(deps.db, [
+    { endpointId, messageId: `msg_${randomUUID()}`, eventType: WEBHOOK_TEST_EVENT, payload },
+  ]);
   if (!row) throw new Error('webhook delivery insert returned nothing');
   await deps.jobs.send<WebhookJob>(WEBHOOK_QUEUE, { deliveryId: row.id });
   return {
@@ -167,7 +160,7 @@ export interface DeliveryDependencies {
 }
 
 /** The secrets that sign now: the current one, and the previous one during a rotation's overlap. */
-function signingSecrets(appSecret: string, endpoint: typeof partnerWebhookEndpoints.$inferSelect, now: Date): string[] {
+function signingSecrets(appSecret: string, endpoint: EndpointRow, now: Date): string[] {
   const secrets = [decryptField(appSecret, endpoint.secretEncrypted)];
   if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
     secrets.push(decryptField(appSecret, endpoint.previousSecretEncrypted));
@@ -223,19 +216,12 @@ export async function deliverWebhook(
   deliveryId: number,
   retryCount: number,
 ): Promise<void> {
-  const [row] = await deps.db
-    .select({ delivery: webhookDeliveries, endpoint: partnerWebhookEndpoints })
-    .from(webhookDeliveries)
-    .innerJoin(partnerWebhookEndpoints, eq(partnerWebhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(eq(webhookDeliveries.id, deliveryId));
+  const row = await selectDeliveryWithEndpoint(deps.db, deliveryId);
   if (!row) return;
   const { delivery, endpoint } = row;
   if (delivery.status !== 'pending') return;
   if (endpoint.deletedAt) {
-    await deps.db
-      .update(webhookDeliveries)
-      .set({ status: 'failed', lastError: 'endpoint deleted' })
-      .where(eq(webhookDeliveries.id, deliveryId));
+    await updateDelivery(deps.db, deliveryId, { status: 'failed', lastError: 'endpoint deleted' });
     return;
   }
   const now = new Date();
@@ -253,17 +239,14 @@ export async function deliverWebhook(
   const started = performance.now();
   const result = await post(endpoint.url, headers, body, deps.config, { resolve: deps.resolve, reach: deps.reach });
   const lastRetry = retryCount >= deps.config.retryLimit;
-  await deps.db
-    .update(webhookDeliveries)
-    .set({
-      status: result.error === undefined ? 'delivered' : lastRetry ? 'failed' : 'pending',
-      attempts: delivery.attempts + 1,
-      lastResponseCode: result.code ?? null,
-      lastLatencyMs: Math.round(performance.now() - started),
-      lastError: result.error ?? null,
-      lastAttemptAt: now,
-    })
-    .where(eq(webhookDeliveries.id, deliveryId));
+  await updateDelivery(deps.db, deliveryId, {
+    status: result.error === undefined ? 'delivered' : lastRetry ? 'failed' : 'pending',
+    attempts: delivery.attempts + 1,
+    lastResponseCode: result.code ?? null,
+    lastLatencyMs: Math.round(performance.now() - started),
+    lastError: result.error ?? null,
+    lastAttemptAt: now,
+  });
   if (result.error !== undefined && !lastRetry) {
     throw new Error(`webhook delivery ${deliveryId}: ${result.error}`);
   }

@@ -12,18 +12,24 @@ import {
   type WebhookResponse,
   wholeList,
 } from '@bcp/contract';
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { partnerWebhookEndpoints, webhookDeliveries } from '../../db/schema/webhooks.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { encryptField } from '../../platform/crypto/field-encryption.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { listPage, orderBy } from '../../platform/lists/list-page.js';
+import { listPage } from '../../platform/lists/list-page.js';
 import { lockPartner } from '../partners/index.js';
 import { namesInternalHost } from './public-address.js';
-
-type EndpointRow = typeof partnerWebhookEndpoints.$inferSelect;
-type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+import {
+  countLiveEndpoints,
+  type DeliveryRow,
+  deliveryListQueries,
+  type EndpointRow,
+  insertEndpoint,
+  markEndpointDeleted,
+  selectPartnerEndpoint,
+  selectPartnerEndpoints,
+  setEndpointSecrets,
+} from './webhooks.repository.js';
 
 /** What the endpoint calls need: the database, the app secret (secrets at rest) and the http:// flag. */
 export interface WebhookSettings {
@@ -93,16 +99,7 @@ function checkedUrl(url: string, allowHttp: boolean): string {
  * @throws AppError `not_found` (404) when missing, deleted or another partner's
  */
 export async function partnersEndpoint(db: Database, partnerId: number, id: number): Promise<EndpointRow> {
-  const [row] = await db
-    .select()
-    .from(partnerWebhookEndpoints)
-    .where(
-      and(
-        eq(partnerWebhookEndpoints.id, id),
-        eq(partnerWebhookEndpoints.partnerId, partnerId),
-        isNull(partnerWebhookEndpoints.deletedAt),
-      ),
-    );
+  const row = await selectPartnerEndpoint(db, partnerId, id);
   if (!row) throw new AppError('not_found', WEBHOOK_MESSAGES.notFound);
   return row;
 }
@@ -125,21 +122,14 @@ export async function createWebhook(
   const secret = newWebhookSecret();
   const row = await settings.db.transaction(async (tx) => {
     await lockPartner(tx, partnerId);
-    const live = await tx.$count(
-      partnerWebhookEndpoints,
-      and(eq(partnerWebhookEndpoints.partnerId, partnerId), isNull(partnerWebhookEndpoints.deletedAt)),
-    );
+    const live = await countLiveEndpoints(tx, partnerId);
     if (live >= WEBHOOK_ENDPOINTS_PER_PARTNER) throw new AppError('conflict', WEBHOOK_MESSAGES.tooMany);
-    const [created] = await tx
-      .insert(partnerWebhookEndpoints)
-      .values({
-        partnerId,
-        url,
-        events: [...new Set(request.events)],
-        secretEncrypted: encryptField(settings.appSecret, secret),
-      })
-      .returning();
-    if (!created) throw new Error('webhook endpoint insert returned nothing');
+    const created = await insertEndpoint(tx, {
+      partnerId,
+      url,
+      events: [...new Set(request.events)],
+      secretEncrypted: encryptField(settings.appSecret, secret),
+    });
     await recordAudit(tx as unknown as Database, {
       ...context,
       action: 'partners.webhook_created',
@@ -154,11 +144,7 @@ export async function createWebhook(
 
 /** The partner's live endpoints, oldest first (a short list, answered whole). */
 export async function listWebhooks(db: Database, partnerId: number): Promise<ListResponse<WebhookResponse>> {
-  const rows = await db
-    .select()
-    .from(partnerWebhookEndpoints)
-    .where(and(eq(partnerWebhookEndpoints.partnerId, partnerId), isNull(partnerWebhookEndpoints.deletedAt)))
-    .orderBy(asc(partnerWebhookEndpoints.id));
+  const rows = await selectPartnerEndpoints(db, partnerId);
   return wholeList(rows.map(toWebhookResponse));
 }
 
@@ -169,7 +155,7 @@ export async function listWebhooks(db: Database, partnerId: number): Promise<Lis
 export async function deleteWebhook(db: Database, partnerId: number, id: number, context: AuditContext): Promise<void> {
   const endpoint = await partnersEndpoint(db, partnerId, id);
   await db.transaction(async (tx) => {
-    await tx.update(partnerWebhookEndpoints).set({ deletedAt: new Date() }).where(eq(partnerWebhookEndpoints.id, id));
+    await markEndpointDeleted(tx, id);
     await recordAudit(tx as unknown as Database, {
       ...context,
       action: 'partners.webhook_deleted',
@@ -198,15 +184,11 @@ export async function rotateWebhook(
   const secret = newWebhookSecret();
   const overlapHours = request.overlapHours ?? 24;
   const row = await settings.db.transaction(async (tx) => {
-    const [rotated] = await tx
-      .update(partnerWebhookEndpoints)
-      .set({
-        secretEncrypted: encryptField(settings.appSecret, secret),
-        previousSecretEncrypted: overlapHours > 0 ? current.secretEncrypted : null,
-        previousSecretExpiresAt: overlapHours > 0 ? new Date(now.getTime() + overlapHours * 3_600_000) : null,
-      })
-      .where(eq(partnerWebhookEndpoints.id, id))
-      .returning();
+    const rotated = await setEndpointSecrets(tx, id, {
+      secretEncrypted: encryptField(settings.appSecret, secret),
+      previousSecretEncrypted: overlapHours > 0 ? current.secretEncrypted : null,
+      previousSecretExpiresAt: overlapHours > 0 ? new Date(now.getTime() + overlapHours * 3_600_000) : null,
+    });
     if (!rotated) throw new AppError('not_found', WEBHOOK_MESSAGES.notFound);
     await recordAudit(tx as unknown as Database, {
       ...context,
@@ -226,20 +208,10 @@ export async function listWebhookDeliveries(
   endpointId: number,
   query: WebhookDeliveryListQuery,
 ): Promise<ListResponse<WebhookDeliveryResponse>> {
-  const where = and(
-    eq(webhookDeliveries.endpointId, endpointId),
-    query.filter?.status ? eq(webhookDeliveries.status, query.filter.status) : undefined,
-  );
+  const page = deliveryListQueries(db, endpointId, query);
   return listPage(query, {
-    rows: (window) =>
-      db
-        .select()
-        .from(webhookDeliveries)
-        .where(where)
-        .orderBy(...orderBy(query.sort, { id: webhookDeliveries.id }, webhookDeliveries.id))
-        .limit(window.limit)
-        .offset(window.offset),
-    count: () => db.$count(webhookDeliveries, where),
+    rows: page.rows,
+    count: page.count,
     toItem: toDeliveryResponse,
   });
 }
@@ -249,11 +221,7 @@ export async function listPartnerWebhooksForStaff(
   db: Database,
   partnerId: number,
 ): Promise<ListResponse<WebhookResponse>> {
-  const rows = await db
-    .select()
-    .from(partnerWebhookEndpoints)
-    .where(eq(partnerWebhookEndpoints.partnerId, partnerId))
-    .orderBy(asc(partnerWebhookEndpoints.id));
+  const rows = await selectPartnerEndpoints(db, partnerId, true);
   return wholeList(rows.map(toWebhookResponse));
 }
 
@@ -262,10 +230,7 @@ export async function listPartnerWebhooksForStaff(
  * @throws AppError `not_found` (404)
  */
 export async function endpointForStaff(db: Database, partnerId: number, id: number): Promise<EndpointRow> {
-  const [row] = await db
-    .select()
-    .from(partnerWebhookEndpoints)
-    .where(and(eq(partnerWebhookEndpoints.id, id), eq(partnerWebhookEndpoints.partnerId, partnerId)));
+  const row = await selectPartnerEndpoint(db, partnerId, id, true);
   if (!row) throw new AppError('not_found', WEBHOOK_MESSAGES.notFound);
   return row;
 }

@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
 import type { FileStore } from '../../../platform/files/file-store.js';
-import { seedDemoPartnerIfNone } from '../../partners/demo-partner.js';
-import { seedDemoStaffIfNone } from '../../users/bootstrap.service.js';
+import { seedDemoPartnerIfNone } from '../../partners/index.js';
+import { seedDemoStaffIfNone } from '../../users/index.js';
 import { DEMO_FUND, seedDemoDataIfEmpty } from './seed-demo-data.js';
 
 /**
