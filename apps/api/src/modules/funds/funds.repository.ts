@@ -172,3 +172,12 @@ export async function fundSummaries(
     .where(inArray(funds.id, [...ids]))
     .orderBy(asc(funds.name), asc(funds.id));
 }
+
+/**
+ * Locks a fund's row (`FOR UPDATE`) until the end of the transaction `tx`, so that work on one
+ * fund (e.g. building its invoice drafts) runs one at a time. Whether the fund exists.
+ */
+export async function lockFund(tx: Database, id: number): Promise<boolean> {
+  const [row] = await tx.select({ id: funds.id }).from(funds).where(eq(funds.id, id)).for('update');
+  return row !== undefined;
+}

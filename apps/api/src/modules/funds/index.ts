@@ -2,6 +2,7 @@
 export { configureDemoFund, DEMO_FUND_SETUP } from './demo-fund.js';
 export { calculateFundPayout, listFundFeeRules } from './fund-fees.service.js';
 export { type FundPartnerLinks, useFundPartnerLinks } from './fund-partner-links.js';
+export { lockFund } from './funds.repository.js';
 export {
   activeFundIds,
   countFunds,

@@ -10,10 +10,8 @@ import {
   type InvoiceUpdateRequest,
   payoutDate,
 } from '@bcp/contract';
-import { and, asc, desc, eq, ilike, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { InvoiceSupplierConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { funds, invoiceCounters, invoiceLines, invoices } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import {
@@ -23,23 +21,41 @@ import {
   streamTable,
   type TableExport,
 } from '../../platform/exports/table-export.js';
-import { listPage, orderBy } from '../../platform/lists/list-page.js';
 import { findBillableLines } from '../../queries/billable-claims.js';
+import {
+  findInvoiceWithFund,
+  type InvoiceFund,
+  type InvoiceListFilter,
+  type InvoiceNumberPattern,
+  type InvoiceWithFund,
+  invoiceExportPages,
+  listInvoicesWithFunds,
+} from '../../queries/invoice-list.js';
+import { lockFund } from '../funds/index.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
+import {
+  creditNoteIdsOf,
+  deleteInvoiceLines,
+  deleteInvoiceWithLines,
+  findInvoiceRow,
+  type InvoiceLineRecord,
+  type InvoiceRecord,
+  insertInvoice,
+  insertInvoiceLines,
+  invoiceLinesOf,
+  lockInvoiceRow,
+  nextCounterValue,
+  updateInvoiceRow,
+} from './invoices.repository.js';
 
-type InvoiceRow = typeof invoices.$inferSelect;
-type LineRow = typeof invoiceLines.$inferSelect;
-type FundSummary = { id: number; name: string; registrationNumber: string };
-
-const fundColumns = { id: funds.id, name: funds.name, registrationNumber: funds.registrationNumber };
 const PREFIX = { invoice: 'INV', credit_note: 'CN' } as const;
 
 /** An invoice's number in its series: `INV-000042`, `CN-000003`. */
-export function invoiceNumber(kind: InvoiceRow['kind'], value: number): string {
+export function invoiceNumber(kind: InvoiceRecord['kind'], value: number): string {
   return `${PREFIX[kind]}-${String(value).padStart(6, '0')}`;
 }
 
-function toSummary(row: InvoiceRow, fund: FundSummary, creditNoteId: number | null): InvoiceSummaryResponse {
+function toSummary(row: InvoiceRecord, fund: InvoiceFund, creditNoteId: number | null): InvoiceSummaryResponse {
   return {
     id: row.id,
     kind: row.kind,
@@ -61,24 +77,18 @@ function toSummary(row: InvoiceRow, fund: FundSummary, creditNoteId: number | nu
   };
 }
 
-async function creditNoteIds(db: Database, invoiceIds: number[]): Promise<Map<number, number>> {
-  if (invoiceIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: invoices.id, creditedInvoiceId: invoices.creditedInvoiceId })
-    .from(invoices)
-    .where(inArray(invoices.creditedInvoiceId, invoiceIds));
-  return new Map(rows.map((row) => [row.creditedInvoiceId as number, row.id]));
-}
-
-async function loadInvoice(db: Database, id: number, lock = false): Promise<{ row: InvoiceRow; fund: FundSummary }> {
-  const query = db
-    .select({ row: invoices, fund: fundColumns })
-    .from(invoices)
-    .innerJoin(funds, eq(funds.id, invoices.fundId))
-    .where(eq(invoices.id, id));
-  const [found] = lock ? await query.for('update', { of: invoices }) : await query;
+/** An invoice with its fund. @throws AppError `not_found` (404) */
+async function loadInvoice(db: Database, id: number): Promise<InvoiceWithFund> {
+  const found = await findInvoiceWithFund(db, id);
   if (!found) throw new AppError('not_found', INVOICE_MESSAGES.notFound);
   return found;
+}
+
+/** An invoice's row, locked until the end of `tx`. @throws AppError `not_found` (404) */
+async function lockInvoice(tx: Database, id: number): Promise<InvoiceRecord> {
+  const row = await lockInvoiceRow(tx, id);
+  if (!row) throw new AppError('not_found', INVOICE_MESSAGES.notFound);
+  return row;
 }
 
 /**
@@ -87,17 +97,13 @@ async function loadInvoice(db: Database, id: number, lock = false): Promise<{ ro
  */
 export async function getInvoice(db: Database, id: number): Promise<InvoiceResponse> {
   const { row, fund } = await loadInvoice(db, id);
-  const lines = await db
-    .select()
-    .from(invoiceLines)
-    .where(eq(invoiceLines.invoiceId, id))
-    .orderBy(asc(invoiceLines.id));
-  const credit = await creditNoteIds(db, [id]);
+  const lines = await invoiceLinesOf(db, id);
+  const credit = await creditNoteIdsOf(db, [id]);
   return {
     ...toSummary(row, fund, credit.get(id) ?? null),
     recipient: row.recipient,
     supplier: row.supplier ?? null,
-    lines: lines.map((line: LineRow) => ({
+    lines: lines.map((line: InvoiceLineRecord) => ({
       id: line.id,
       claimId: line.claimId,
       description: line.description,
@@ -118,44 +124,28 @@ const likeText = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
  * (`INV-00017`: staff typing a number) can only match from the number's start: a prefix, which
  * the `text_pattern_ops` index answers without reading the table (issue 25).
  */
-function numberSearch(q: string): SQL {
-  if (!/^[A-Za-z0-9-]+$/.test(q)) return ilike(invoices.number, `%${likeText(q)}%`);
+function numberSearch(q: string): InvoiceNumberPattern {
+  if (!/^[A-Za-z0-9-]+$/.test(q)) return { pattern: `%${likeText(q)}%`, caseInsensitive: true };
   const term = q.toUpperCase();
   const series = Object.values(PREFIX).some((prefix) => term.startsWith(`${prefix}-`));
-  return like(invoices.number, series ? `${term}%` : `%${term}%`);
+  return { pattern: series ? `${term}%` : `%${term}%`, caseInsensitive: false };
 }
 
-/** The list's filters and search (`q` matches the number) as one condition: the list and its export. */
-export function invoiceListCondition(query: Pick<InvoiceListQuery, 'filter' | 'q'>): SQL | undefined {
+/** The list's filters and search (`q` matches the number) as one filter: the list and its export. */
+export function invoiceListFilter(query: Pick<InvoiceListQuery, 'filter' | 'q'>): InvoiceListFilter {
   const filter = query.filter;
-  return and(
-    filter?.fundId ? eq(invoices.fundId, filter.fundId) : undefined,
-    filter?.status ? eq(invoices.status, filter.status) : undefined,
-    filter?.kind ? eq(invoices.kind, filter.kind) : undefined,
-    query.q ? numberSearch(query.q) : undefined,
-  );
+  return {
+    fundId: filter?.fundId,
+    status: filter?.status,
+    kind: filter?.kind,
+    number: query.q ? numberSearch(query.q) : undefined,
+  };
 }
-
-const SORT_COLUMNS = { id: invoices.id, issueDate: invoices.issueDate, totalCents: invoices.totalCents };
 
 /** `GET /api/v1/invoices`: invoices and credit notes, newest first, in the one list envelope. */
 export async function listInvoices(db: Database, query: InvoiceListQuery): Promise<InvoiceListResponse> {
-  const where = invoiceListCondition(query);
-  const page = await listPage(query, {
-    rows: (window) =>
-      db
-        .select({ row: invoices, fund: fundColumns })
-        .from(invoices)
-        .innerJoin(funds, eq(funds.id, invoices.fundId))
-        .where(where)
-        .orderBy(...orderBy(query.sort, SORT_COLUMNS, invoices.id))
-        .limit(window.limit)
-        .offset(window.offset),
-    count: async () => db.$count(invoices, where),
-    countKey: { scope: db, key: `invoices:${JSON.stringify(query.filter ?? {})}:${query.q ?? ''}` },
-    toItem: (found) => found,
-  });
-  const credits = await creditNoteIds(
+  const page = await listInvoicesWithFunds(db, query, invoiceListFilter(query));
+  const credits = await creditNoteIdsOf(
     db,
     page.items.map((item) => item.row.id),
   );
@@ -163,7 +153,7 @@ export async function listInvoices(db: Database, query: InvoiceListQuery): Promi
 }
 
 /** Writes a draft's lines and totals from the billable claims of its fund and period. */
-async function fillDraft(tx: Database, invoice: Pick<InvoiceRow, 'id' | 'fundId' | 'periodFrom' | 'periodTo'>) {
+async function fillDraft(tx: Database, invoice: Pick<InvoiceRecord, 'id' | 'fundId' | 'periodFrom' | 'periodTo'>) {
   const lines = await findBillableLines(tx, {
     fundId: invoice.fundId,
     periodFrom: invoice.periodFrom,
@@ -175,20 +165,24 @@ async function fillDraft(tx: Database, invoice: Pick<InvoiceRow, 'id' | 'fundId'
       periodTo: [INVOICE_MESSAGES.nothingToInvoice],
     });
   }
-  await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id));
-  await tx.insert(invoiceLines).values(lines.map((line) => ({ ...line, invoiceId: invoice.id })));
+  await deleteInvoiceLines(tx, invoice.id);
+  await insertInvoiceLines(
+    tx,
+    lines.map((line) => ({ ...line, invoiceId: invoice.id })),
+  );
   const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
   const vatCents = lines.reduce((sum, line) => sum + line.vatCents, 0);
-  await tx
-    .update(invoices)
-    .set({ subtotalCents, vatCents, totalCents: subtotalCents + vatCents, updatedAt: new Date() })
-    .where(eq(invoices.id, invoice.id));
+  await updateInvoiceRow(tx, invoice.id, {
+    subtotalCents,
+    vatCents,
+    totalCents: subtotalCents + vatCents,
+    updatedAt: new Date(),
+  });
 }
 
 /** Locks the fund's row: drafts of one fund are built one at a time, so a claim is never on two. */
-async function lockFund(tx: Database, fundId: number): Promise<void> {
-  const [fund] = await tx.select({ id: funds.id }).from(funds).where(eq(funds.id, fundId)).for('update');
-  if (!fund)
+async function lockInvoicedFund(tx: Database, fundId: number): Promise<void> {
+  if (!(await lockFund(tx, fundId)))
     throw new AppError('validation', INVOICE_MESSAGES.fundNotFound, { fundId: [INVOICE_MESSAGES.fundNotFound] });
 }
 
@@ -203,20 +197,16 @@ export async function createDraftInvoice(
   context: AuditContext,
 ): Promise<InvoiceResponse> {
   const id = await db.transaction(async (tx) => {
-    await lockFund(tx, request.fundId);
-    const [created] = await tx
-      .insert(invoices)
-      .values({
-        kind: 'invoice',
-        fundId: request.fundId,
-        periodFrom: request.periodFrom,
-        periodTo: request.periodTo,
-        recipient: request.recipient,
-        notes: request.notes ?? null,
-        createdByUserId: context.actor.type === 'staff' ? (context.actor.id ?? null) : null,
-      })
-      .returning();
-    const invoice = created as InvoiceRow;
+    await lockInvoicedFund(tx, request.fundId);
+    const invoice = await insertInvoice(tx, {
+      kind: 'invoice',
+      fundId: request.fundId,
+      periodFrom: request.periodFrom,
+      periodTo: request.periodTo,
+      recipient: request.recipient,
+      notes: request.notes ?? null,
+      createdByUserId: context.actor.type === 'staff' ? (context.actor.id ?? null) : null,
+    });
     await fillDraft(tx, invoice);
     await recordAudit(tx, {
       ...context,
@@ -230,8 +220,8 @@ export async function createDraftInvoice(
   return getInvoice(db, id);
 }
 
-async function loadDraft(tx: Database, id: number): Promise<InvoiceRow> {
-  const { row } = await loadInvoice(tx, id, true);
+async function loadDraft(tx: Database, id: number): Promise<InvoiceRecord> {
+  const row = await lockInvoice(tx, id);
   if (row.status !== 'draft') throw new AppError('conflict', INVOICE_MESSAGES.draftOnly);
   return row;
 }
@@ -249,24 +239,20 @@ export async function updateDraftInvoice(
 ): Promise<InvoiceResponse> {
   await db.transaction(async (tx) => {
     const draft = await loadDraft(tx, id);
-    await lockFund(tx, draft.fundId);
+    await lockInvoicedFund(tx, draft.fundId);
     const periodFrom = request.periodFrom ?? draft.periodFrom;
     const periodTo = request.periodTo ?? draft.periodTo;
     if (periodTo < periodFrom) {
       throw new AppError('validation', INVOICE_MESSAGES.periodOrder, { periodTo: [INVOICE_MESSAGES.periodOrder] });
     }
-    const [updated] = await tx
-      .update(invoices)
-      .set({
-        periodFrom,
-        periodTo,
-        ...(request.recipient ? { recipient: request.recipient } : {}),
-        ...(request.notes !== undefined ? { notes: request.notes } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(invoices.id, id))
-      .returning();
-    if (periodFrom !== draft.periodFrom || periodTo !== draft.periodTo) await fillDraft(tx, updated as InvoiceRow);
+    const updated = await updateInvoiceRow(tx, id, {
+      periodFrom,
+      periodTo,
+      ...(request.recipient ? { recipient: request.recipient } : {}),
+      ...(request.notes !== undefined ? { notes: request.notes } : {}),
+      updatedAt: new Date(),
+    });
+    if (periodFrom !== draft.periodFrom || periodTo !== draft.periodTo) await fillDraft(tx, updated as InvoiceRecord);
     await recordAudit(tx, {
       ...context,
       action: 'invoices.updated',
@@ -292,8 +278,7 @@ export async function updateDraftInvoice(
 export async function deleteDraftInvoice(db: Database, id: number, context: AuditContext): Promise<void> {
   await db.transaction(async (tx) => {
     const draft = await loadDraft(tx, id);
-    await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, id));
-    await tx.delete(invoices).where(eq(invoices.id, id));
+    await deleteInvoiceWithLines(tx, id);
     await recordAudit(tx, {
       ...context,
       action: 'invoices.deleted',
@@ -316,30 +301,23 @@ export async function deleteDraftInvoice(db: Database, id: number, context: Audi
  */
 async function issueInTransaction(
   tx: Database,
-  draft: InvoiceRow,
+  draft: InvoiceRecord,
   supplier: InvoiceSupplierConfig,
   context: AuditContext,
 ): Promise<string> {
-  const [counter] = await tx
-    .update(invoiceCounters)
-    .set({ lastValue: sql`${invoiceCounters.lastValue} + 1` })
-    .where(eq(invoiceCounters.kind, draft.kind))
-    .returning({ value: invoiceCounters.lastValue });
-  if (!counter) throw new Error(`invoice counter ${draft.kind} is missing (migration 0012)`);
-  const number = invoiceNumber(draft.kind, counter.value);
+  const counter = await nextCounterValue(tx, draft.kind);
+  if (counter === undefined) throw new Error(`invoice counter ${draft.kind} is missing (migration 0012)`);
+  const number = invoiceNumber(draft.kind, counter);
   const now = new Date();
-  await tx
-    .update(invoices)
-    .set({
-      status: 'issued',
-      number,
-      issueDate: payoutDate(now),
-      supplier: { name: supplier.name, address: supplier.address, vatNumber: supplier.vatNumber },
-      issuedByUserId: context.actor.type === 'staff' ? (context.actor.id ?? null) : null,
-      issuedAt: now,
-      updatedAt: now,
-    })
-    .where(eq(invoices.id, draft.id));
+  await updateInvoiceRow(tx, draft.id, {
+    status: 'issued',
+    number,
+    issueDate: payoutDate(now),
+    supplier: { name: supplier.name, address: supplier.address, vatNumber: supplier.vatNumber },
+    issuedByUserId: context.actor.type === 'staff' ? (context.actor.id ?? null) : null,
+    issuedAt: now,
+    updatedAt: now,
+  });
   await recordAudit(tx, {
     ...context,
     action: draft.kind === 'invoice' ? 'invoices.issued' : 'invoices.credit-note-issued',
@@ -360,7 +338,7 @@ export async function issueInvoice(
   context: AuditContext,
 ): Promise<InvoiceResponse> {
   await deps.db.transaction(async (tx) => {
-    const { row } = await loadInvoice(tx, id, true);
+    const row = await lockInvoice(tx, id);
     if (row.status !== 'draft') throw new AppError('conflict', INVOICE_MESSAGES.alreadyIssued);
     await issueInTransaction(tx, row, deps.supplier, context);
   });
@@ -380,34 +358,27 @@ export async function creditInvoice(
   context: AuditContext,
 ): Promise<InvoiceResponse> {
   const creditNoteId = await deps.db.transaction(async (tx) => {
-    const { row } = await loadInvoice(tx, id, true);
+    const row = await lockInvoice(tx, id);
     if (row.status !== 'issued' || row.kind !== 'invoice') {
       throw new AppError('conflict', INVOICE_MESSAGES.creditIssuedOnly);
     }
-    if ((await creditNoteIds(tx, [id])).has(id)) throw new AppError('conflict', INVOICE_MESSAGES.alreadyCredited);
-    const [note] = await tx
-      .insert(invoices)
-      .values({
-        kind: 'credit_note',
-        fundId: row.fundId,
-        periodFrom: row.periodFrom,
-        periodTo: row.periodTo,
-        recipient: row.recipient,
-        subtotalCents: row.subtotalCents,
-        vatCents: row.vatCents,
-        totalCents: row.totalCents,
-        creditedInvoiceId: row.id,
-        creditReason: reason,
-        createdByUserId: context.actor.type === 'staff' ? (context.actor.id ?? null) : null,
-      })
-      .returning();
-    const creditNote = note as InvoiceRow;
-    const lines = await tx
-      .select()
-      .from(invoiceLines)
-      .where(eq(invoiceLines.invoiceId, id))
-      .orderBy(asc(invoiceLines.id));
-    await tx.insert(invoiceLines).values(
+    if ((await creditNoteIdsOf(tx, [id])).has(id)) throw new AppError('conflict', INVOICE_MESSAGES.alreadyCredited);
+    const creditNote = await insertInvoice(tx, {
+      kind: 'credit_note',
+      fundId: row.fundId,
+      periodFrom: row.periodFrom,
+      periodTo: row.periodTo,
+      recipient: row.recipient,
+      subtotalCents: row.subtotalCents,
+      vatCents: row.vatCents,
+      totalCents: row.totalCents,
+      creditedInvoiceId: row.id,
+      creditReason: reason,
+      createdByUserId: context.actor.type === 'staff' ? (context.actor.id ?? null) : null,
+    });
+    const lines = await invoiceLinesOf(tx, id);
+    await insertInvoiceLines(
+      tx,
       lines.map((line) => ({
         invoiceId: creditNote.id,
         claimId: line.claimId,
@@ -434,8 +405,8 @@ export async function invoicePdf(
   context: AuditContext,
 ): Promise<{ pdf: Buffer; fileName: string }> {
   const invoice = await getInvoice(deps.db, id);
-  const credited = invoice.creditedInvoiceId ? await loadInvoice(deps.db, invoice.creditedInvoiceId) : null;
-  const pdf = await renderInvoicePdf(invoice, credited?.row.number ?? null, deps.supplier);
+  const credited = invoice.creditedInvoiceId ? await findInvoiceRow(deps.db, invoice.creditedInvoiceId) : undefined;
+  const pdf = await renderInvoicePdf(invoice, credited?.number ?? null, deps.supplier);
   await recordAudit(deps.db, { ...context, action: 'invoices.downloaded', entityType: 'invoices', entityId: id });
   return { pdf, fileName: `${invoice.number ?? `draft-invoice-${invoice.id}`}.pdf` };
 }
@@ -445,17 +416,8 @@ export async function invoicePdf(
  * streamed by keyset pages. Audited when the last row is read (`invoices.exported`).
  */
 export function exportInvoices(db: Database, query: InvoiceExportQuery, context: AuditContext): TableExport {
-  const condition = invoiceListCondition(query);
-  type Row = { row: InvoiceRow; fund: FundSummary; id: number };
-  const rows = keysetRows<Row>((after, batchSize) =>
-    db
-      .select({ id: invoices.id, row: invoices, fund: fundColumns })
-      .from(invoices)
-      .innerJoin(funds, eq(funds.id, invoices.fundId))
-      .where(and(condition, after === undefined ? undefined : lt(invoices.id, after)))
-      .orderBy(desc(invoices.id))
-      .limit(batchSize),
-  );
+  type Row = { row: InvoiceRecord; fund: InvoiceFund; id: number };
+  const rows = keysetRows<Row>(invoiceExportPages(db, invoiceListFilter(query)));
   const audited = countRows(rows, (rowCount) =>
     recordAudit(db, {
       ...context,

@@ -1,13 +1,12 @@
 import { PassThrough, Readable } from 'node:stream';
 import { PARTNER_FILE_COLUMNS } from '@bcp/contract';
 import { stringify } from 'csv-stringify';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { partnerFiles } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { safeRow } from '../../platform/exports/safe-cell.js';
 import type { FileStore } from '../../platform/files/file-store.js';
-import { type PersonToTrace, personsToTrace } from './tracing-candidates.js';
+import { type PersonToTrace, personsToTrace } from '../../queries/persons-to-trace.js';
+import { findPartnerFile, markPartnerFileFailed, markPartnerFileReady } from './partner-files.repository.js';
 
 /** The job queue that builds partner files. */
 export const PARTNER_FILE_QUEUE = 'partner-file-build';
@@ -67,17 +66,14 @@ async function storeXlsx(files: FileStore, rows: AsyncGenerator<PersonToTrace>) 
  */
 export async function buildPartnerFile(deps: { db: Database; files: FileStore }, fileId: number): Promise<void> {
   const { db } = deps;
-  const [file] = await db.select().from(partnerFiles).where(eq(partnerFiles.id, fileId));
+  const file = await findPartnerFile(db, fileId);
   if (file?.status !== 'queued') return;
   try {
     const rows = personsToTrace(db, file.partnerId);
     const { stored, count } =
       file.format === 'csv' ? await storeCsv(deps.files, rows) : await storeXlsx(deps.files, rows);
     await db.transaction(async (tx) => {
-      await tx
-        .update(partnerFiles)
-        .set({ status: 'ready', rowCount: count, storedName: stored.storedName })
-        .where(eq(partnerFiles.id, fileId));
+      await markPartnerFileReady(tx as unknown as Database, fileId, { rowCount: count, storedName: stored.storedName });
       await recordAudit(tx as unknown as Database, {
         actor: { type: 'system', label: PARTNER_FILE_QUEUE },
         action: 'partners.file_generated',
@@ -87,9 +83,6 @@ export async function buildPartnerFile(deps: { db: Database; files: FileStore },
       });
     });
   } catch (error) {
-    await db
-      .update(partnerFiles)
-      .set({ status: 'failed', failureReason: (error as Error).message.slice(0, 500) })
-      .where(eq(partnerFiles.id, fileId));
+    await markPartnerFileFailed(db, fileId, (error as Error).message);
   }
 }

@@ -1,17 +1,14 @@
 import { PARTNER_FILE_MESSAGES, type PartnerFileResponse, type TracingPartnerResponse, wholeList } from '@bcp/contract';
-import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { partnerFiles } from '../../db/schema/partner-files.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import type { Clock } from '../../platform/clock/clock.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { StoredDownload } from '../../platform/files/file-stores.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
+import { countPersonsToTrace } from '../../queries/persons-to-trace.js';
 import { activeTracingPartners, isActiveTracingPartner } from '../../queries/tracing-partners.js';
 import { PARTNER_FILE_QUEUE, PARTNER_FILES_FOLDER } from './build-partner-file.job.js';
-import { countPersonsToTrace } from './tracing-candidates.js';
-
-type FileRow = typeof partnerFiles.$inferSelect;
+import { findLatestPartnerFile, insertPartnerFile, type PartnerFileRecord } from './partner-files.repository.js';
 
 const CONTENT_TYPES = {
   csv: 'text/csv',
@@ -19,7 +16,7 @@ const CONTENT_TYPES = {
 } as const;
 
 /** A partner file as staff see it, with its download link (the permission still applies). */
-function toFileResponse(row: FileRow): PartnerFileResponse {
+function toFileResponse(row: PartnerFileRecord): PartnerFileResponse {
   return {
     id: row.id,
     partnerId: row.partnerId,
@@ -47,12 +44,7 @@ export async function listTracingPartners(db: Database) {
   const rows = await activeTracingPartners(db);
   const items: TracingPartnerResponse[] = [];
   for (const row of rows) {
-    const [latest] = await db
-      .select()
-      .from(partnerFiles)
-      .where(eq(partnerFiles.partnerId, row.id))
-      .orderBy(desc(partnerFiles.id))
-      .limit(1);
+    const latest = await findLatestPartnerFile(db, row.id);
     items.push({
       id: row.id,
       name: row.name,
@@ -81,16 +73,12 @@ export async function generatePartnerFile(
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const [file] = await tx
-      .insert(partnerFiles)
-      .values({
-        partnerId,
-        format,
-        requestedByUserId: context.userId,
-        expiresAt: new Date(now.getTime() + deps.linkHours * 3_600_000),
-      })
-      .returning();
-    if (!file) throw new Error('The partner file insert returned no row');
+    const file = await insertPartnerFile(tx, {
+      partnerId,
+      format,
+      requestedByUserId: context.userId,
+      expiresAt: new Date(now.getTime() + deps.linkHours * 3_600_000),
+    });
     await recordAudit(tx, {
       ...context,
       action: 'partners.file_requested',
@@ -117,12 +105,7 @@ export async function downloadPartnerFile(
   context: AuditContext,
 ): Promise<StoredDownload> {
   const { db } = deps;
-  const [file] = await db
-    .select()
-    .from(partnerFiles)
-    .where(and(eq(partnerFiles.partnerId, partnerId), fileId === undefined ? undefined : eq(partnerFiles.id, fileId)))
-    .orderBy(desc(partnerFiles.id))
-    .limit(1);
+  const file = await findLatestPartnerFile(db, partnerId, fileId);
   if (!file) throw new AppError('not_found', PARTNER_FILE_MESSAGES.fileNotFound);
   if (file.status === 'queued') throw new AppError('conflict', PARTNER_FILE_MESSAGES.notReady);
   if (file.status === 'failed' || !file.storedName) throw new AppError('conflict', PARTNER_FILE_MESSAGES.failed);

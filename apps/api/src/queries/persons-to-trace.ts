@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { rowsOf } from '../../db/result-rows.js';
+import type { Database } from '../db/client.js';
+import { rowsOf } from '../db/result-rows.js';
+
+/*
+ * Read model (issue 35 item 3): the persons a tracing partner is asked to find (issue 17), for the
+ * partner files: the partner's funds (partner_funds), their unclaimed benefits, the persons, the
+ * fund names, and whether a person has an account (person_users) or a traced contact
+ * (contact_candidates). Reads only.
+ */
 
 /** One person a tracing partner is asked to find, as the partner file lists them (full ID number). */
 export interface PersonToTrace {
