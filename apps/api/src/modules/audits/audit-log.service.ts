@@ -7,11 +7,14 @@ import type {
   ListQuery,
   ListResponse,
 } from '@bcp/contract';
-import { and, asc, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { rowsOf } from '../../db/result-rows.js';
-import { auditEvents } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
+import {
+  type AuditEventFilter,
+  countAuditEvents,
+  distinctAuditValues,
+  findAuditEvents,
+} from '../../platform/audit/audit-log.js';
 import {
   countRows,
   type ExportColumn,
@@ -19,7 +22,7 @@ import {
   streamTable,
   type TableExport,
 } from '../../platform/exports/table-export.js';
-import { afterCursor, cursorPage } from '../../platform/lists/cursor.js';
+import { cursorPage, decodeCursor } from '../../platform/lists/cursor.js';
 import { listPage } from '../../platform/lists/list-page.js';
 import { listStaffUserNames } from '../users/index.js';
 import { actionLabel, capitalise, recordNoun } from './audit-words.js';
@@ -32,17 +35,17 @@ function dayStart(day: string, days = 0): Date {
   return start;
 }
 
-/** The log's filters as one condition: the list and its export. */
-function logCondition(filter: AuditLogQuery['filter']): SQL | undefined {
-  return and(
-    filter?.actorType ? eq(auditEvents.actorType, filter.actorType) : undefined,
-    filter?.actorId !== undefined ? eq(auditEvents.actorId, filter.actorId) : undefined,
-    filter?.action ? eq(auditEvents.action, filter.action) : undefined,
-    filter?.entityType ? eq(auditEvents.entityType, filter.entityType) : undefined,
-    filter?.entityId ? eq(auditEvents.entityId, filter.entityId) : undefined,
-    filter?.occurredFrom ? gte(auditEvents.occurredAt, dayStart(filter.occurredFrom)) : undefined,
-    filter?.occurredTo ? lt(auditEvents.occurredAt, dayStart(filter.occurredTo, 1)) : undefined,
-  );
+/** The log's filters as the trail's filter (days as UTC instants): the list and its export. */
+function logFilter(filter: AuditLogQuery['filter']): AuditEventFilter {
+  return {
+    actorType: filter?.actorType,
+    actorId: filter?.actorId,
+    action: filter?.action,
+    entityType: filter?.entityType,
+    entityId: filter?.entityId,
+    occurredFrom: filter?.occurredFrom ? dayStart(filter.occurredFrom) : undefined,
+    occurredBefore: filter?.occurredTo ? dayStart(filter.occurredTo, 1) : undefined,
+  };
 }
 
 /**
@@ -53,12 +56,11 @@ function logCondition(filter: AuditLogQuery['filter']): SQL | undefined {
  */
 export async function listAuditLog(db: Database, query: AuditLogQuery): Promise<AuditLogResponse> {
   const direction = query.sort[0]?.direction ?? 'desc';
-  const rows = await db
-    .select()
-    .from(auditEvents)
-    .where(and(logCondition(query.filter), afterCursor(auditEvents.id, direction, query.cursor)))
-    .orderBy(direction === 'desc' ? desc(auditEvents.id) : asc(auditEvents.id))
-    .limit(query.pageSize + 1);
+  const rows = await findAuditEvents(db, logFilter(query.filter), {
+    direction,
+    afterId: decodeCursor(query.cursor),
+    limit: query.pageSize + 1,
+  });
   const page = cursorPage(rows, query.pageSize, (row) => row);
   return { ...page, items: await describeAuditEvents(db, page.items) };
 }
@@ -72,46 +74,26 @@ export async function listAuditTrail(
   entity: { entityType: string; entityId: string | number },
   query: ListQuery<'id', { action?: string | undefined }>,
 ): Promise<ListResponse<AuditEventResponse>> {
-  const where: SQL | undefined = and(
-    eq(auditEvents.entityType, entity.entityType),
-    eq(auditEvents.entityId, String(entity.entityId)),
-    query.filter?.action ? eq(auditEvents.action, query.filter.action) : undefined,
-  );
+  const filter: AuditEventFilter = {
+    entityType: entity.entityType,
+    entityId: String(entity.entityId),
+    action: query.filter?.action,
+  };
   const newestFirst = query.sort[0]?.direction !== 'asc';
   return listPage(query, {
     rows: async (window) =>
       describeAuditEvents(
         db,
-        await db
-          .select()
-          .from(auditEvents)
-          .where(where)
-          .orderBy(newestFirst ? desc(auditEvents.id) : auditEvents.id)
-          .limit(window.limit)
-          .offset(window.offset),
+        await findAuditEvents(db, filter, {
+          direction: newestFirst ? 'desc' : 'asc',
+          limit: window.limit,
+          offset: window.offset,
+        }),
       ),
-    count: async () => db.$count(auditEvents, where),
+    count: async () => countAuditEvents(db, filter),
     countKey: { scope: db, key: `audits:${entity.entityType}:${entity.entityId}:${query.filter?.action ?? ''}` },
     toItem: (item) => item,
   });
-}
-
-/**
- * The distinct values of an indexed column's leading key, one index probe each (a loose index scan:
- * fast over millions of events that share a hundred values).
- */
-async function distinctLeading(db: Database, column: 'action' | 'entity_type'): Promise<string[]> {
-  const name = sql.raw(column);
-  const rows = rowsOf<{ value: string | null }>(
-    await db.execute(sql`
-      with recursive found(value) as (
-        select min(${name}) from audit_events
-        union all
-        select (select min(${name}) from audit_events where ${name} > found.value) from found where found.value is not null
-      )
-      select value from found where value is not null`),
-  );
-  return rows.map((row) => row.value as string);
 }
 
 /**
@@ -120,8 +102,8 @@ async function distinctLeading(db: Database, column: 'action' | 'entity_type'): 
  */
 export async function auditLogFilters(db: Database): Promise<AuditLogFiltersResponse> {
   const [actions, entityTypes, staff] = await Promise.all([
-    distinctLeading(db, 'action'),
-    distinctLeading(db, 'entity_type'),
+    distinctAuditValues(db, 'action'),
+    distinctAuditValues(db, 'entity_type'),
     listStaffUserNames(db),
   ]);
   return {
@@ -158,19 +140,13 @@ const EXPORT_COLUMNS: ExportColumn<AuditEventResponse>[] = [
  */
 export function exportAuditLog(db: Database, query: AuditLogExportQuery, context: AuditContext): TableExport {
   const newestFirst = (query.sort[0]?.direction ?? 'desc') === 'desc';
-  const condition = logCondition(query.filter);
+  const filter = logFilter(query.filter);
   const rows = keysetRows<AuditEventResponse>(async (after, batchSize) => {
-    const page: AuditRow[] = await db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(
-          condition,
-          after === undefined ? undefined : newestFirst ? lt(auditEvents.id, after) : gt(auditEvents.id, after),
-        ),
-      )
-      .orderBy(newestFirst ? desc(auditEvents.id) : asc(auditEvents.id))
-      .limit(batchSize);
+    const page: AuditRow[] = await findAuditEvents(db, filter, {
+      direction: newestFirst ? 'desc' : 'asc',
+      afterId: after,
+      limit: batchSize,
+    });
     return describeAuditEvents(db, page);
   });
   const audited = countRows(rows, (rowCount) =>

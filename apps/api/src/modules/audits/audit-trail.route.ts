@@ -8,8 +8,11 @@ import { listAuditTrail } from './audit-log.service.js';
  * entity in words (issue 36 item 5), newest first, in the list envelope; permission `audits.read`
  * (issue 6 "Audit trail").
  * Other domains add theirs with one call from their admin routes:
- * `registerAuditTrailRoute(app, { operationId: 'listFundAudits', path: '/funds/:id/audits', entityType: 'funds', tag: 'funds' })`
- * (`operationId`: the operation's name in the OpenAPI document, e.g. `list<Entity>Audits`).
+ * `registerAuditTrailRoute(app, { operationId: 'listTaskAudits', path: '/tasks/:id/audits', entityType: 'tasks', tag: 'tasks' })`
+ * (`operationId`: the operation's name in the OpenAPI document, e.g. `list<Entity>Audits`), except
+ * the domains the audit log names records through (users, roles, funds, partners): the audits
+ * module registers their trails itself (`entity-audit-trails.routes.ts`), so that they do not
+ * depend back on it.
  * The entity need not exist any more (a deleted entity keeps its trail).
  */
 export function registerAuditTrailRoute(

@@ -1,7 +1,7 @@
 import type { AuditChangeResponse, AuditEventResponse } from '@bcp/contract';
 import { formatRand } from '@bcp/contract';
 import type { Database } from '../../db/client.js';
-import type { auditEvents } from '../../db/schema/index.js';
+import type { AuditEventRow } from '../../platform/audit/audit-log.js';
 import { fundNamesByIds } from '../funds/index.js';
 import { partnerNames } from '../partners/index.js';
 import { memberNames } from '../person-users/index.js';
@@ -10,7 +10,7 @@ import { staffUserNames } from '../users/index.js';
 import { actionPhrase, capitalise, fieldLabel, formatValue, recordNoun } from './audit-words.js';
 
 /** An audit event as stored. */
-export type AuditRow = typeof auditEvents.$inferSelect;
+export type AuditRow = AuditEventRow;
 
 /** The names an event's sentence needs, looked up once for a page of events through each domain's service. */
 interface Names {

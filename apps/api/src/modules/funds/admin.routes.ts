@@ -17,7 +17,6 @@ import {
 } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
-import { registerAuditTrailRoute } from '../audits/index.js';
 import { createFundFee, deleteFundFee, listFundFees, updateFundFee } from './fund-fees.service.js';
 import { createFund, deleteFund, getFund, listFunds, listFundTags, updateFund } from './funds.service.js';
 
@@ -124,13 +123,6 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  registerAuditTrailRoute(app, {
-    operationId: 'listFundAudits',
-    path: '/funds/:id/audits',
-    entityType: 'funds',
-    tag: 'funds',
-  });
-
   app.get(
     '/funds/:id/fees',
     {
@@ -196,11 +188,4 @@ export const fundRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: 'The fee was deleted.' };
     },
   );
-
-  registerAuditTrailRoute(app, {
-    operationId: 'listFeeAudits',
-    path: '/fees/:id/audits',
-    entityType: 'fees',
-    tag: 'funds',
-  });
 };

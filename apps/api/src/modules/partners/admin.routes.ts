@@ -17,7 +17,6 @@ import {
 } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
-import { registerAuditTrailRoute } from '../audits/index.js';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from './partner-api-keys.service.js';
 import {
   createPartner,
@@ -213,11 +212,4 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => revokeApiKey(app.db, request.params.id, request.params.keyId, auditContext(request)),
   );
-
-  registerAuditTrailRoute(app, {
-    operationId: 'listPartnerAudits',
-    path: '/partners/:id/audits',
-    entityType: 'partners',
-    tag: 'partners',
-  });
 };

@@ -1,10 +1,16 @@
 import { isPermission, type ListQuery, type ListResponse, type PermissionResponse } from '@bcp/contract';
-import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { permissions, rolePermissions, roles } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { listPage, orderBy, searchCondition } from '../../platform/lists/list-page.js';
+import { listPage } from '../../platform/lists/list-page.js';
+import {
+  countPermissions,
+  deletePermissionRecord,
+  findPermissionRecord,
+  listPermissionsWithRoleCounts,
+  type PermissionWithRoleCount,
+  roleNamesGivingPermission,
+} from '../../platform/rbac/permissions-store.js';
 
 export const PERMISSION_MESSAGES = {
   notFound: 'No such permission.',
@@ -13,9 +19,7 @@ export const PERMISSION_MESSAGES = {
     `This permission is still given to roles: ${roleNames.join(', ')}. Take it from them first.`,
 } as const;
 
-type PermissionRow = { id: number; name: string; roleCount: number };
-
-function toResponse(row: PermissionRow): PermissionResponse {
+function toResponse(row: PermissionWithRoleCount): PermissionResponse {
   const [resource = '', action = ''] = row.name.split('.');
   return { id: row.id, name: row.name, resource, action, inCode: isPermission(row.name), roleCount: row.roleCount };
 }
@@ -25,20 +29,9 @@ export async function listPermissions(
   db: Database,
   query: ListQuery<'id' | 'name'>,
 ): Promise<ListResponse<PermissionResponse>> {
-  const where = searchCondition(query.q, [permissions.name]);
-  const columns = { id: permissions.id, name: permissions.name };
   return listPage(query, {
-    rows: (window) =>
-      db
-        .select({ id: permissions.id, name: permissions.name, roleCount: count(rolePermissions.roleId) })
-        .from(permissions)
-        .leftJoin(rolePermissions, eq(rolePermissions.permissionId, permissions.id))
-        .where(where)
-        .groupBy(permissions.id, permissions.name)
-        .orderBy(...orderBy(query.sort, columns, permissions.id))
-        .limit(window.limit)
-        .offset(window.offset),
-    count: async () => db.$count(permissions, where),
+    rows: (window) => listPermissionsWithRoleCounts(db, query, window),
+    count: async () => countPermissions(db, query.q),
     toItem: toResponse,
   });
 }
@@ -49,18 +42,13 @@ export async function listPermissions(
  * @throws AppError `not_found` (404); `conflict` (409) still in the code, or still given to roles (named)
  */
 export async function deletePermission(db: Database, id: number, context: AuditContext): Promise<void> {
-  const [row] = await db.select().from(permissions).where(eq(permissions.id, id));
+  const row = await findPermissionRecord(db, id);
   if (!row) throw new AppError('not_found', PERMISSION_MESSAGES.notFound);
   if (isPermission(row.name)) throw new AppError('conflict', PERMISSION_MESSAGES.inCode);
-  const holders = await db
-    .select({ name: roles.name })
-    .from(rolePermissions)
-    .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
-    .where(eq(rolePermissions.permissionId, id));
-  if (holders.length > 0)
-    throw new AppError('conflict', PERMISSION_MESSAGES.inUse(holders.map((holder) => holder.name)));
+  const holders = await roleNamesGivingPermission(db, id);
+  if (holders.length > 0) throw new AppError('conflict', PERMISSION_MESSAGES.inUse(holders));
   await db.transaction(async (tx) => {
-    await tx.delete(permissions).where(eq(permissions.id, id));
+    await deletePermissionRecord(tx, id);
     await recordAudit(tx, {
       ...context,
       action: 'permissions.deleted',

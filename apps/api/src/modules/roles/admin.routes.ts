@@ -10,7 +10,6 @@ import {
 } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
-import { registerAuditTrailRoute } from '../audits/index.js';
 import { createRole, deleteRole, getRole, listRoles, updateRole } from './roles.service.js';
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse };
@@ -98,11 +97,4 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: 'The role was deleted.' };
     },
   );
-
-  registerAuditTrailRoute(app, {
-    operationId: 'listRoleAudits',
-    path: '/roles/:id/audits',
-    entityType: 'roles',
-    tag: 'roles',
-  });
 };

@@ -8,17 +8,27 @@ import {
   type RoleResponse,
   type UpdateRoleRequest,
 } from '@bcp/contract';
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { permissions, rolePermissions, roles, userRoles } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { changingStaffAccess } from '../../platform/auth/staff-auth-cache.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { listPage, orderBy, searchCondition } from '../../platform/lists/list-page.js';
+import { listPage } from '../../platform/lists/list-page.js';
+import {
+  countRoleRecords,
+  deleteRoleRecord,
+  findRoleRecord,
+  holderCountsOfRoles,
+  insertRole,
+  listRoleRecords,
+  permissionNamesOfRoles,
+  type RoleRecord,
+  replaceRolePermissions,
+  roleIdNamed,
+  roleRecordsByIds,
+  updateRoleRecord,
+} from '../../platform/rbac/roles-store.js';
 import { hasPermission, loadStaffAccess, type StaffAccess } from '../../platform/rbac/staff-access.js';
-
-type RoleRecord = typeof roles.$inferSelect;
 
 export const ROLE_MESSAGES = {
   notFound: 'No such role.',
@@ -95,22 +105,8 @@ export async function refuseEscalation(
 
 async function describeRoles(db: Database, rows: RoleRecord[]): Promise<RoleResponse[]> {
   const ids = rows.map((row) => row.id);
-  const granted =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ roleId: rolePermissions.roleId, name: permissions.name })
-          .from(rolePermissions)
-          .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-          .where(inArray(rolePermissions.roleId, ids));
-  const holders =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ roleId: userRoles.roleId, users: count() })
-          .from(userRoles)
-          .where(inArray(userRoles.roleId, ids))
-          .groupBy(userRoles.roleId);
+  const granted = await permissionNamesOfRoles(db, ids);
+  const holders = await holderCountsOfRoles(db, ids);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -130,7 +126,7 @@ async function describeRoles(db: Database, rows: RoleRecord[]): Promise<RoleResp
 }
 
 async function findRole(db: Database, id: number): Promise<RoleRecord> {
-  const [row] = await db.select().from(roles).where(eq(roles.id, id));
+  const row = await findRoleRecord(db, id);
   if (!row) throw new AppError('not_found', ROLE_MESSAGES.notFound);
   return row;
 }
@@ -143,13 +139,7 @@ async function describeRole(db: Database, row: RoleRecord): Promise<RoleResponse
 /** The roles of `ids` that exist, with the permissions each carries (every one for the super-admin role). */
 export async function describeRolesById(db: Database, ids: readonly number[]): Promise<RoleResponse[]> {
   if (ids.length === 0) return [];
-  return describeRoles(
-    db,
-    await db
-      .select()
-      .from(roles)
-      .where(inArray(roles.id, [...ids])),
-  );
+  return describeRoles(db, await roleRecordsByIds(db, ids));
 }
 
 /** Roles in the list envelope (spec 7 `GET roles`): `q` searches name and description. */
@@ -157,22 +147,14 @@ export async function listRoles(
   db: Database,
   query: ListQuery<'id' | 'name' | 'createdAt'>,
 ): Promise<ListResponse<RoleResponse>> {
-  const where = searchCondition(query.q, [roles.name, roles.description]);
-  const columns = { id: roles.id, name: roles.name, createdAt: roles.createdAt };
   let described = new Map<number, RoleResponse>();
   return listPage(query, {
     rows: async (window) => {
-      const rows = await db
-        .select()
-        .from(roles)
-        .where(where)
-        .orderBy(...orderBy(query.sort, columns, roles.id))
-        .limit(window.limit)
-        .offset(window.offset);
+      const rows = await listRoleRecords(db, query, window);
       described = new Map((await describeRoles(db, rows)).map((role) => [role.id, role]));
       return rows;
     },
-    count: async () => db.$count(roles, where),
+    count: async () => countRoleRecords(db, query.q),
     toItem: (row) => described.get(row.id) as RoleResponse,
   });
 }
@@ -186,21 +168,8 @@ export async function getRole(db: Database, id: number): Promise<RoleResponse> {
 }
 
 async function assertNameFree(db: Database, name: string, exceptId?: number): Promise<void> {
-  const [other] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.name, name), exceptId === undefined ? undefined : ne(roles.id, exceptId)));
-  if (other) throw new AppError('validation', ROLE_MESSAGES.nameTaken, { name: [ROLE_MESSAGES.nameTaken] });
-}
-
-async function setPermissions(db: Database, roleId: number, names: readonly Permission[]): Promise<void> {
-  await db.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
-  if (names.length === 0) return;
-  const rows = await db
-    .select({ id: permissions.id })
-    .from(permissions)
-    .where(inArray(permissions.name, [...new Set(names)]));
-  if (rows.length > 0) await db.insert(rolePermissions).values(rows.map((row) => ({ roleId, permissionId: row.id })));
+  if ((await roleIdNamed(db, name, exceptId)) !== undefined)
+    throw new AppError('validation', ROLE_MESSAGES.nameTaken, { name: [ROLE_MESSAGES.nameTaken] });
 }
 
 function auditFields(role: RoleResponse): Record<string, unknown> {
@@ -244,9 +213,8 @@ export async function createRole(
   await assertMayGivePermissions(db, context, { id: null, current: [] }, input);
   await assertNameFree(db, input.name);
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(roles).values({ name: input.name, description: input.description }).returning();
-    if (!row) throw new Error('insert returned no row');
-    await setPermissions(tx, row.id, input.permissions);
+    const row = await insertRole(tx, { name: input.name, description: input.description });
+    await replaceRolePermissions(tx, row.id, input.permissions);
     const response = await describeRole(tx, row);
     await recordAudit(tx, {
       ...context,
@@ -282,17 +250,9 @@ export async function updateRole(
   // After the commit, every process drops its cached staff sessions (decision 029).
   return changingStaffAccess(db, () =>
     db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(roles)
-        .set({
-          ...(input.name === undefined ? {} : { name: input.name }),
-          ...(input.description === undefined ? {} : { description: input.description }),
-          updatedAt: new Date(),
-        })
-        .where(eq(roles.id, id))
-        .returning();
+      const row = await updateRoleRecord(tx, id, { name: input.name, description: input.description });
       if (!row) throw new AppError('not_found', ROLE_MESSAGES.notFound);
-      if (input.permissions) await setPermissions(tx, id, input.permissions);
+      if (input.permissions) await replaceRolePermissions(tx, id, input.permissions);
       const response = await describeRole(tx, row);
       await recordAudit(tx, {
         ...context,
@@ -317,7 +277,7 @@ export async function deleteRole(db: Database, id: number, context: AuditContext
   const described = await describeRole(db, role);
   if (described.userCount > 0) throw new AppError('conflict', ROLE_MESSAGES.inUse(described.userCount));
   await db.transaction(async (tx) => {
-    await tx.delete(roles).where(eq(roles.id, id));
+    await deleteRoleRecord(tx, id);
     await recordAudit(tx, {
       ...context,
       action: 'roles.deleted',
@@ -330,6 +290,5 @@ export async function deleteRole(db: Database, id: number, context: AuditContext
 
 /** The id of a role by name (demo data and the admin command). */
 export async function findRoleIdByName(db: Database, name: string): Promise<number | undefined> {
-  const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
-  return row?.id;
+  return roleIdNamed(db, name);
 }

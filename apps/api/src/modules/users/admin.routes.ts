@@ -10,7 +10,6 @@ import {
 } from '@bcp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
-import { registerAuditTrailRoute } from '../audits/index.js';
 import { inviteStaffUser } from './invite.service.js';
 import { deleteStaffUser, getStaffUser, listStaffUsers, updateStaffUser } from './users.service.js';
 
@@ -102,11 +101,4 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: 'The user was deleted.' };
     },
   );
-
-  registerAuditTrailRoute(app, {
-    operationId: 'listUserAudits',
-    path: '/users/:id/audits',
-    entityType: 'users',
-    tag: 'users',
-  });
 };
