@@ -23,12 +23,6 @@ const LEGACY_NOT_YET_CONVERTED = [
   'apps/api/src/modules/benefit-claims/risk-signal-checks.ts',
   'apps/api/src/modules/benefits',
   'apps/api/src/modules/process-steps/process-steps.service.ts',
-  'apps/api/src/platform/otp/otp.service.ts',
-  'apps/api/src/platform/rbac/staff-access.ts',
-  'apps/api/src/platform/retention/purge.service.ts',
-  'apps/api/src/platform/templating/render-message.ts',
-  'apps/api/src/queries/admin-person-user.ts',
-  'apps/api/src/queries/outreach-invitations.ts',
 ];
 
 /**

@@ -1,13 +1,13 @@
 /**
  * Read model (issue 35 item 3): what the back office shows of a member account (issue 18): its
- * identity checks, devices and sign-in sessions, newest first. Reads identity-verifications',
- * devices' and platform's tables; read only.
+ * identity checks, devices and sign-in sessions, newest first. Reads identity-verifications' and
+ * devices' tables, and the sessions through platform's `listSubjectSessions`; read only.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { devices } from '../db/schema/devices.js';
 import { identityVerifications } from '../db/schema/identity-verifications.js';
-import { sessions } from '../db/schema/sessions.js';
+import { listSubjectSessions } from '../platform/auth/sessions.js';
 
 /** Sessions shown, newest first. */
 const SESSIONS_SHOWN = 50;
@@ -21,12 +21,7 @@ export async function selectPersonUserActivity(db: Database, personUserId: numbe
       .where(eq(identityVerifications.personUserId, personUserId))
       .orderBy(desc(identityVerifications.id)),
     db.select().from(devices).where(eq(devices.personUserId, personUserId)).orderBy(desc(devices.id)),
-    db
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.area, 'beneficiary'), eq(sessions.subjectId, personUserId)))
-      .orderBy(desc(sessions.id))
-      .limit(SESSIONS_SHOWN),
+    listSubjectSessions(db, 'beneficiary', personUserId, SESSIONS_SHOWN),
   ]);
   return { checks, devices: deviceRows, sessions: sessionRows };
 }

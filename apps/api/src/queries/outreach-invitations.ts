@@ -5,25 +5,22 @@ import {
   maskEmail,
   maskPhoneNumber,
 } from '@bcp/contract';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { outboxMessages } from '../db/schema/outbox-messages.js';
 import { outreachInvitations, outreachOptOuts } from '../db/schema/outreach.js';
 import { personUsers } from '../db/schema/person-users.js';
 import { persons } from '../db/schema/persons.js';
 import { listPage, orderBy } from '../platform/lists/list-page.js';
+import { outboxDeliveryOf } from '../platform/messaging/outbox-delivery.js';
 
-const delivery = sql<InvitationResponse['delivery']>`coalesce(${outboxMessages.status}, 'purged')`;
-
-function deliveryIs(value: InvitationResponse['delivery']): SQL {
-  return value === 'purged' ? isNull(outboxMessages.id) : eq(outboxMessages.status, value);
-}
+/** The invitation's message as the outbox says (platform's table, read through platform's expression). */
+const delivery = outboxDeliveryOf(outreachInvitations.outboxId);
 
 /**
  * Read model of a fund's invitation list (issue 17, issue 35 item 3): each invitation with its
- * person, channel, masked destination, time, delivery as the outbox says, opt-out and sign-up
- * (if after it); filters `channel`, `delivery`; the one list envelope. Reads only; the caller
- * checks the fund exists.
+ * person, channel, masked destination, time, delivery as the outbox says (platform's
+ * `outboxDeliveryOf`), opt-out and sign-up (if after it); filters `channel`, `delivery`; the one
+ * list envelope. Reads only; the caller checks the fund exists.
  */
 export async function listFundInvitations(
   db: Database,
@@ -34,7 +31,7 @@ export async function listFundInvitations(
   const where = and(
     eq(outreachInvitations.fundId, fundId),
     filter.channel ? eq(outreachInvitations.channel, filter.channel) : undefined,
-    filter.delivery ? deliveryIs(filter.delivery) : undefined,
+    filter.delivery ? eq(delivery, filter.delivery) : undefined,
   );
   const base = () =>
     db
@@ -50,7 +47,6 @@ export async function listFundInvitations(
       })
       .from(outreachInvitations)
       .innerJoin(persons, eq(persons.id, outreachInvitations.personId))
-      .leftJoin(outboxMessages, eq(outboxMessages.id, outreachInvitations.outboxId))
       .leftJoin(outreachOptOuts, eq(outreachOptOuts.personId, outreachInvitations.personId))
       .leftJoin(personUsers, eq(personUsers.personId, outreachInvitations.personId));
   return listPage(query, {
@@ -67,11 +63,7 @@ export async function listFundInvitations(
         .limit(page.limit)
         .offset(page.offset),
     count: async () => {
-      const [row] = await db
-        .select({ value: sql<number>`count(*)::int` })
-        .from(outreachInvitations)
-        .leftJoin(outboxMessages, eq(outboxMessages.id, outreachInvitations.outboxId))
-        .where(where);
+      const [row] = await db.select({ value: sql<number>`count(*)::int` }).from(outreachInvitations).where(where);
       return Number(row?.value ?? 0);
     },
     toItem: (row) => ({

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { sessions } from '../../db/schema/sessions.js';
 import { staffAccessChanged } from './staff-auth-cache.js';
@@ -141,6 +141,27 @@ export async function revokeSubjectSessions(
     .returning({ id: sessions.id });
   if (area === 'admin' && rows.length > 0) await staffAccessChanged(db);
   return rows.length;
+}
+
+/** A `sessions` row as stored (the token only as its hash). */
+export type SessionRow = typeof sessions.$inferSelect;
+
+/**
+ * The sessions of one person user or staff user, live or ended, newest first, at most `limit`
+ * (e.g. what the back office shows of a member account, issue 18).
+ */
+export async function listSubjectSessions(
+  db: Database,
+  area: SessionArea,
+  subjectId: number,
+  limit: number,
+): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.area, area), eq(sessions.subjectId, subjectId)))
+    .orderBy(desc(sessions.id))
+    .limit(limit);
 }
 
 /**
