@@ -2,7 +2,10 @@ import { DEFAULT_PROCESS_STEPS, PROCESS_STEP_KINDS, PROCESS_STEP_MESSAGES } from
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimProcessSteps, fundProcessSteps } from '../src/db/schema/index.js';
-import { listClaimProcessSteps, snapshotProcessSteps } from '../src/modules/process-steps/process-steps.service.js';
+import {
+  listClaimProcessSteps,
+  snapshotProcessSteps,
+} from '../src/modules/benefit-claims/claim-process-steps.service.js';
 import { call } from './support/accounts.js';
 import { claimingMember, prepareClaim } from './support/claims.js';
 import { createStaff, type Staff } from './support/staff.js';

@@ -7,57 +7,29 @@ import {
   type FastTrackDecisionResponse,
   type StatusCountsResponse,
 } from '@bcp/contract';
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefitClaims, benefits, funds, persons, personUsers, users } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { afterCursor, cursorPage } from '../../platform/lists/cursor.js';
-import {
-  findClaimAssignee,
-  queueColumns,
-  riskAndAssigneeCondition,
-  riskOrder,
-  toAssignee,
-} from '../../queries/claim-queue.js';
+import { cursorPage } from '../../platform/lists/cursor.js';
+import { findClaimAssignee, riskOrder, toAssignee } from '../../queries/claim-queue.js';
 import { findCurrentClaim } from '../../queries/current-claims.js';
 import {
-  adminBenefitColumns,
-  benefitSearchCondition,
-  dayRange,
-  toAdminBenefitResponse,
-  toAdminPersonSummary,
-  toStatusCounts,
-} from '../benefits/index.js';
-import { listClaimProcessSteps } from '../process-steps/index.js';
+  type ClaimListRow,
+  claimListCondition,
+  claimReviewRow,
+  claimRowsById,
+  claimRowsByRisk,
+  countClaimRowsByStatus,
+} from '../../queries/staff-claim-list.js';
+import { toAdminBenefitResponse, toAdminPersonSummary, toStatusCounts } from '../benefits/index.js';
 import { describeClaimApproval } from './approval-checks.service.js';
 import { toBankMatchResponse } from './bank-match.service.js';
+import { findClaimById } from './benefit-claims.repository.js';
 import { describeClaim } from './benefit-claims.service.js';
 import { listInformationRequests } from './claim-information.service.js';
+import { listClaimProcessSteps } from './claim-process-steps.service.js';
 import { approvalSubject } from './four-eyes.service.js';
 import { toClaimRiskResponse } from './risk-signals.service.js';
-
-const claimListColumns = {
-  ...adminBenefitColumns,
-  id: benefitClaims.id,
-  benefitId: benefitClaims.benefitId,
-  claimStatus: benefitClaims.status,
-  submittedAt: benefitClaims.submittedAt,
-  updatedAt: benefitClaims.updatedAt,
-  ...queueColumns,
-};
-
-function claimsQuery(db: Database) {
-  return db
-    .select(claimListColumns)
-    .from(benefitClaims)
-    .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
-    .innerJoin(persons, eq(persons.id, benefits.personId))
-    .innerJoin(funds, eq(funds.id, benefits.fundId))
-    .leftJoin(users, eq(users.id, benefitClaims.assignedUserId));
-}
-
-type ClaimListRow = Awaited<ReturnType<ReturnType<typeof claimsQuery>['execute']>>[number];
 
 function toAdminClaimSummary(row: ClaimListRow): AdminClaimQueueItemResponse {
   return {
@@ -75,28 +47,6 @@ function toAdminClaimSummary(row: ClaimListRow): AdminClaimQueueItemResponse {
 }
 
 /**
- * The claims list's filters (fund, status, submitted dates, gross amount, risk flags, assignee) and
- * search as one condition (drafts only when asked for): the list and its export. `scope.callerId`
- * is the staff user `filter[assignee]=me` means.
- */
-export function claimListCondition(
-  query: Pick<AdminClaimListQuery, 'filter' | 'q'>,
-  scope: { fundIds?: number[]; callerId?: number } = {},
-): SQL | undefined {
-  const filter = query.filter;
-  return and(
-    filter?.fundId ? eq(benefits.fundId, filter.fundId) : undefined,
-    scope.fundIds ? inArray(benefits.fundId, scope.fundIds) : undefined,
-    filter?.status ? eq(benefitClaims.status, filter.status) : sql`${benefitClaims.status} <> 'draft'`,
-    dayRange(benefitClaims.submittedAt, filter?.submittedFrom, filter?.submittedTo),
-    filter?.minAmountCents !== undefined ? gte(benefits.amountCents, filter.minAmountCents) : undefined,
-    filter?.maxAmountCents !== undefined ? lte(benefits.amountCents, filter.maxAmountCents) : undefined,
-    riskAndAssigneeCondition(filter, scope.callerId),
-    benefitSearchCondition(query.q),
-  );
-}
-
-/**
  * `GET /api/v1/benefits/claims` (issue 9): claims newest first, filtered by fund, status,
  * submission date and gross amount, searched like benefits; cursor pages. Drafts are the member's own business and
  * are left out unless asked for with `filter[status]=draft`. `scope.fundIds` limits the list to
@@ -111,35 +61,26 @@ export async function listClaimsForStaff(
   scope: { fundIds?: number[]; callerId?: number } = {},
 ): Promise<AdminClaimQueueResponse> {
   const direction = query.sort[0]?.direction ?? 'desc';
+  const condition = claimListCondition(query, scope);
   if (query.sort[0]?.field === 'riskFlagCount') {
     const order = riskOrder(direction, query.cursor);
-    const rows = await claimsQuery(db)
-      .where(and(claimListCondition(query, scope), order.after))
-      .orderBy(...order.orderBy)
-      .limit(query.pageSize + 1);
+    const rows = await claimRowsByRisk(db, condition, order, query.pageSize + 1);
     const page = cursorPage(rows, query.pageSize, toAdminClaimSummary);
     const last = rows[query.pageSize - 1];
     return { ...page, nextCursor: page.nextCursor && last ? order.nextCursor(last) : null };
   }
-  const rows = await claimsQuery(db)
-    .where(and(claimListCondition(query, scope), afterCursor(benefitClaims.id, direction, query.cursor)))
-    // Led by the status when filtered by one: the index on (status, id) gives the page (issue 25).
-    .orderBy(
-      ...(query.filter?.status ? [direction === 'desc' ? desc(benefitClaims.status) : asc(benefitClaims.status)] : []),
-      direction === 'desc' ? desc(benefitClaims.id) : asc(benefitClaims.id),
-    )
-    .limit(query.pageSize + 1);
+  const rows = await claimRowsById(
+    db,
+    condition,
+    { direction, cursor: query.cursor, leadByStatus: Boolean(query.filter?.status) },
+    query.pageSize + 1,
+  );
   return cursorPage(rows, query.pageSize, toAdminClaimSummary);
 }
 
 /** `GET /api/v1/benefits/claims/status`: claims counted by status (optionally one fund's). */
 export async function countClaimsByStatus(db: Database, fundId?: number): Promise<StatusCountsResponse> {
-  const rows = await db
-    .select({ status: benefitClaims.status, count: sql<number>`count(*)::int` })
-    .from(benefitClaims)
-    .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
-    .where(fundId ? eq(benefits.fundId, fundId) : undefined)
-    .groupBy(benefitClaims.status);
+  const rows = await countClaimRowsByStatus(db, fundId);
   return toStatusCounts(rows);
 }
 
@@ -154,24 +95,9 @@ export async function getClaimForStaff(
   claimId: number,
   context: AuditContext,
 ): Promise<AdminClaimResponse> {
-  const [claim] = await db.select().from(benefitClaims).where(eq(benefitClaims.id, claimId));
+  const claim = await findClaimById(db, claimId);
   if (!claim) throw new AppError('not_found', 'Claim not found.');
-  const [row] = await db
-    .select({
-      ...adminBenefitColumns,
-      claimant: {
-        personUserId: personUsers.id,
-        dateOfBirth: persons.dateOfBirth,
-        email: personUsers.email,
-        phoneNumber: personUsers.phoneNumber,
-        iidentifiiVerified: personUsers.iidentifiiVerified,
-      },
-    })
-    .from(benefits)
-    .innerJoin(persons, eq(persons.id, benefits.personId))
-    .innerJoin(funds, eq(funds.id, benefits.fundId))
-    .innerJoin(personUsers, eq(personUsers.id, claim.personUserId))
-    .where(eq(benefits.id, claim.benefitId));
+  const row = await claimReviewRow(db, claim.benefitId, claim.personUserId);
   if (!row) throw new AppError('not_found', 'Claim not found.');
   const { documentKinds: _kinds, ...details } = await describeClaim(db, claim, {
     amountCents: row.amountCents,

@@ -14,10 +14,10 @@ import {
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { ClaimRow } from '../../queries/current-claims.js';
-import { listClaimProcessSteps } from '../process-steps/index.js';
 import { findStaffUserById } from '../users/index.js';
 import { toBankMatchResponse } from './bank-match.service.js';
 import { activeDocuments } from './claim-documents.repository.js';
+import { listClaimProcessSteps } from './claim-process-steps.service.js';
 
 type Results = Record<ApprovalCheck, { passed: boolean; detail: string }>;
 

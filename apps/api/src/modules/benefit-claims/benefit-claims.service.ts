@@ -24,7 +24,6 @@ import { findMemberBenefit, type MemberBenefit } from '../benefits/index.js';
 import { listFundFeeRules } from '../funds/index.js';
 import { findClaimBankAccount, findPersonBank } from '../person-banks/index.js';
 import { requireIdentityVerified } from '../person-users/index.js';
-import { snapshotProcessSteps } from '../process-steps/index.js';
 import { createTask } from '../tasks/index.js';
 import {
   type ClaimRow,
@@ -36,6 +35,7 @@ import {
 import { activeDocuments } from './claim-documents.repository.js';
 import { answerInformationRequest, openInformationRequest } from './claim-information.service.js';
 import { type ClaimDependencies, moveClaim } from './claim-moves.service.js';
+import { snapshotProcessSteps } from './claim-process-steps.service.js';
 import { startDraftClaim } from './draft-claims.js';
 import {
   approveByFastTrack,

@@ -11,7 +11,7 @@ import {
   type TableExport,
 } from '../../platform/exports/table-export.js';
 import { type ClaimExportRow, claimExportPage } from '../../queries/claim-export.js';
-import { claimListCondition } from './admin-claims.service.js';
+import { claimListCondition } from '../../queries/staff-claim-list.js';
 
 type Row = ClaimExportRow;
 

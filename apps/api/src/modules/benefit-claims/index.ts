@@ -4,16 +4,9 @@
  */
 
 export { forgetAccountsInDrafts, startAccountClaims } from './account-claims.service.js';
-export {
-  countClaimsByStatus,
-  getBenefitClaimForStaff,
-  getClaimForStaff,
-  listClaimsForStaff,
-} from './admin-claims.service.js';
 export { describeClaim, todaysPayout } from './benefit-claims.service.js';
 export { announceClaimMove } from './claim-announcements.js';
 export { type ClaimAnnouncer, markPaidFromStaging } from './claim-moves.service.js';
-export { exportClaimsForStaff } from './export-claims.service.js';
 export {
   findSameAccounts,
   type RiskDependencies,

@@ -15,14 +15,6 @@ import { type AdminBenefitRow, findBenefitRow, listBenefitRows } from '../../que
 import { findCurrentClaimSummaries } from '../../queries/current-claims.js';
 import { countByStatus } from './benefits.repository.js';
 
-/** The staff lists' read model's pieces that benefit-claims' lists share (import them from queries/benefit-lists.js). */
-export {
-  adminBenefitColumns,
-  benefitListCondition,
-  benefitSearchCondition,
-  dayRange,
-} from '../../queries/benefit-lists.js';
-
 /** The person behind a benefit as staff lists show them: the ID number masked. */
 export function toAdminPersonSummary(person: AdminBenefitRow['person']): AdminBenefitResponse['person'] {
   return {

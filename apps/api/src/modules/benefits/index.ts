@@ -1,13 +1,6 @@
 /** The benefits module's public functions and types: other modules import only from here. */
 
-export {
-  adminBenefitColumns,
-  benefitSearchCondition,
-  dayRange,
-  toAdminBenefitResponse,
-  toAdminPersonSummary,
-  toStatusCounts,
-} from './admin-benefits.service.js';
+export { toAdminBenefitResponse, toAdminPersonSummary, toStatusCounts } from './admin-benefits.service.js';
 export { type BenefitRows, loadFromStaging } from './benefits.repository.js';
 export {
   type BenefitFromFundData,

@@ -2,7 +2,5 @@
 export {
   deleteFundProcessSteps,
   fundChecklist,
-  listClaimProcessSteps,
   setFundProcessSteps,
-  snapshotProcessSteps,
 } from './process-steps.service.js';

@@ -1,5 +1,4 @@
 import {
-  type ClaimProcessStepResponse,
   DEFAULT_PROCESS_STEPS,
   FUND_MESSAGES,
   PROCESS_STEP_KINDS,
@@ -10,12 +9,8 @@ import {
   type SetProcessStepsRequest,
   wholeList,
 } from '@bcp/contract';
-import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-// Left for helper B (issue 35): snapshotProcessSteps and listClaimProcessSteps belong in
-// benefit-claims (its table), built on `fundChecklist` below.
-import { claimProcessSteps } from '../../db/schema/claim-process-steps.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { fundExists } from '../../queries/fund-usage.js';
@@ -98,7 +93,7 @@ function auditSteps(steps: readonly { kind: string; label: string }[]) {
 /**
  * Sets a fund's whole checklist, in the order given (spec 7 `POST funds/{id}/process-steps`),
  * replacing the previous one. Claims already submitted keep the steps they were given
- * (`snapshotProcessSteps`). Audited `funds.process_steps_set` on the fund's trail.
+ * (benefit-claims' `snapshotProcessSteps`). Audited `funds.process_steps_set` on the fund's trail.
  * @throws AppError `not_found` (404) unknown fund
  */
 export async function setFundProcessSteps(
@@ -156,55 +151,4 @@ export async function resetFundProcessSteps(
     });
   });
   return listFundProcessSteps(db, fundId);
-}
-
-/**
- * Copies the fund's checklist (its own steps, or the default) onto a claim as `pending` steps
- * (table `claim_process_steps`), so that later changes to the fund's steps never change a claim in
- * progress. Called when a claim is submitted, inside the submission's transaction (`db` may be a
- * transaction); does nothing when the claim already has steps (a retry). Issue 9 records each
- * step's outcome on these rows.
- *
- * ```ts
- * alsoIn: (tx) => snapshotProcessSteps(tx, { claimId: claim.id, fundId: benefit.fundId })
- * ```
- * @returns the claim's steps in order
- */
-export async function snapshotProcessSteps(
-  db: Database,
-  target: { claimId: number; fundId: number },
-): Promise<ClaimProcessStepResponse[]> {
-  const existing = await listClaimProcessSteps(db, target.claimId);
-  if (existing.length > 0) return existing;
-  const steps = await fundChecklist(db, target.fundId);
-  await db.insert(claimProcessSteps).values(
-    steps.map((step, index) => ({
-      claimId: target.claimId,
-      position: index + 1,
-      kind: step.kind,
-      label: step.label,
-      actor: step.actor,
-    })),
-  );
-  return listClaimProcessSteps(db, target.claimId);
-}
-
-/** A claim's checklist in order, with each step's outcome (empty before submission). */
-export async function listClaimProcessSteps(db: Database, claimId: number): Promise<ClaimProcessStepResponse[]> {
-  const rows = await db
-    .select()
-    .from(claimProcessSteps)
-    .where(eq(claimProcessSteps.claimId, claimId))
-    .orderBy(asc(claimProcessSteps.position));
-  return rows.map((row) => ({
-    id: row.id,
-    position: row.position,
-    kind: row.kind,
-    label: row.label,
-    actor: row.actor,
-    status: row.status,
-    note: row.note,
-    decidedBy: row.decidedByType && row.decidedById !== null ? { type: row.decidedByType, id: row.decidedById } : null,
-    decidedAt: row.decidedAt?.toISOString() ?? null,
-  }));
 }

@@ -16,3 +16,16 @@ export function sendDownload(
     .header('cache-control', 'no-store')
     .send(file.content);
 }
+
+/**
+ * Answers a streamed export (`platform/exports/table-export.ts`) as a download named
+ * `<name>-<UTC date YYYY-MM-DD>.<extension>` (never cached), e.g. `claims-2026-11-27.csv`.
+ */
+export function sendDatedExport(
+  reply: FastifyReply,
+  name: string,
+  file: { contentType: string; extension: string; content: Readable },
+): FastifyReply {
+  const fileName = `${name}-${new Date().toISOString().slice(0, 10)}.${file.extension}`;
+  return sendDownload(reply, { ...file, fileName });
+}

@@ -1,0 +1,156 @@
+import type { AdminClaimListQuery } from '@bcp/contract';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { benefitClaims } from '../db/schema/benefit-claims.js';
+import { benefits } from '../db/schema/benefits.js';
+import { funds } from '../db/schema/funds.js';
+import { personUsers } from '../db/schema/person-users.js';
+import { persons } from '../db/schema/persons.js';
+import { users } from '../db/schema/users.js';
+import { afterCursor } from '../platform/lists/cursor.js';
+import { type AdminBenefitRow, adminBenefitColumns, benefitSearchCondition, dayRange } from './benefit-lists.js';
+import { queueColumns, riskAndAssigneeCondition, type riskOrder } from './claim-queue.js';
+
+/**
+ * Read model of the staff claims list and claim page (issue 9, 18, 25, 36; issue 35 item 3): claims
+ * with their benefit, fund, person and assignee (benefit_claims, benefits, funds, persons, users
+ * joined), counted by status, and one claim's benefit with its claimant (person_users). Read only.
+ */
+
+const claimListColumns = {
+  ...adminBenefitColumns,
+  id: benefitClaims.id,
+  benefitId: benefitClaims.benefitId,
+  claimStatus: benefitClaims.status,
+  submittedAt: benefitClaims.submittedAt,
+  updatedAt: benefitClaims.updatedAt,
+  ...queueColumns,
+};
+
+/** Claims with their benefit, fund, person and assignee: the list's FROM. */
+function claimsQuery(db: Database) {
+  return db
+    .select(claimListColumns)
+    .from(benefitClaims)
+    .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
+    .innerJoin(persons, eq(persons.id, benefits.personId))
+    .innerJoin(funds, eq(funds.id, benefits.fundId))
+    .leftJoin(users, eq(users.id, benefitClaims.assignedUserId));
+}
+
+/**
+ * One claim of the staff list: the benefit's columns (`AdminBenefitRow`: the person's full ID
+ * number, mask it before answering), the claim's id, benefit, status and dates, its risk flags'
+ * number and assignee (`toAssignee`).
+ */
+export type ClaimListRow = Awaited<ReturnType<ReturnType<typeof claimsQuery>['execute']>>[number];
+
+/**
+ * The claims list's filters (fund, status, submitted dates, gross amount, risk flags, assignee) and
+ * search as one condition (drafts only when asked for): the list and its export. `scope.callerId`
+ * is the staff user `filter[assignee]=me` means; `scope.fundIds` limits the claims to those funds.
+ */
+export function claimListCondition(
+  query: Pick<AdminClaimListQuery, 'filter' | 'q'>,
+  scope: { fundIds?: number[]; callerId?: number } = {},
+): SQL | undefined {
+  const filter = query.filter;
+  return and(
+    filter?.fundId ? eq(benefits.fundId, filter.fundId) : undefined,
+    scope.fundIds ? inArray(benefits.fundId, scope.fundIds) : undefined,
+    filter?.status ? eq(benefitClaims.status, filter.status) : sql`${benefitClaims.status} <> 'draft'`,
+    dayRange(benefitClaims.submittedAt, filter?.submittedFrom, filter?.submittedTo),
+    filter?.minAmountCents !== undefined ? gte(benefits.amountCents, filter.minAmountCents) : undefined,
+    filter?.maxAmountCents !== undefined ? lte(benefits.amountCents, filter.maxAmountCents) : undefined,
+    riskAndAssigneeCondition(filter, scope.callerId),
+    benefitSearchCondition(query.q),
+  );
+}
+
+/**
+ * Up to `limit` claims matching `condition` (from `claimListCondition`) in the risk order `order`
+ * (`riskOrder` of claim-queue: most or fewest flags first, after its cursor).
+ */
+export function claimRowsByRisk(
+  db: Database,
+  condition: SQL | undefined,
+  order: ReturnType<typeof riskOrder>,
+  limit: number,
+): Promise<ClaimListRow[]> {
+  return claimsQuery(db)
+    .where(and(condition, order.after))
+    .orderBy(...order.orderBy)
+    .limit(limit);
+}
+
+/**
+ * Up to `limit` claims matching `condition` by claim id in `direction`, after the id `cursor`
+ * (`platform/lists/cursor.ts`). `leadByStatus` (the list is filtered by one status) leads the order
+ * by the status, so that the index on (status, id) gives the page (issue 25).
+ * @throws AppError `validation` (422, `cursor`) for a cursor this server did not give
+ */
+export function claimRowsById(
+  db: Database,
+  condition: SQL | undefined,
+  page: { direction: 'asc' | 'desc'; cursor: string | undefined; leadByStatus: boolean },
+  limit: number,
+): Promise<ClaimListRow[]> {
+  const by = page.direction === 'desc' ? desc : asc;
+  return claimsQuery(db)
+    .where(and(condition, afterCursor(benefitClaims.id, page.direction, page.cursor)))
+    .orderBy(...(page.leadByStatus ? [by(benefitClaims.status)] : []), by(benefitClaims.id))
+    .limit(limit);
+}
+
+/** Claims counted by status (of one fund's benefits when `fundId` is given), drafts included. */
+export function countClaimRowsByStatus(
+  db: Database,
+  fundId: number | undefined,
+): Promise<{ status: string; count: number }[]> {
+  return db
+    .select({ status: benefitClaims.status, count: sql<number>`count(*)::int` })
+    .from(benefitClaims)
+    .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
+    .where(fundId ? eq(benefits.fundId, fundId) : undefined)
+    .groupBy(benefitClaims.status);
+}
+
+/** A claim's benefit as the claim page shows it, with the claimant (the member user who claims). */
+export type ClaimReviewRow = AdminBenefitRow & {
+  claimant: {
+    personUserId: number;
+    /** YYYY-MM-DD */
+    dateOfBirth: string;
+    email: string | null;
+    phoneNumber: string | null;
+    iidentifiiVerified: boolean;
+  };
+};
+
+/**
+ * The benefit `benefitId` with its fund and person, and the member user `personUserId` (the
+ * claimant's contacts and identity check); undefined when either is missing.
+ */
+export async function claimReviewRow(
+  db: Database,
+  benefitId: number,
+  personUserId: number,
+): Promise<ClaimReviewRow | undefined> {
+  const [row] = await db
+    .select({
+      ...adminBenefitColumns,
+      claimant: {
+        personUserId: personUsers.id,
+        dateOfBirth: persons.dateOfBirth,
+        email: personUsers.email,
+        phoneNumber: personUsers.phoneNumber,
+        iidentifiiVerified: personUsers.iidentifiiVerified,
+      },
+    })
+    .from(benefits)
+    .innerJoin(persons, eq(persons.id, benefits.personId))
+    .innerJoin(funds, eq(funds.id, benefits.fundId))
+    .innerJoin(personUsers, eq(personUsers.id, personUserId))
+    .where(eq(benefits.id, benefitId));
+  return row;
+}
