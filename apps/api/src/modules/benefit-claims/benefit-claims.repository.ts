@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { benefitClaimEvents, benefitClaims } from '../../db/schema/benefit-claims.js';
 
@@ -105,4 +105,42 @@ export async function setClaimColumns(
 ): Promise<ClaimRow | undefined> {
   const [row] = await db.update(benefitClaims).set(changes).where(eq(benefitClaims.id, claimId)).returning();
   return row;
+}
+
+/** A claim as assignment reads it: id, status and assignee (`users.id`, null: nobody). */
+export type ClaimRef = Pick<ClaimRow, 'id' | 'status' | 'assignedUserId'>;
+
+/** The claims among `claimIds` that exist, by id (fewer than asked when some do not exist). */
+export async function findClaimRefs(db: Database, claimIds: readonly number[]): Promise<ClaimRef[]> {
+  if (claimIds.length === 0) return [];
+  return db
+    .select({ id: benefitClaims.id, status: benefitClaims.status, assignedUserId: benefitClaims.assignedUserId })
+    .from(benefitClaims)
+    .where(inArray(benefitClaims.id, [...claimIds]))
+    .orderBy(asc(benefitClaims.id));
+}
+
+/**
+ * Gives claim `claimId` to the staff user `assignee.userId` (null: nobody) since `assignee.at`
+ * (null with nobody), on condition that its assignee is still `current` (null: nobody); two people
+ * taking the same claim at once: one wins.
+ * @returns whether the claim changed (false: the assignee was no longer `current`, or no such claim)
+ */
+export async function setClaimAssignee(
+  db: Database,
+  claimId: number,
+  current: number | null,
+  assignee: { userId: number | null; at: Date | null },
+): Promise<boolean> {
+  const changed = await db
+    .update(benefitClaims)
+    .set({ assignedUserId: assignee.userId, assignedAt: assignee.at })
+    .where(
+      and(
+        eq(benefitClaims.id, claimId),
+        current === null ? isNull(benefitClaims.assignedUserId) : eq(benefitClaims.assignedUserId, current),
+      ),
+    )
+    .returning({ id: benefitClaims.id });
+  return changed.length > 0;
 }

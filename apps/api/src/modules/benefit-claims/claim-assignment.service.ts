@@ -6,12 +6,14 @@ import {
   type ClaimAssignmentResponse,
   VALIDATION_FAILED_MESSAGE,
 } from '@bcp/contract';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { benefitClaims, permissions, rolePermissions, roles, userRoles, users } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { userIdsHoldingPermission } from '../../platform/rbac/permission-holders.js';
+import { type AssignableStaff, activeStaffAmong } from '../../queries/claim-assignees.js';
 import { findClaimAssignee } from '../../queries/claim-queue.js';
+import { staffUserNames } from '../users/index.js';
+import { type ClaimRef, findClaimById, findClaimRefs, setClaimAssignee } from './benefit-claims.repository.js';
 
 /**
  * Claim assignment (issue 36 item 4, decision 040): the staff user working a claim. Taking a claim
@@ -27,27 +29,20 @@ export interface Assigner {
   mayAssignOthers: boolean;
 }
 
-/** Users who may be given claims: active, not deleted, holding `claims.review` through a role (or super-admins). */
-function assignableCondition() {
-  const reviewers = sql`${users.id} in (
-    select ${userRoles.userId} from ${userRoles}
-    join ${roles} on ${roles.id} = ${userRoles.roleId}
-    left join ${rolePermissions} on ${rolePermissions.roleId} = ${roles.id}
-    left join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId}
-    where ${roles.superAdmin} or ${permissions.name} = 'claims.review')`;
-  return and(eq(users.active, true), isNull(users.deletedAt), reviewers);
+/**
+ * Users who may be given claims, by name then id: active, not deleted, holding `claims.review`
+ * through a role (or super-admins); only those among `among` when given.
+ */
+async function assignableStaff(db: Database, among?: readonly number[]): Promise<AssignableStaff[]> {
+  const reviewers = await userIdsHoldingPermission(db, 'claims.review');
+  return activeStaffAmong(db, among ? reviewers.filter((id) => among.includes(id)) : reviewers);
 }
 
 /**
  * `GET /api/v1/benefits/claims/assignees`: every staff user who can be given claims, by name.
  */
 export async function listClaimAssignees(db: Database): Promise<ClaimAssigneeOptionsResponse> {
-  const rows = await db
-    .select({ userId: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(assignableCondition())
-    .orderBy(asc(users.name), asc(users.id));
-  return { items: rows };
+  return { items: await assignableStaff(db) };
 }
 
 /**
@@ -56,10 +51,7 @@ export async function listClaimAssignees(db: Database): Promise<ClaimAssigneeOpt
  */
 async function assigneeName(db: Database, userId: number | null): Promise<string | null> {
   if (userId === null) return null;
-  const [user] = await db
-    .select({ name: users.name })
-    .from(users)
-    .where(and(eq(users.id, userId), assignableCondition()));
+  const [user] = await assignableStaff(db, [userId]);
   if (!user) {
     throw new AppError('validation', VALIDATION_FAILED_MESSAGE, { userId: [ASSIGNMENT_MESSAGES.notAssignable] });
   }
@@ -70,8 +62,6 @@ async function assigneeName(db: Database, userId: number | null): Promise<string
 function concernsOthers(current: number | null, target: number | null, assigner: Assigner): boolean {
   return (target !== null && target !== assigner.userId) || (current !== null && current !== assigner.userId);
 }
-
-type ClaimRef = { id: number; status: string; assignedUserId: number | null };
 
 /**
  * Gives the claims to `userId` (null: nobody) in one transaction: each claim whose assignee
@@ -87,28 +77,16 @@ async function reassign(
 ): Promise<number> {
   const moving = claims.filter((claim) => claim.assignedUserId !== target.userId);
   if (moving.length === 0) return 0;
-  const previous = new Map<number, string>();
-  const previousIds = [
-    ...new Set(moving.map((claim) => claim.assignedUserId).filter((id): id is number => id !== null)),
-  ];
-  if (previousIds.length > 0) {
-    const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, previousIds));
-    for (const row of rows) previous.set(row.id, row.name);
-  }
+  const previous = await staffUserNames(
+    db,
+    moving.map((claim) => claim.assignedUserId),
+  );
   await db.transaction(async (tx) => {
     for (const claim of moving) {
-      const [changed] = await tx
-        .update(benefitClaims)
-        .set({ assignedUserId: target.userId, assignedAt: target.userId === null ? null : new Date() })
-        .where(
-          and(
-            eq(benefitClaims.id, claim.id),
-            claim.assignedUserId === null
-              ? isNull(benefitClaims.assignedUserId)
-              : eq(benefitClaims.assignedUserId, claim.assignedUserId),
-          ),
-        )
-        .returning({ id: benefitClaims.id });
+      const changed = await setClaimAssignee(tx as unknown as Database, claim.id, claim.assignedUserId, {
+        userId: target.userId,
+        at: target.userId === null ? null : new Date(),
+      });
       if (!changed)
         throw new AppError('conflict', `Claim ${claim.id} was given to someone else meanwhile. Look again.`);
       await recordAudit(tx, {
@@ -137,12 +115,6 @@ function checkMayAssign(claims: ClaimRef[], target: number | null, assigner: Ass
   }
 }
 
-const claimRefColumns = {
-  id: benefitClaims.id,
-  status: benefitClaims.status,
-  assignedUserId: benefitClaims.assignedUserId,
-};
-
 /**
  * `POST /api/v1/benefits/claim/{id}/assignee`: gives the claim to `userId`, or to nobody (null).
  * The same assignee again changes nothing.
@@ -158,15 +130,12 @@ export async function assignClaim(
   assigner: Assigner,
   context: AuditContext,
 ): Promise<ClaimAssignmentResponse> {
-  const [claim] = await db.select(claimRefColumns).from(benefitClaims).where(eq(benefitClaims.id, claimId));
+  const [claim] = await findClaimRefs(db, [claimId]);
   if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound);
   checkMayAssign([claim], userId, assigner);
   const name = await assigneeName(db, userId);
   await reassign(db, [claim], { userId, name }, context);
-  const [after] = await db
-    .select({ assignedUserId: benefitClaims.assignedUserId, assignedAt: benefitClaims.assignedAt })
-    .from(benefitClaims)
-    .where(eq(benefitClaims.id, claimId));
+  const after = await findClaimById(db, claimId);
   return { assignee: after ? await findClaimAssignee(db, after) : null };
 }
 
@@ -183,11 +152,7 @@ export async function assignClaims(
   assigner: Assigner,
   context: AuditContext,
 ): Promise<BulkClaimAssigneeResponse> {
-  const claims = await db
-    .select(claimRefColumns)
-    .from(benefitClaims)
-    .where(inArray(benefitClaims.id, claimIds))
-    .orderBy(asc(benefitClaims.id));
+  const claims = await findClaimRefs(db, claimIds);
   if (claims.length !== claimIds.length) {
     throw new AppError('validation', VALIDATION_FAILED_MESSAGE, { claimIds: [ASSIGNMENT_MESSAGES.claimsNotFound] });
   }

@@ -5,21 +5,12 @@ import type {
   PartnerClaimListRequest,
   PartnerInformationRequestRequest,
 } from '@bcp/contract';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import {
-  banks,
-  benefitClaims,
-  benefits,
-  funds,
-  personBankAccounts,
-  persons,
-  personUsers,
-} from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { decryptField } from '../../platform/crypto/field-encryption.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { type PartnerIdentity, readsClaimsOfFund } from '../partners/index.js';
+import { claimReadBy, fundIdsReadBy, partnerClaimMember, payeeAccountWithBank } from '../../queries/partner-claims.js';
+import type { PartnerIdentity } from '../partners/index.js';
 import { listClaimsForStaff } from './admin-claims.service.js';
 import { describeClaim } from './benefit-claims.service.js';
 import { decideClaim } from './claim-decisions.service.js';
@@ -29,24 +20,13 @@ import type { ClaimDependencies } from './claim-moves.service.js';
 /** Not found and not the partner's are the same answer: ids reveal nothing. */
 const NOT_FOUND = 'Claim not found.';
 
-/** The ids of the funds whose claims this partner reads (`readsClaimsOfFund`: those it administers). */
-async function administeredFundIds(db: Database, partnerId: number): Promise<number[]> {
-  const rows = await db.select({ id: funds.id }).from(funds).where(readsClaimsOfFund(partnerId));
-  return rows.map((row) => row.id);
-}
-
 /** The claim if a fund whose claims this partner reads (`readsClaimsOfFund`) holds its benefit, else 404. */
 async function partnersClaim(db: Database, partner: PartnerIdentity, claimId: number) {
-  const [row] = await db
-    .select({ claim: benefitClaims })
-    .from(benefitClaims)
-    .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
-    .innerJoin(funds, eq(funds.id, benefits.fundId))
-    .where(and(eq(benefitClaims.id, claimId), readsClaimsOfFund(partner.partnerId)));
-  if (!row || row.claim.status === 'draft') {
+  const claim = await claimReadBy(db, partner.partnerId, claimId);
+  if (!claim || claim.status === 'draft') {
     throw new AppError('not_found', NOT_FOUND);
   }
-  return row.claim;
+  return claim;
 }
 
 /**
@@ -58,7 +38,7 @@ export async function listPartnerClaims(
   partner: PartnerIdentity,
   request: PartnerClaimListRequest,
 ): Promise<AdminClaimListResponse> {
-  const fundIds = await administeredFundIds(db, partner.partnerId);
+  const fundIds = await fundIdsReadBy(db, partner.partnerId);
   if (fundIds.length === 0) return { items: [], pageSize: request.pageSize, nextCursor: null };
   return listClaimsForStaff(
     db,
@@ -86,20 +66,9 @@ export async function getPartnerClaimDetails(
   context: AuditContext,
 ): Promise<PartnerClaimDetailsResponse> {
   const claim = await partnersClaim(db, partner, claimId);
-  const [row] = await db
-    .select({ benefit: benefits, person: persons, identityVerified: personUsers.iidentifiiVerified })
-    .from(benefits)
-    .innerJoin(persons, eq(persons.id, benefits.personId))
-    .innerJoin(personUsers, eq(personUsers.id, claim.personUserId))
-    .where(eq(benefits.id, claim.benefitId));
+  const row = await partnerClaimMember(db, claim.benefitId, claim.personUserId);
   if (!row) throw new AppError('not_found', NOT_FOUND);
-  const [account] = claim.bankAccountId
-    ? await db
-        .select({ account: personBankAccounts, bank: banks })
-        .from(personBankAccounts)
-        .innerJoin(banks, eq(banks.id, personBankAccounts.bankId))
-        .where(eq(personBankAccounts.id, claim.bankAccountId))
-    : [];
+  const account = claim.bankAccountId ? await payeeAccountWithBank(db, claim.bankAccountId) : undefined;
   const { documents, payout, events } = await describeClaim(db, claim, row.benefit);
   await recordAudit(db, { ...context, action: 'claims.viewed', entityType: 'claims', entityId: claim.id });
   return {
