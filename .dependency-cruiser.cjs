@@ -15,15 +15,7 @@
  * add one. The issue is closed when it is empty. Entries are files, or module folders for
  * `no-module-cycles` (which looks at folders): a folder is listed while it is in a cycle.
  */
-const LEGACY_NOT_YET_CONVERTED = [
-  'apps/api/src/modules/benefit-claims',
-  'apps/api/src/modules/benefit-claims/admin-claims.service.ts',
-  'apps/api/src/modules/benefit-claims/claim-assignment.service.ts',
-  'apps/api/src/modules/benefit-claims/partner-claims.service.ts',
-  'apps/api/src/modules/benefit-claims/risk-signal-checks.ts',
-  'apps/api/src/modules/benefits',
-  'apps/api/src/modules/process-steps/process-steps.service.ts',
-];
+const LEGACY_NOT_YET_CONVERTED = [];
 
 /**
  * Owner of each table schema file under apps/api/src/db/schema/ (file name without `.ts` -> the

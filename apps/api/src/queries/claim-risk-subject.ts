@@ -1,12 +1,15 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, min } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { benefitClaims } from '../db/schema/benefit-claims.js';
 import { benefits } from '../db/schema/benefits.js';
+import { enrichmentRecords } from '../db/schema/enrichment.js';
+import { personUsers } from '../db/schema/person-users.js';
 import { persons } from '../db/schema/persons.js';
 
 /**
  * Read model for the claims' risk signals (issue 35 item 3; issue 36 item 3): the person behind a
- * claim's benefit, and the claims of persons. Read only.
+ * claim's benefit, the claims of persons, the register's name score and member users as links.
+ * Read only.
  */
 
 /** The person behind a claim's benefit, as the risk signals read it. */
@@ -45,4 +48,40 @@ export async function claimIdsOfPersons(db: Database, personIds: readonly number
     .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
     .where(inArray(benefits.personId, [...personIds]));
   return rows.map((row) => row.id);
+}
+
+/**
+ * The population register's name score of person `personId` (0 to 100, as the provider gave it:
+ * check it is a number), or undefined when no register record is on file.
+ */
+export async function registerNameScore(db: Database, personId: number): Promise<unknown> {
+  const [register] = await db
+    .select({ details: enrichmentRecords.details })
+    .from(enrichmentRecords)
+    .where(and(eq(enrichmentRecords.personId, personId), eq(enrichmentRecords.kind, 'population_register')));
+  return register?.details.nameScore;
+}
+
+/**
+ * Each of these member users' person (names) and the lowest id of the person's benefits (null
+ * when none: the back office opens a person by a benefit), by member user id.
+ */
+export async function personUserLinks(
+  db: Database,
+  personUserIds: readonly number[],
+): Promise<{ personUserId: number; firstName: string; lastName: string; benefitId: number | null }[]> {
+  if (personUserIds.length === 0) return [];
+  return db
+    .select({
+      personUserId: personUsers.id,
+      firstName: persons.firstName,
+      lastName: persons.lastName,
+      benefitId: min(benefits.id),
+    })
+    .from(personUsers)
+    .innerJoin(persons, eq(persons.id, personUsers.personId))
+    .leftJoin(benefits, eq(benefits.personId, persons.id))
+    .where(inArray(personUsers.id, [...personUserIds]))
+    .groupBy(personUsers.id, persons.firstName, persons.lastName)
+    .orderBy(asc(personUsers.id));
 }

@@ -1,5 +1,5 @@
 import { CLAIM_STATUSES_IN_PROGRESS } from '@bcp/contract';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { benefitClaims } from '../../db/schema/benefit-claims.js';
 
@@ -25,4 +25,17 @@ export async function openClaimIds(db: Database, filter: OpenClaimFilter): Promi
     .where(and(conditionOf(filter), inArray(benefitClaims.status, [...CLAIM_STATUSES_IN_PROGRESS])))
     .orderBy(asc(benefitClaims.id));
   return rows.map((row) => row.id);
+}
+
+/** The claims (drafts left out) paying into any of these accounts, by id, with their member user. */
+export async function claimsPayingInto(
+  db: Database,
+  bankAccountIds: readonly number[],
+): Promise<{ id: number; personUserId: number }[]> {
+  if (bankAccountIds.length === 0) return [];
+  return db
+    .select({ id: benefitClaims.id, personUserId: benefitClaims.personUserId })
+    .from(benefitClaims)
+    .where(and(inArray(benefitClaims.bankAccountId, [...bankAccountIds]), ne(benefitClaims.status, 'draft')))
+    .orderBy(asc(benefitClaims.id));
 }

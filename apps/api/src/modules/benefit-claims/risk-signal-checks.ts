@@ -7,20 +7,15 @@ import {
   type RiskFlagResponse,
   type RiskSignal,
 } from '@bcp/contract';
-import { and, asc, count, eq, gte, inArray, lte, min, ne } from 'drizzle-orm';
 import type { RiskConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import {
-  auditEvents,
-  benefitClaims,
-  benefits,
-  enrichmentRecords,
-  identityVerifications,
-  personBankAccounts,
-  persons,
-  personUsers,
-} from '../../db/schema/index.js';
+import { entityEventsSince, memberEvents, otherMembersAround } from '../../platform/audit/member-trail.js';
 import { decryptField } from '../../platform/crypto/field-encryption.js';
+import { personUserLinks, registerNameScore } from '../../queries/claim-risk-subject.js';
+import { countChecksByStatus } from '../identity-verifications/index.js';
+import { countAccountsAddedBy, selectAccount, selectAccountsEndingIn } from '../person-banks/index.js';
+import type { ClaimRow } from './benefit-claims.repository.js';
+import { claimsPayingInto } from './claim-risk.repository.js';
 
 /**
  * The six fraud and risk signals of a claim (issue 36 item 3, decision 040), each computed from
@@ -43,8 +38,6 @@ export const RISK_AUDIT_ACTIONS = {
   deviceRegistered: 'devices.registered',
   contactChanged: 'person-users.contact_changed',
 } as const;
-
-type ClaimRow = typeof benefitClaims.$inferSelect;
 
 /** The claim and who is behind it, as the checks read them. */
 export interface RiskSubject {
@@ -85,19 +78,7 @@ async function personLinks(
   claims: { id: number; personUserId: number }[] = [],
 ): Promise<RiskFlagLinkResponse[]> {
   if (personUserIds.length === 0) return [];
-  const rows = await db
-    .select({
-      personUserId: personUsers.id,
-      firstName: persons.firstName,
-      lastName: persons.lastName,
-      benefitId: min(benefits.id),
-    })
-    .from(personUsers)
-    .innerJoin(persons, eq(persons.id, personUsers.personId))
-    .leftJoin(benefits, eq(benefits.personId, persons.id))
-    .where(inArray(personUsers.id, personUserIds))
-    .groupBy(personUsers.id, persons.firstName, persons.lastName)
-    .orderBy(asc(personUsers.id));
+  const rows = await personUserLinks(db, personUserIds);
   return rows.flatMap((row) => [
     { label: `${row.firstName} ${row.lastName}`, claimId: null, benefitId: row.benefitId },
     ...claims
@@ -128,24 +109,15 @@ export async function findSameAccounts(
   deps: Pick<RiskDependencies, 'db' | 'secret'>,
   accountId: number,
 ): Promise<{ id: number; personUserId: number }[]> {
-  const [account] = await deps.db.select().from(personBankAccounts).where(eq(personBankAccounts.id, accountId));
+  const account = await selectAccount(deps.db, accountId);
   if (!account) return [];
   const number = accountNumberOf(deps.secret, account.accountNumberEncrypted);
   if (number === null) return [];
-  const candidates = await deps.db
-    .select({
-      id: personBankAccounts.id,
-      personUserId: personBankAccounts.personUserId,
-      encrypted: personBankAccounts.accountNumberEncrypted,
-    })
-    .from(personBankAccounts)
-    .where(
-      and(
-        eq(personBankAccounts.bankId, account.bankId),
-        eq(personBankAccounts.accountNumberLast4, account.accountNumberLast4),
-        ne(personBankAccounts.id, account.id),
-      ),
-    );
+  const candidates = await selectAccountsEndingIn(deps.db, {
+    bankId: account.bankId,
+    last4: account.accountNumberLast4,
+    exceptId: account.id,
+  });
   return candidates
     .filter((candidate) => accountNumberOf(deps.secret, candidate.encrypted) === number)
     .map(({ id, personUserId }) => ({ id, personUserId }));
@@ -162,25 +134,13 @@ export async function sharedAccountFlag(
     (account) => account.personUserId !== claim.personUserId,
   );
   if (others.length === 0) return null;
-  const otherClaims = await deps.db
-    .select({ id: benefitClaims.id, personUserId: benefitClaims.personUserId })
-    .from(benefitClaims)
-    .where(
-      and(
-        inArray(
-          benefitClaims.bankAccountId,
-          others.map((account) => account.id),
-        ),
-        ne(benefitClaims.status, 'draft'),
-      ),
-    )
-    .orderBy(asc(benefitClaims.id));
+  const otherClaims = await claimsPayingInto(
+    deps.db,
+    others.map((account) => account.id),
+  );
   const personUserIds = [...new Set(others.map((account) => account.personUserId))];
-  const [own] = await deps.db
-    .select({ last4: personBankAccounts.accountNumberLast4 })
-    .from(personBankAccounts)
-    .where(eq(personBankAccounts.id, claim.bankAccountId));
-  const masked = maskAccountNumber(own?.last4 ?? '');
+  const own = await selectAccount(deps.db, claim.bankAccountId);
+  const masked = maskAccountNumber(own?.accountNumberLast4 ?? '');
   const people = plural(personUserIds.length, 'other person', 'other people');
   const claimsPart =
     otherClaims.length > 0
@@ -208,42 +168,23 @@ function relativeToSubmission(at: Date, reference: Date): string {
 /** When the claim's account was last changed: edited, or added while the member already had another. */
 async function bankChange(db: Database, claim: ClaimRow, since: Date): Promise<{ at: Date; what: string } | null> {
   if (claim.bankAccountId === null) return null;
-  const [account] = await db
-    .select({ createdAt: personBankAccounts.createdAt, updatedAt: personBankAccounts.updatedAt })
-    .from(personBankAccounts)
-    .where(eq(personBankAccounts.id, claim.bankAccountId));
+  const account = await selectAccount(db, claim.bankAccountId);
   if (!account) return null;
   if (account.updatedAt > account.createdAt && account.updatedAt >= since) {
     return { at: account.updatedAt, what: 'The bank details of the payee account were changed' };
   }
   if (account.createdAt < since) return null;
-  const [older] = await db
-    .select({ n: count() })
-    .from(personBankAccounts)
-    .where(
-      and(
-        eq(personBankAccounts.personUserId, claim.personUserId),
-        ne(personBankAccounts.id, claim.bankAccountId),
-        lte(personBankAccounts.createdAt, account.createdAt),
-      ),
-    );
-  return (older?.n ?? 0) > 0 ? { at: account.createdAt, what: 'A new payee account replaced an earlier one' } : null;
+  const older = await countAccountsAddedBy(db, claim.personUserId, claim.bankAccountId, account.createdAt);
+  return older > 0 ? { at: account.createdAt, what: 'A new payee account replaced an earlier one' } : null;
 }
 
 /** The member's email and phone changes since `since`, from the audit trail (`person-users.contact_changed`). */
 async function contactChanges(db: Database, personUserId: number, since: Date) {
-  const rows = await db
-    .select({ occurredAt: auditEvents.occurredAt, after: auditEvents.after })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.entityType, 'person-users'),
-        eq(auditEvents.entityId, String(personUserId)),
-        eq(auditEvents.action, RISK_AUDIT_ACTIONS.contactChanged),
-        gte(auditEvents.occurredAt, since),
-      ),
-    )
-    .orderBy(asc(auditEvents.id));
+  const rows = await entityEventsSince(
+    db,
+    { entityType: 'person-users', entityId: personUserId, action: RISK_AUDIT_ACTIONS.contactChanged },
+    since,
+  );
   const last = (field: string) => rows.filter((row) => row.after && field in row.after).at(-1)?.occurredAt ?? null;
   return { email: last('email'), phone: last('phoneNumber') };
 }
@@ -289,11 +230,7 @@ export async function nameMismatchFlag(deps: RiskDependencies, subject: RiskSubj
   const match = claim.bankMatch as { bankAccountId?: number; checks?: Record<string, boolean | null> } | null;
   const checks = match && match.bankAccountId === claim.bankAccountId ? match.checks : undefined;
   const bankSays = checks?.initialsMatch === false || checks?.surnameMatches === false;
-  const [register] = await deps.db
-    .select({ details: enrichmentRecords.details })
-    .from(enrichmentRecords)
-    .where(and(eq(enrichmentRecords.personId, subject.personId), eq(enrichmentRecords.kind, 'population_register')));
-  const score = register?.details.nameScore;
+  const score = await registerNameScore(deps.db, subject.personId);
   const lowScore = typeof score === 'number' && score < FAST_TRACK_MIN_NAME_SCORE;
   if (!bankSays && !lowScore) return null;
   const parts = [
@@ -318,31 +255,6 @@ export async function nameMismatchFlag(deps: RiskDependencies, subject: RiskSubj
   });
 }
 
-/** Other members whose audited `action` on the same origin (an address or a device) fell within 24 hours of `at`. */
-async function othersAround(
-  db: Database,
-  origin: { action: string; at: Date; ip?: string; device?: string },
-  personUserId: number,
-): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ actorId: auditEvents.actorId })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.action, origin.action),
-        eq(auditEvents.actorType, 'member'),
-        gte(auditEvents.occurredAt, new Date(origin.at.getTime() - DAY_MS)),
-        lte(auditEvents.occurredAt, new Date(origin.at.getTime() + DAY_MS)),
-        origin.ip !== undefined ? eq(auditEvents.ip, origin.ip) : undefined,
-        origin.device !== undefined
-          ? and(eq(auditEvents.entityType, 'devices'), eq(auditEvents.entityId, origin.device))
-          : undefined,
-        ne(auditEvents.actorId, personUserId),
-      ),
-    );
-  return rows.map((row) => row.actorId).filter((id): id is number => id !== null);
-}
-
 /**
  * Several member accounts (`accountsPerOrigin`, the claimant's included) signed up from the
  * claimant's sign-up address, or registered the claimant's device, within 24 hours of it.
@@ -350,27 +262,16 @@ async function othersAround(
 export async function sharedOriginFlag(deps: RiskDependencies, subject: RiskSubject): Promise<RiskFlagResponse | null> {
   const { db } = deps;
   const personUserId = subject.claim.personUserId;
-  const own = await db
-    .select({
-      action: auditEvents.action,
-      ip: auditEvents.ip,
-      device: auditEvents.entityId,
-      at: auditEvents.occurredAt,
-    })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.actorType, 'member'),
-        eq(auditEvents.actorId, personUserId),
-        inArray(auditEvents.action, [RISK_AUDIT_ACTIONS.signedUp, RISK_AUDIT_ACTIONS.deviceRegistered]),
-      ),
-    )
-    .orderBy(asc(auditEvents.id))
-    .limit(50);
+  const own = await memberEvents(
+    db,
+    personUserId,
+    [RISK_AUDIT_ACTIONS.signedUp, RISK_AUDIT_ACTIONS.deviceRegistered],
+    50,
+  );
   const needed = deps.risk.accountsPerOrigin - 1;
   const signUp = own.find((row) => row.action === RISK_AUDIT_ACTIONS.signedUp && row.ip);
   const fromAddress = signUp
-    ? await othersAround(
+    ? await otherMembersAround(
         db,
         { action: RISK_AUDIT_ACTIONS.signedUp, at: signUp.at, ip: signUp.ip as string },
         personUserId,
@@ -378,7 +279,7 @@ export async function sharedOriginFlag(deps: RiskDependencies, subject: RiskSubj
     : [];
   const fromDevice = new Set<number>();
   for (const row of own.filter((event) => event.action === RISK_AUDIT_ACTIONS.deviceRegistered && event.device)) {
-    const others = await othersAround(
+    const others = await otherMembersAround(
       db,
       { action: RISK_AUDIT_ACTIONS.deviceRegistered, at: row.at, device: row.device as string },
       personUserId,
@@ -413,11 +314,7 @@ export async function identityRetriesFlag(
   deps: RiskDependencies,
   subject: RiskSubject,
 ): Promise<RiskFlagResponse | null> {
-  const rows = await deps.db
-    .select({ status: identityVerifications.status, n: count() })
-    .from(identityVerifications)
-    .where(eq(identityVerifications.personUserId, subject.claim.personUserId))
-    .groupBy(identityVerifications.status);
+  const rows = await countChecksByStatus(deps.db, subject.claim.personUserId);
   const failed = rows.find((row) => row.status === 'failed')?.n ?? 0;
   const total = rows.reduce((sum, row) => sum + row.n, 0);
   if (failed < deps.risk.identityFailures) return null;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { identityImages, identityVerifications } from '../../db/schema/identity-verifications.js';
 
@@ -129,4 +129,19 @@ export async function deleteImagesOfPersonUser(db: Database, personUserId: numbe
     .where(inArray(identityImages.identityVerificationId, checks))
     .returning({ storedName: identityImages.storedName });
   return removed.map((image) => image.storedName);
+}
+
+/**
+ * The person user's identity checks counted by status (`pending`, `passed`, `failed`; a status
+ * without checks is left out): e.g. the claims' identity-retries risk signal (issue 36 item 3).
+ */
+export async function countChecksByStatus(
+  db: Database,
+  personUserId: number,
+): Promise<{ status: CheckStatus; n: number }[]> {
+  return db
+    .select({ status: identityVerifications.status, n: count() })
+    .from(identityVerifications)
+    .where(eq(identityVerifications.personUserId, personUserId))
+    .groupBy(identityVerifications.status);
 }

@@ -4,6 +4,7 @@ export {
   listPersonImagesForStaff,
   removeIdentityImageFiles,
 } from './identity-images.service.js';
+export { countChecksByStatus } from './identity-verifications.repository.js';
 export {
   latestIdentityVerification,
   startIdentityVerification,

@@ -2,6 +2,12 @@
 
 export { type AccountClaims, useAccountClaims } from './account-claims.js';
 export {
+  type AccountRow,
+  countAccountsAddedBy,
+  selectAccount,
+  selectAccountsEndingIn,
+} from './person-banks.repository.js';
+export {
   type AccountForVerification,
   countBankAccountsOfType,
   findAccountForVerification,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { personBankAccounts } from '../../db/schema/person-bank-accounts.js';
 
@@ -102,4 +102,52 @@ export async function markAllAccountsRemoved(db: Database, personUserId: number)
 /** How many accounts (removed ones too) have this account type code. */
 export async function countAccountsOfType(db: Database, code: string): Promise<number> {
   return db.$count(personBankAccounts, eq(personBankAccounts.accountType, code as AccountRow['accountType']));
+}
+
+/**
+ * The other accounts (any member's, removed ones too) of bank `bankId` whose number ends in `last4`,
+ * but `exceptId`: the candidates for "the same account" (numbers are stored encrypted with a random
+ * IV, so the caller decrypts `encrypted` and compares; decision 040).
+ */
+export async function selectAccountsEndingIn(
+  db: Database,
+  account: { bankId: number; last4: string; exceptId: number },
+): Promise<{ id: number; personUserId: number; encrypted: string }[]> {
+  return db
+    .select({
+      id: personBankAccounts.id,
+      personUserId: personBankAccounts.personUserId,
+      encrypted: personBankAccounts.accountNumberEncrypted,
+    })
+    .from(personBankAccounts)
+    .where(
+      and(
+        eq(personBankAccounts.bankId, account.bankId),
+        eq(personBankAccounts.accountNumberLast4, account.last4),
+        ne(personBankAccounts.id, account.exceptId),
+      ),
+    );
+}
+
+/**
+ * How many accounts of the person user (removed ones too), other than `exceptId`, were added at or
+ * before `notAfter`.
+ */
+export async function countAccountsAddedBy(
+  db: Database,
+  personUserId: number,
+  exceptId: number,
+  notAfter: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(personBankAccounts)
+    .where(
+      and(
+        eq(personBankAccounts.personUserId, personUserId),
+        ne(personBankAccounts.id, exceptId),
+        lte(personBankAccounts.createdAt, notAfter),
+      ),
+    );
+  return row?.n ?? 0;
 }
