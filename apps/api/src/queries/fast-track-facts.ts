@@ -2,9 +2,9 @@ import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { benefitClaims } from '../db/schema/benefit-claims.js';
 import { benefits } from '../db/schema/benefits.js';
-import { enrichmentRecords } from '../db/schema/enrichment.js';
 import { identityVerifications } from '../db/schema/identity-verifications.js';
 import { persons } from '../db/schema/persons.js';
+import { registerNameScore } from './claim-risk-subject.js';
 
 /**
  * Read model for the fast-track rule (issue 35 item 3): the member's last identity check, the
@@ -43,13 +43,7 @@ export async function fastTrackPersonFacts(
     .innerJoin(persons, eq(persons.id, benefits.personId))
     .where(eq(benefits.id, benefitId));
   const deceased = Boolean(row?.deceasedOn || row?.dependantsProcessAt);
-  const [register] = row
-    ? await db
-        .select({ details: enrichmentRecords.details })
-        .from(enrichmentRecords)
-        .where(and(eq(enrichmentRecords.personId, row.personId), eq(enrichmentRecords.kind, 'population_register')))
-    : [];
-  return { deceased, nameScore: register?.details.nameScore };
+  return { deceased, nameScore: row ? await registerNameScore(db, row.personId) : undefined };
 }
 
 /** The ids of the other claims in `statuses` of the person of the claim's benefit. */
