@@ -10,14 +10,6 @@
  */
 
 /**
- * Files not yet moved to the boundaries of issue 35 (the module rules below skip them). This list
- * only shrinks: remove a file when it is converted (`npm run lint:deps` then checks it), and never
- * add one. The issue is closed when it is empty. Entries are files, or module folders for
- * `no-module-cycles` (which looks at folders): a folder is listed while it is in a cycle.
- */
-const LEGACY_NOT_YET_CONVERTED = [];
-
-/**
  * Owner of each table schema file under apps/api/src/db/schema/ (file name without `.ts` -> the
  * module under apps/api/src/modules/ that owns its tables, or `platform` for platform's tables).
  * `columns.ts` (column helpers) and `index.ts` (for drizzle-kit and the database client) hold no
@@ -74,14 +66,12 @@ function schemaFilesOf(owner) {
 const moduleOwners = [...new Set(Object.values(SCHEMA_OWNERS))].filter((owner) => owner !== 'platform').sort();
 
 /**
- * A `from` restriction: the given path, minus the files not yet converted. With
- * `BOUNDARIES_WITHOUT_LEGACY=1` in the environment the list is ignored, so that
- * `BOUNDARIES_WITHOUT_LEGACY=1 npm run lint:deps` shows every violation left.
+ * A `from` restriction: files matching `path` but none of `pathNot`.
+ * @param {string} path
+ * @param {string[]} [pathNot]
  */
 function from(path, pathNot = []) {
-  const legacy = process.env.BOUNDARIES_WITHOUT_LEGACY === '1' ? [] : LEGACY_NOT_YET_CONVERTED;
-  const not = [...pathNot, ...legacy.map((file) => `^${file.replaceAll('.', '\\.')}$`)];
-  return not.length > 0 ? { path, pathNot: not } : { path };
+  return pathNot.length > 0 ? { path, pathNot } : { path };
 }
 
 /** The boundaries of issue 35 item 5 (docs/ARCHITECTURE.md describes them). */
@@ -131,6 +121,24 @@ const moduleRules = [
       'Another module is reached only through its public file modules/<m>/index.ts, which re-exports what others use.',
     from: from(`${MODULES}([^/]+)/`),
     to: { path: MODULES, pathNot: `${MODULES}($1/|[^/]+/index\\.ts$)` },
+  },
+  {
+    name: 'module-public-file-only',
+    severity: 'error',
+    comment: 'Outside modules/, a module is reached only through its index.ts (its module.ts through the registry).',
+    from: from(API, [MODULES, `${API}server\\.ts$`]),
+    to: { path: `${MODULES}[^/]+/`, pathNot: `${MODULES}[^/]+/(index|module)\\.ts$` },
+  },
+  {
+    name: 'module-public-file-only',
+    severity: 'error',
+    comment:
+      'The server imports a module through its index.ts, and the demo data seeding (lazily, never in production).',
+    from: { path: `${API}server\\.ts$` },
+    to: {
+      path: `${MODULES}[^/]+/`,
+      pathNot: [`${MODULES}[^/]+/(index|module)\\.ts$`, `${MODULES}file-uploads/demo/seed-all-demo-data\\.ts$`],
+    },
   },
   {
     name: 'module-registration-only-from-registry',

@@ -6,7 +6,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import { type Config, logFormatOptions, type TrustProxySetting } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { MODULES } from './modules/modules.js';
-import { authenticatePartnerApiKey } from './modules/partners/partner-api-keys.service.js';
+import { authenticatePartnerApiKey } from './modules/partners/index.js';
 import { installAuditChain } from './platform/audit/install-audit-chain.js';
 import { installAccessControl } from './platform/auth/route-access.js';
 import { createStaffAuthCache, registerStaffAuthCache } from './platform/auth/staff-auth-cache.js';

@@ -43,6 +43,7 @@ const plantedTree: Record<string, string> = {
   [`${api}/platform/auth/planted.ts`]: `import { users } from '../../db/schema/users.js';\nexport const u = users;\n`,
   [`${api}/modules/templates/planted.service.ts`]: `import { listTasks } from '../tasks/tasks.service.js';\nexport const work = () => listTasks();\n`,
   [`${api}/queries/planted-registration.ts`]: `import { tasksModule } from '../modules/tasks/module.js';\nexport const m = tasksModule;\n`,
+  [`${api}/planted-entry.ts`]: `import { listTasks } from './modules/tasks/tasks.service.js';\nexport const e = () => listTasks();\n`,
   [`${api}/queries/planted.ts`]: `import { listTasks } from '../modules/tasks/index.js';\nexport const q = () => listTasks();\n`,
   // alpha and beta import each other's public file, with no cycle of files.
   [`${api}/modules/alpha/index.ts`]: `export { a } from './a.service.js';\n`,
@@ -118,6 +119,10 @@ describe('dependency-cruiser boundaries (issue 35 item 5)', () => {
 
   it("fails a module that imports another module's inner file (module-public-file-only)", () => {
     expect(rulesBrokenBy(`${api}/modules/templates/planted.service.ts`)).toEqual(['module-public-file-only']);
+  });
+
+  it("fails a file outside modules/ that imports a module's inner file (module-public-file-only)", () => {
+    expect(rulesBrokenBy(`${api}/planted-entry.ts`)).toEqual(['module-public-file-only']);
   });
 
   it('fails a module.ts imported by anything but the registry (module-registration-only-from-registry)', () => {

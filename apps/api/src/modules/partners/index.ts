@@ -2,7 +2,6 @@
  * The partners module's public file (issue 35 item 2): partners' names, fund links and API keys as
  * other modules use them, the one rule of which partner reads a fund's claims, and the demo partner.
  */
-export { readsClaimsOfFund } from './claim-access.js';
 export { seedDemoPartnerIfNone } from './demo-partner.js';
 export {
   authenticatePartnerApiKey,
