@@ -178,3 +178,70 @@ describe('queries/ read models never write', () => {
     for (const text of planted) expect(writes.some((pattern) => pattern.test(text))).toBe(true);
   });
 });
+
+/**
+ * Issue 35 items 1 and 5, for what the import rules cannot see: SQL written as text. A module's
+ * SQL names only its own tables (another domain's go through that domain's index.ts, e.g. a
+ * relation or statement it builds), and no module or read model names a platform table. Table
+ * names come from `pgTable('<name>'` in each schema file, owners from scripts/lint/schema-owners.cjs
+ * (the map `.dependency-cruiser.cjs` uses); comments are skipped.
+ */
+describe('SQL text names only the tables its file may use', () => {
+  const srcDir = path.join(repoRoot, 'apps/api/src');
+  const owners = createRequire(import.meta.url)(path.join(repoRoot, 'scripts/lint/schema-owners.cjs')) as Record<
+    string,
+    string
+  >;
+  const tableOwners = new Map<string, string>();
+  for (const [file, owner] of Object.entries(owners)) {
+    const schema = readFileSync(path.join(srcDir, 'db/schema', `${file}.ts`), 'utf8');
+    for (const match of schema.matchAll(/pgTable\(\s*'([a-z0-9_]{1,63})'/g)) tableOwners.set(match[1] as string, owner);
+  }
+
+  /**
+   * The tables another owner holds that `text` (a file of `area`: a module's name, or `queries`)
+   * names after from, join, update, into or exists.
+   */
+  function foreignTables(area: string, text: string): string[] {
+    const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+    const found: string[] = [];
+    for (const match of code.matchAll(/\b(?:from|join|update|into|exists) ([a-z][a-z0-9_]{0,62})\b/g)) {
+      const owner = tableOwners.get(match[1] as string);
+      if (owner === undefined) continue;
+      if (area === 'queries' ? owner === 'platform' : owner !== area) found.push(`${match[0]} (${owner})`);
+    }
+    return found;
+  }
+
+  it('reads the tables of every schema file', () => {
+    expect(tableOwners.get('persons')).toBe('persons');
+    expect(tableOwners.get('outbox_messages')).toBe('platform');
+    expect(tableOwners.size).toBeGreaterThan(40);
+  });
+
+  it("finds no module SQL naming another domain's table, and no read model naming a platform table", () => {
+    const found: string[] = [];
+    for (const folder of ['modules', 'queries']) {
+      for (const file of readdirSync(path.join(srcDir, folder), { recursive: true, encoding: 'utf8' })) {
+        if (!file.endsWith('.ts')) continue;
+        const area = folder === 'queries' ? 'queries' : (file.split(path.sep)[0] as string);
+        const text = readFileSync(path.join(srcDir, folder, file), 'utf8');
+        for (const table of foreignTables(area, text)) found.push(`${folder}/${file}: ${table}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('recognises a foreign table when it sees one, and not in a comment', () => {
+    expect(foreignTables('benefit-claims', "sql`update benefits set status = 'paid'`")).toEqual([
+      'update benefits (benefits)',
+    ]);
+    expect(foreignTables('file-uploads', 'sql`select 1 from file_upload_rows r join persons p on true`')).toEqual([
+      'join persons (persons)',
+    ]);
+    expect(foreignTables('queries', 'sql`left join outbox_messages o on o.id = i.outbox_id`')).toEqual([
+      'join outbox_messages (platform)',
+    ]);
+    expect(foreignTables('persons', '/** loads rows from benefits */\nsql`select 1 from persons`')).toEqual([]);
+  });
+});

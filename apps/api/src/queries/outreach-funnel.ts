@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { rowsOf } from '../db/result-rows.js';
+import { outboxDeliveryOf } from '../platform/messaging/outbox-delivery.js';
 
 /**
  * Read model of a fund's outreach funnel (issue 17, issue 35 item 3): over benefits, persons,
- * contact candidates, person users, outreach invitations and opt-outs, the outbox and claims, the
+ * contact candidates, person users, outreach invitations and opt-outs, claims, and the outbox's
+ * deliveries through platform's `outboxDeliveryOf` (the outbox is platform's table), the
  * counts by name (persons, traced, invited, delivered, optedOut, signedUp, claimed, paid,
  * dependantsProcess); absent keys count 0. Reads only.
  */
@@ -12,8 +14,8 @@ export async function outreachFunnelCounts(db: Database, fundId: number): Promis
   const result = await db.execute(sql`
     with people as (select distinct person_id as id from benefits where fund_id = ${fundId}),
     invited as (
-      select i.person_id, min(i.sent_at) as first_sent, bool_or(o.status = 'sent') as delivered
-      from outreach_invitations i left join outbox_messages o on o.id = i.outbox_id
+      select i.person_id, min(i.sent_at) as first_sent, bool_or(${outboxDeliveryOf(sql`i.outbox_id`)} = 'sent') as delivered
+      from outreach_invitations i
       where i.fund_id = ${fundId} group by i.person_id
     )
     select
