@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
+import { EXPORT_PRODUCES } from '../../platform/exports/table-export.js';
 import { sendDownload } from '../../platform/http/download.js';
 import { auditLogFilters, exportAuditLog, listAuditLog } from './audit-log.service.js';
 
@@ -61,7 +62,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Export the audit events the log filters find, in words, as CSV or XLSX (streamed; audited)',
         tags,
         querystring: AuditLogExportQuery,
-        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        produces: EXPORT_PRODUCES,
         response: { 200: z.any().describe('The file'), ...errors },
       },
     },

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
 import { requireStaff, requireStaffPermission } from '../../platform/auth/route-access.js';
+import { EXPORT_PRODUCES } from '../../platform/exports/table-export.js';
 import { sendDatedExport } from '../../platform/http/download.js';
 import {
   countClaimsByStatus,
@@ -28,7 +29,6 @@ const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422
 const listClaims = { access: { area: 'admin', permission: 'benefits.read' } } as const;
 const exportAccess = { access: { area: 'admin', permission: 'benefits.export' } } as const;
 const readClaim = { access: { area: 'admin', permission: 'claims.read' } } as const;
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Staff review of claims (spec 7 `/api/v1/benefits/claim*`, issue 9): the claims list paged by
@@ -82,7 +82,7 @@ export const staffClaimRoutes: FastifyPluginAsyncZod = async (app) => {
           'The same filters and search as GET benefits/claims, every row. ID and account numbers masked unless unmasked=true, which needs benefits.export-unmasked (403 otherwise).',
         tags,
         querystring: AdminClaimExportQuery,
-        produces: ['text/csv', XLSX],
+        produces: EXPORT_PRODUCES,
         response: { 200: z.any().describe('The file'), ...errors },
       },
     },

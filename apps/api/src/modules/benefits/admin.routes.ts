@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
 import { requireStaffPermission } from '../../platform/auth/route-access.js';
+import { EXPORT_PRODUCES } from '../../platform/exports/table-export.js';
 import { sendDatedExport } from '../../platform/http/download.js';
 import { countBenefitsByStatus, getBenefitForStaff, listBenefitsForStaff } from './admin-benefits.service.js';
 import { exportBenefitsForStaff } from './export-benefits.service.js';
@@ -21,7 +22,6 @@ const tags = ['staff review'];
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
 const listBenefits = { access: { area: 'admin', permission: 'benefits.read' } } as const;
 const exportAccess = { access: { area: 'admin', permission: 'benefits.export' } } as const;
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Staff review of benefits (spec 7 `/api/v1/benefits*`, issue 9): the list paged by cursor (decision
@@ -72,7 +72,7 @@ export const adminBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
           'The same filters and search as GET benefits, every row (no pages). ID numbers masked unless unmasked=true, which needs benefits.export-unmasked (403 otherwise).',
         tags,
         querystring: AdminBenefitExportQuery,
-        produces: ['text/csv', XLSX],
+        produces: EXPORT_PRODUCES,
         response: { 200: z.any().describe('The file'), ...errors },
       },
     },

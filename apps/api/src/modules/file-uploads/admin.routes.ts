@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
 import { requireStaff } from '../../platform/auth/route-access.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { EXPORT_PRODUCES } from '../../platform/exports/table-export.js';
 import { sendStoredFile } from '../../platform/files/file-stores.js';
 import { sendDownload } from '../../platform/http/download.js';
 import { ACCEPT_UPLOAD_QUEUE } from './accept-upload.job.js';
@@ -269,7 +270,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: IdParams,
         querystring: FileUploadDownloadQuery,
-        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        produces: EXPORT_PRODUCES,
         response: { 200: z.any().describe('The file'), 404: ErrorResponse, ...errors },
       },
     },

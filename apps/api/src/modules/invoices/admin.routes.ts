@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
+import { EXPORT_PRODUCES } from '../../platform/exports/table-export.js';
 import { sendDownload } from '../../platform/http/download.js';
 import {
   createDraftInvoice,
@@ -65,7 +66,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Export the invoices the list filters find, as CSV or XLSX (streamed; audited)',
         tags,
         querystring: InvoiceExportQuery,
-        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        produces: EXPORT_PRODUCES,
         response: { 200: z.any().describe('The file'), ...errors },
       },
     },

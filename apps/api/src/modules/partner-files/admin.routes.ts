@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit/audit-context.js';
 import { requireStaff } from '../../platform/auth/route-access.js';
+import { EXPORT_PRODUCES } from '../../platform/exports/table-export.js';
 import { sendStoredFile } from '../../platform/files/file-stores.js';
 import { downloadPartnerFile, generatePartnerFile, listTracingPartners } from './partner-files.service.js';
 
@@ -72,7 +73,7 @@ export const partnerFileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: IdParams,
         querystring: PartnerFileDownloadQuery,
-        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        produces: EXPORT_PRODUCES,
         response: { 200: z.any().describe('The file'), 409: ErrorResponse, 410: ErrorResponse, ...errors },
       },
     },

@@ -27,6 +27,9 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
+/** An export route's OpenAPI `produces`: the media types of CSV and XLSX. */
+export const EXPORT_PRODUCES = ['text/csv', CONTENT_TYPES.xlsx];
+
 /**
  * Streams rows as CSV (csv-stringify) or XLSX (exceljs' streaming writer) with constant memory:
  * rows are pulled from `rows` only as fast as the consumer reads (XLSX waits for `drain`). An error
