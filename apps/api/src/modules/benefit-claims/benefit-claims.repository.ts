@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { benefitClaimEvents, benefitClaims } from '../../db/schema/benefit-claims.js';
 
@@ -143,4 +143,14 @@ export async function setClaimAssignee(
     )
     .returning({ id: benefitClaims.id });
   return changed.length > 0;
+}
+
+/**
+ * Claims with their benefit and status, as a relation for another module's set-based statement to
+ * join (a subquery, never run alone): columns `id` (bigint, the claim reference), `benefit_id`
+ * (bigint) and `status` (text, a `ClaimStatus`): `select id, benefit_id, status from benefit_claims`.
+ * Join it to benefits' `fundBenefitsRelation` on `benefit_id` for one fund's claims.
+ */
+export function claimStatusesRelation(): SQL {
+  return sql`select id, benefit_id, status from benefit_claims`;
 }

@@ -4,6 +4,7 @@
  */
 
 export { forgetAccountsInDrafts, startAccountClaims } from './account-claims.service.js';
+export { claimStatusesRelation } from './benefit-claims.repository.js';
 export { describeClaim, todaysPayout } from './benefit-claims.service.js';
 export { announceClaimMove } from './claim-announcements.js';
 export { type ClaimAnnouncer, markPaidFromStaging } from './claim-moves.service.js';

@@ -174,3 +174,26 @@ export async function findPersonIdOfBenefit(db: Database, benefitId: number): Pr
   const [row] = await db.select({ personId: benefits.personId }).from(benefits).where(eq(benefits.id, benefitId));
   return row?.personId;
 }
+
+/**
+ * Fund `fundId`'s benefits, as a relation for another module's set-based statement to join (a
+ * subquery, never run alone): columns `id` (bigint), `member_number` and `benefit_type` (text; one
+ * benefit per member number and type at the fund) and `amount_cents` (bigint, gross, cents):
+ * `select id, member_number, benefit_type, amount_cents from benefits where fund_id = <fundId>`.
+ */
+export function fundBenefitsRelation(fundId: number): SQL {
+  return sql`select id, member_number, benefit_type, amount_cents from benefits where fund_id = ${fundId}`;
+}
+
+/** A benefit's status. */
+export type BenefitStatus = BenefitRow['status'];
+
+/**
+ * The statement that sets the status (and `updated_at`) of benefits `benefitIds`, for another
+ * module's set-based statement to compose (a data-modifying CTE body, never run alone): `update
+ * benefits set status = <status>, updated_at = now() where id in (<benefitIds>)`.
+ * @param benefitIds a subquery of one column, benefit ids (bigint), e.g. `select benefit_id from moved`
+ */
+export function benefitStatusUpdate(status: BenefitStatus, benefitIds: SQL): SQL {
+  return sql`update benefits set status = ${status}, updated_at = now() where id in (${benefitIds})`;
+}

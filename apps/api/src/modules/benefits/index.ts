@@ -1,7 +1,13 @@
 /** The benefits module's public functions and types: other modules import only from here. */
 
 export { toAdminBenefitResponse, toAdminPersonSummary, toStatusCounts } from './admin-benefits.service.js';
-export { type BenefitRows, loadFromStaging } from './benefits.repository.js';
+export {
+  type BenefitRows,
+  type BenefitStatus,
+  benefitStatusUpdate,
+  fundBenefitsRelation,
+  loadFromStaging,
+} from './benefits.repository.js';
 export {
   type BenefitFromFundData,
   countUnclaimedBenefits,

@@ -47,7 +47,7 @@ export interface AcceptAnnouncements {
 }
 
 /**
- * A member file's valid rows into persons and benefits, set-based, each by its owner's rule:
+ * A member file's valid rows loaded as persons and benefits, set-based, each by its owner's rule:
  * persons by ID number (`loadFromStaging` of persons), then benefits by fund, member number and
  * type (`loadFromStaging` of benefits, without per-row foreign key checks: the upload and its fund
  * are held here and every person of the rows was just written). The last row of the file wins for
@@ -112,8 +112,9 @@ export async function acceptUpload(deps: { db: Database; announce: AcceptAnnounc
           : upload.kind === 'trace_results'
             ? await loadTraceResults(tx, id)
             : {
-                importedCount: (await markPaidFromStaging(tx, id, upload.fundId, { member: deps.announce.claimPaid }))
-                  .length,
+                importedCount: (
+                  await markPaidFromStaging(tx, stagedRows(id), upload.fundId, { member: deps.announce.claimPaid })
+                ).length,
                 tell: [],
               };
       const { importedCount } = result;

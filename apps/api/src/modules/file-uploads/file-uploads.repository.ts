@@ -22,10 +22,21 @@ export async function findUpload(db: Database, id: number): Promise<AcceptedUplo
  * An upload's valid staging rows, as a subquery for the owners' set-based loads (never run
  * alone): `line` and every typed column of `file_upload_rows` (`id_number`, `first_name`,
  * `last_name`, `date_of_birth`, `gender`, `email`, `phone_number`, `member_number`,
- * `benefit_type`, `amount_cents`, ...), refused rows left out.
+ * `benefit_type`, `amount_cents`, `claim_reference`, `payment_reference`, `paid_on`, ...), refused
+ * rows left out.
  */
 export function stagedRows(id: number): SQL {
   return sql`select * from file_upload_rows where file_upload_id = ${id} and not refused`;
+}
+
+/**
+ * The statement that holds upload `id` (`for key share`) for a `COPY` of its staging rows
+ * (`openCopy`'s `referencesLock`: run on the copy's own connection, in its transaction, so the rows'
+ * one foreign key is checked and locked once, not per row). It returns one row while the upload is
+ * there, none when it is gone.
+ */
+export function lockUploadForCopy(id: number): { text: string; values: unknown[] } {
+  return { text: 'select 1 from file_uploads where id = $1 for key share', values: [id] };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   deleteStagedRows,
   type FileUploadRecord,
   findUpload,
+  lockUploadForCopy,
   markFailed,
   markValidated,
   setLocalWorkMem,
@@ -16,7 +17,7 @@ import {
 } from './file-uploads.repository.js';
 import { FILE_UPLOADS_FOLDER } from './file-uploads.service.js';
 import { checkRowCells } from './row-checks.js';
-import { checkStagedRows, countStagedRows } from './staging-checks.js';
+import { checkStagedRows, countStagedRows } from './staging-checks.repository.js';
 import { type UploadPhaseClock, uploadPhaseClock } from './upload-phases.js';
 
 /** The job queue that reads and checks an uploaded file into its staging rows. */
@@ -70,7 +71,7 @@ async function copyRows(
   const mapping = upload.mapping ?? {};
   // The staged rows' one foreign key (their upload) is checked and locked once, not per row.
   const copy = await openCopy(db, 'file_upload_rows', STAGED_COLUMNS, {
-    referencesLock: { text: 'select 1 from file_uploads where id = $1 for key share', values: [upload.id] },
+    referencesLock: lockUploadForCopy(upload.id),
   });
   let header: string[] | undefined;
   let columnOf = new Map<string, number>();

@@ -1,6 +1,7 @@
 /** The persons module's public functions and types: other modules import only from here. */
 export {
   findPersonsForLookup,
+  knownPersonsRelation,
   type LoadMode,
   loadFromStaging,
   type PersonForLookup,

@@ -97,6 +97,15 @@ export function withPersonIds(rows: SQL): SQL {
 }
 
 /**
+ * The persons known, by ID number, as a relation for another module's set-based statement to join
+ * (a subquery, never run alone): columns `id_number` (text, unique), `first_name` and `last_name`
+ * (text): `select id_number, first_name, last_name from persons`.
+ */
+export function knownPersonsRelation(): SQL {
+  return sql`select id_number, first_name, last_name from persons`;
+}
+
+/**
  * Trace results' contact details (`rows`: `line`, `id_number`, `email`, `phone_number`) on the
  * persons known, set-based: the last row for each ID number; a missing email or phone keeps the
  * one on record. Unknown ID numbers are skipped.

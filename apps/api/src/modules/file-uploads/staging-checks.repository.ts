@@ -1,6 +1,9 @@
 import { type FileUploadType, ROW_MESSAGES } from '@bcp/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import * as claims from '../benefit-claims/index.js';
+import * as benefits from '../benefits/index.js';
+import * as persons from '../persons/index.js';
 import type { UploadPhaseClock } from './upload-phases.js';
 
 /**
@@ -10,6 +13,11 @@ import type { UploadPhaseClock } from './upload-phases.js';
  * differ from the person known for the ID number (warning), trace results for unknown persons and
  * payment confirmations for claims not found or not approved (refused). One statement per check,
  * whatever the file's size. Messages are the contract's `ROW_MESSAGES`.
+ *
+ * A repository of file-uploads (issue 35): it writes only its own `file_upload_rows`; the other
+ * domains' tables it reads come as relations from their modules (persons' `knownPersonsRelation`,
+ * benefits' `fundBenefitsRelation`, benefit-claims' `claimStatusesRelation`), simple subqueries
+ * the planner flattens into the same one statement per check.
  */
 
 /** A message with placeholders (`\u0001`, `\u0002`) for values the SQL fills in. */
@@ -45,7 +53,7 @@ async function checkDuplicateRows(db: Database, id: number): Promise<void> {
 async function checkNames(db: Database, id: number): Promise<void> {
   await db.execute(sql`
     update file_upload_rows r set ${addFinding('warning', 'row', sql`${ROW_MESSAGES.namesDiffer}::text`)}
-    from persons p
+    from (${persons.knownPersonsRelation()}) p
     where r.file_upload_id = ${id} and p.id_number = r.id_number
       and (lower(p.first_name) <> lower(coalesce(r.first_name, '')) or lower(p.last_name) <> lower(coalesce(r.last_name, '')))`);
 }
@@ -55,7 +63,7 @@ async function checkPersonsKnown(db: Database, id: number): Promise<void> {
   await db.execute(sql`
     update file_upload_rows r set ${addFinding('error', 'id_number', sql`${ROW_MESSAGES.personUnknown}::text`)}
     where r.file_upload_id = ${id} and r.id_number is not null
-      and not exists (select 1 from persons p where p.id_number = r.id_number)`);
+      and not exists (select 1 from (${persons.knownPersonsRelation()}) p where p.id_number = r.id_number)`);
 }
 
 /** Warns where the fund has the benefit already, showing the amount change. */
@@ -64,9 +72,9 @@ async function checkKnownBenefits(db: Database, id: number, fundId: number): Pro
   const filled = sql`replace(replace(${message}::text, chr(1), ${randText(sql`b.amount_cents`)}), chr(2), ${randText(sql`r.amount_cents`)})`;
   await db.execute(sql`
     update file_upload_rows r set ${addFinding('warning', 'row', filled)}
-    from benefits b
+    from (${benefits.fundBenefitsRelation(fundId)}) b
     where r.file_upload_id = ${id} and r.amount_cents is not null
-      and b.fund_id = ${fundId} and b.member_number = r.member_number and b.benefit_type = r.benefit_type`);
+      and b.member_number = r.member_number and b.benefit_type = r.benefit_type`);
 }
 
 /** Refuses payment confirmations for claims of the fund not found, or not approved (with the status). */
@@ -78,9 +86,9 @@ async function checkClaims(db: Database, id: number, fundId: number): Promise<vo
     update file_upload_rows r set ${addFinding('error', 'claim_reference', message)}
     from file_upload_rows s
     left join lateral (
-      select c.status from benefit_claims c join benefits b on b.id = c.benefit_id
-      where b.fund_id = ${fundId}
-        and c.id = case when s.claim_reference ~ '^[1-9][0-9]{0,14}$' then s.claim_reference::bigint end
+      select c.status from (${claims.claimStatusesRelation()}) c
+        join (${benefits.fundBenefitsRelation(fundId)}) b on b.id = c.benefit_id
+      where c.id = case when s.claim_reference ~ '^[1-9][0-9]{0,14}$' then s.claim_reference::bigint end
     ) c on true
     where r.file_upload_id = ${id} and s.file_upload_id = ${id} and s.line = r.line
       and s.claim_reference is not null and c.status is distinct from 'approved'`);
