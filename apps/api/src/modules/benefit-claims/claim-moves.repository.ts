@@ -3,6 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/result-rows.js';
 import { benefitClaims } from '../../db/schema/benefit-claims.js';
+import { benefitStatusUpdate, fundBenefitsRelation } from '../benefits/index.js';
 
 /** Columns a move may set on a claim besides its status. */
 export type ClaimColumns = Partial<typeof benefitClaims.$inferInsert>;
@@ -19,11 +20,18 @@ export interface ClaimMoveRecord {
 }
 
 /**
+ * Payment confirmation rows: a query (a subquery, never run alone) whose columns are `line` (later
+ * lines win), `claim_reference` (the claim's id, as text), `payment_reference` (text) and
+ * `paid_on` (date, or null). An upload's valid staging rows (`stagedRows` of file-uploads).
+ */
+export type PaymentConfirmationRows = SQL;
+
+/**
  * The writes that follow a claims' update, set-based over the relation `moved(id, benefit_id,
  * note)` defined before them in the same statement: one `benefit_claim_events` row per claim
- * (its note shown to the member) and, when the move changes it, the benefit's status. The one
- * definition of a move's record, for one claim (`recordClaimMove`) or a million
- * (`markApprovedClaimsPaidFromStaging`).
+ * (its note shown to the member) and, when the move changes it, the benefit's status (the
+ * statement of benefits' `benefitStatusUpdate`). The one definition of a move's record, for one
+ * claim (`recordClaimMove`) or a million (`markApprovedClaimsPaid`).
  */
 function moveRecordCtes(move: ClaimMoveRecord): SQL {
   const events = sql`events as (
@@ -32,8 +40,7 @@ function moveRecordCtes(move: ClaimMoveRecord): SQL {
     )`;
   if (!move.benefitStatus) return events;
   return sql`${events}, benefit_follows as (
-      update benefits set status = ${move.benefitStatus}, updated_at = now()
-      where id in (select benefit_id from moved)
+      ${benefitStatusUpdate(move.benefitStatus, sql`select benefit_id from moved`)}
     )`;
 }
 
@@ -71,16 +78,16 @@ export async function recordClaimMove(
 }
 
 /**
- * Payment confirmations' valid staging rows of upload `uploadId` (issue 16 rule 8), set-based in
- * one statement: each claim of fund `fundId` still in `move.from` (approved) moves to `move.to`
- * (paid) with its payment reference and the date paid (the row's `paid_on`, else now); the last
- * row of a claim wins. The move is recorded as `moveRecordCtes` defines it, the reference as note.
- * A claim no longer approved, or of another fund, is left alone.
+ * Payment confirmations `rows` (issue 16 rule 8), set-based in one statement: each claim of fund
+ * `fundId` (its benefit among benefits' `fundBenefitsRelation`) still in `move.from` (approved) moves to
+ * `move.to` (paid) with its payment reference and the date paid (the row's `paid_on`, else now);
+ * the last row of a claim wins. The move is recorded as `moveRecordCtes` defines it, the reference
+ * as note. A claim no longer approved, or of another fund, is left alone.
  * @returns the ids of the claims moved
  */
-export async function markApprovedClaimsPaidFromStaging(
+export async function markApprovedClaimsPaid(
   tx: Database,
-  uploadId: number,
+  rows: PaymentConfirmationRows,
   fundId: number,
   move: ClaimMoveRecord,
 ): Promise<number[]> {
@@ -88,14 +95,13 @@ export async function markApprovedClaimsPaidFromStaging(
     with confirmed as (
       select distinct on (claim_reference)
         claim_reference::bigint as claim_id, payment_reference, coalesce(paid_on::timestamptz, now()) as paid_at
-      from file_upload_rows
-      where file_upload_id = ${uploadId} and not refused
+      from (${rows}) r
       order by claim_reference, line desc
     ), moved as (
       update benefit_claims c set status = ${move.to}, payment_reference = confirmed.payment_reference,
         paid_at = confirmed.paid_at, updated_at = now()
-      from confirmed, benefits b
-      where c.id = confirmed.claim_id and c.status = ${move.from} and b.id = c.benefit_id and b.fund_id = ${fundId}
+      from confirmed, (${fundBenefitsRelation(fundId)}) b
+      where c.id = confirmed.claim_id and c.status = ${move.from} and b.id = c.benefit_id
       returning c.id, c.benefit_id, c.payment_reference as note
     ), ${moveRecordCtes(move)}
     select coalesce(array_agg(id), '{}') as claims from moved`);

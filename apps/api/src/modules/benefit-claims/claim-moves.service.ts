@@ -6,7 +6,8 @@ import { announceClaimMove, announceClaimToPartners } from './claim-announcement
 import {
   type ClaimColumns,
   type ClaimMoveRecord,
-  markApprovedClaimsPaidFromStaging,
+  markApprovedClaimsPaid,
+  type PaymentConfirmationRows,
   recordClaimMove,
   updateClaimStatus,
 } from './claim-moves.repository.js';
@@ -146,7 +147,8 @@ export async function moveClaim(deps: ClaimDependencies, move: ClaimMove, now: D
 
 /**
  * Payment confirmations (issue 16 rule 8; issue 35 item 2): moves every approved claim of fund
- * `fundId` named by a valid staging row of upload `uploadId` to `paid`, set-based in the caller's
+ * `fundId` named by a row of `rows` (an upload's valid staging rows, `stagedRows` of file-uploads;
+ * columns in `PaymentConfirmationRows`) to `paid`, set-based in the caller's
  * transaction `tx`, by the same definition as `moveClaim` (allowed move, event with actor `system`
  * and the payment reference as note, benefit `paid`, the member told through `announcer`, partners
  * when the announcer has them). The claim takes the row's payment reference and date paid (else
@@ -156,13 +158,13 @@ export async function moveClaim(deps: ClaimDependencies, move: ClaimMove, now: D
  */
 export async function markPaidFromStaging(
   tx: Database,
-  uploadId: number,
+  rows: PaymentConfirmationRows,
   fundId: number,
   announcer: ClaimAnnouncer,
   now: Date = new Date(),
 ): Promise<number[]> {
   const record = claimMoveRecord('approved', 'paid', { type: 'system', id: null }, now);
-  const paid = await markApprovedClaimsPaidFromStaging(tx, uploadId, fundId, record);
+  const paid = await markApprovedClaimsPaid(tx, rows, fundId, record);
   await announceClaimMoves(tx, announcer, paid, 'paid');
   return paid;
 }
