@@ -205,10 +205,23 @@ describe('SQL text names only the tables its file may use', () => {
   function foreignTables(area: string, text: string): string[] {
     const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
     const found: string[] = [];
+    const check = (said: string, name: string) => {
+      const owner = tableOwners.get(name);
+      if (owner !== undefined && (area === 'queries' ? owner === 'platform' : owner !== area)) {
+        found.push(`${said} (${owner})`);
+      }
+    };
     for (const match of code.matchAll(/\b(?:from|join|update|into|exists) ([a-z][a-z0-9_]{0,62})\b/g)) {
-      const owner = tableOwners.get(match[1] as string);
-      if (owner === undefined) continue;
-      if (area === 'queries' ? owner === 'platform' : owner !== area) found.push(`${match[0]} (${owner})`);
+      check(match[0], match[1] as string);
+    }
+    // The later tables of a comma list: `from confirmed c, benefits b`.
+    for (const match of code.matchAll(
+      /\bfrom [a-z][a-z0-9_]{0,62}(?: [a-z][a-z0-9_]{0,62})?((?:, ?[a-z][a-z0-9_]{0,62}(?: [a-z][a-z0-9_]{0,62})?)+)/g,
+    )) {
+      for (const item of (match[1] as string).split(',').slice(1)) {
+        const name = item.trim().split(' ')[0] as string;
+        check(`from ..., ${name}`, name);
+      }
     }
     return found;
   }
@@ -242,6 +255,9 @@ describe('SQL text names only the tables its file may use', () => {
     expect(foreignTables('queries', 'sql`left join outbox_messages o on o.id = i.outbox_id`')).toEqual([
       'join outbox_messages (platform)',
     ]);
+    expect(
+      foreignTables('benefit-claims', 'sql`update benefit_claims c set x = 1 from confirmed r, benefits b where`'),
+    ).toEqual(['from ..., benefits (benefits)']);
     expect(foreignTables('persons', '/** loads rows from benefits */\nsql`select 1 from persons`')).toEqual([]);
   });
 });
