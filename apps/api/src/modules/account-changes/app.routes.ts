@@ -37,7 +37,7 @@ export const accountChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = requireBeneficiary(request);
-      const result = await updateTwoFactorMethod(deps(), ownId(request.params.id, caller.personUserId), request.body);
+      const result = await updateTwoFactorMethod(deps(), ownId(caller.personUserId, request.params.id), request.body);
       return result.status === 200 ? result.personUser : reply.status(202).send(result.body);
     },
   );

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireBeneficiary } from '../../platform/auth/route-access.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { ownPersonUserId, PersonUserIdParams } from '../person-users/index.js';
 import {
   countUnreadNotifications,
   listNotifications,
@@ -21,17 +22,6 @@ import {
 const tags = ['notifications'];
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
 const access = { area: 'beneficiary' } as const;
-const NOT_YOURS = 'Not found.';
-
-/** `{id}`: the person user id, `me` or your own; any other id answers 404. */
-const PersonUserIdParams = z.object({ id: z.union([z.literal('me'), z.coerce.number().int().positive()]) });
-
-/** The caller's id when every id given names the caller; otherwise 404 (only your own). */
-function ownPersonUserId(callerId: number, ...ids: ReadonlyArray<number | 'me' | undefined>): number {
-  if (ids.some((id) => id !== undefined && id !== 'me' && id !== callerId)) throw new AppError('not_found', NOT_YOURS);
-  return callerId;
-}
-
 /**
  * The Activities calls, under prefix `/api/app` (spec 7 `firebase/*`, spec 2 "Notifications" dialog;
  * issue 5): the list, the unread total, marking read, and the VAPID key browsers subscribe with.

@@ -71,7 +71,7 @@ export const personUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = await findBeneficiary(app, request);
       if (!caller) return null;
-      const user = await findPersonUserById(app.db, ownId(request.params.id, caller.personUserId));
+      const user = await findPersonUserById(app.db, ownId(caller.personUserId, request.params.id));
       if (!user) return null;
       // Before the PIN, only what the PIN screen needs, masked (issue 13 item 7).
       return caller.verified ? toPersonUserResponse(user) : toPendingPersonUserResponse(user);
@@ -97,7 +97,7 @@ export const personUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = requireBeneficiary(request);
       const user = await updateMemberLanguage(
         app.db,
-        ownId(request.params.id, caller.personUserId),
+        ownId(caller.personUserId, request.params.id),
         request.body.language,
       );
       return caller.verified ? toPersonUserResponse(user) : toPendingPersonUserResponse(user);

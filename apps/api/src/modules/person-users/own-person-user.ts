@@ -10,10 +10,14 @@ export const PersonUserIdParams = z.object({
 });
 
 /**
- * The caller's own person user id for `{id}` (`me` or the caller's id).
- * @throws AppError `not_found` (404) when `id` is another member's.
+ * The caller's own person user id, when every id given (`{id}`, a `personUserId` query, ...) is
+ * `me`, the caller's own id or absent.
+ * @param callerId the signed-in member's person user id
+ * @param ids the ids the request names
+ * @throws AppError `not_found` (404) when any id is another member's
  */
-export function ownPersonUserId(id: 'me' | number, callerId: number): number {
-  if (id !== 'me' && id !== callerId) throw new AppError('not_found', 'Not found.');
+export function ownPersonUserId(callerId: number, ...ids: ReadonlyArray<'me' | number | undefined>): number {
+  if (ids.some((id) => id !== undefined && id !== 'me' && id !== callerId))
+    throw new AppError('not_found', 'Not found.');
   return callerId;
 }
