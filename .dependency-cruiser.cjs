@@ -100,6 +100,14 @@ const moduleRules = [
     },
   },
   {
+    name: 'routes-not-to-data',
+    severity: 'error',
+    comment:
+      "A route translates HTTP to a service call and back: it imports no repository, table or drizzle-orm (its module's services, or a read model, do the data work).",
+    from: { path: `${MODULES}[^/]+/.*\\.routes\\.ts$` },
+    to: { path: ['\\.repository\\.ts$', SCHEMA, '(^|/)node_modules/drizzle-orm/'] },
+  },
+  {
     name: 'module-registration-only-from-registry',
     severity: 'error',
     comment:
@@ -181,7 +189,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules)/' },
+    exclude: { path: '(^|/)dist/' },
     tsPreCompilationDeps: false,
     combinedDependencies: false,
     // TypeScript's own resolution: our imports name `.js` files whose sources are `.ts`.

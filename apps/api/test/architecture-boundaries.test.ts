@@ -43,6 +43,7 @@ const plantedTree: Record<string, string> = {
   [`${api}/platform/auth/planted.ts`]: `import { users } from '../../db/schema/users.js';\nexport const u = users;\n`,
   [`${api}/modules/templates/planted.service.ts`]: `import { listTasks } from '../tasks/tasks.service.js';\nexport const work = () => listTasks();\n`,
   [`${api}/queries/planted-registration.ts`]: `import { tasksModule } from '../modules/tasks/module.js';\nexport const m = tasksModule;\n`,
+  [`${api}/modules/tasks/planted.routes.ts`]: `import { findTasks } from './tasks.repository.js';\nexport const r = () => findTasks();\n`,
   [`${api}/planted-entry.ts`]: `import { listTasks } from './modules/tasks/tasks.service.js';\nexport const e = () => listTasks();\n`,
   [`${api}/queries/planted.ts`]: `import { listTasks } from '../modules/tasks/index.js';\nexport const q = () => listTasks();\n`,
   // alpha and beta import each other's public file, with no cycle of files.
@@ -123,6 +124,10 @@ describe('dependency-cruiser boundaries (issue 35 item 5)', () => {
 
   it("fails a file outside modules/ that imports a module's inner file (module-public-file-only)", () => {
     expect(rulesBrokenBy(`${api}/planted-entry.ts`)).toEqual(['module-public-file-only']);
+  });
+
+  it('fails a route that imports a repository (routes-not-to-data)', () => {
+    expect(rulesBrokenBy(`${api}/modules/tasks/planted.routes.ts`)).toEqual(['routes-not-to-data']);
   });
 
   it('fails a module.ts imported by anything but the registry (module-registration-only-from-registry)', () => {
@@ -259,5 +264,29 @@ describe('SQL text names only the tables its file may use', () => {
       foreignTables('benefit-claims', 'sql`update benefit_claims c set x = 1 from confirmed r, benefits b where`'),
     ).toEqual(['from ..., benefits (benefits)']);
     expect(foreignTables('persons', '/** loads rows from benefits */\nsql`select 1 from persons`')).toEqual([]);
+  });
+});
+
+/**
+ * ARCHITECTURE.md "Shapes live once, in packages/contract": the product's route files (the member
+ * app's, the back office's and the partners') declare no request or response shape of their own;
+ * they use the contract's. Development-only and sandbox routes (`dev.routes.ts`,
+ * `sandbox.routes.ts`), which are not part of the product's API, may.
+ */
+describe("the product's routes take their shapes from packages/contract", () => {
+  const modulesDir = path.join(repoRoot, 'apps/api/src/modules');
+  const declares = /\bz\.object\(|\.extend\(\{/;
+
+  it('finds no z.object or .extend in a product route file', () => {
+    const found = readdirSync(modulesDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.routes.ts') && !/(^|[/\\])(dev|sandbox)\.routes\.ts$/.test(file))
+      .filter((file) => declares.test(readFileSync(path.join(modulesDir, file), 'utf8')));
+    expect(found).toEqual([]);
+  });
+
+  it('recognises a shape declared in a route file', () => {
+    expect(declares.test('const Query = z.object({ kind: z.string() });')).toBe(true);
+    expect(declares.test('const Params = IdParams.extend({ documentId: z.number() });')).toBe(true);
+    expect(declares.test('response: { 200: z.array(NotificationResponse) }')).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import { CLAIM_MESSAGES, INFORMATION_REQUEST_MESSAGES } from '../messages/claims
 import { zBoundedString } from '../rules/zod-rules.js';
 import { PersonBankResponse } from './bank-accounts.js';
 import { PayoutResponse } from './benefits.js';
+import { IdParams } from './lists.js';
 
 /** One claim step with its state (done, current, todo). */
 export const ClaimStepResponse = z
@@ -125,6 +126,17 @@ export type ClaimSubmitRequest = z.infer<typeof ClaimSubmitRequest>;
 
 /** The form field of a document upload (multipart): which document this is. */
 export const ClaimDocumentKindField = z.enum(CLAIM_DOCUMENT_KINDS, { error: CLAIM_MESSAGES.documentKind });
+
+/** `?kind=` of a document upload (`POST /api/app/benefit-claims/{id}/documents`). */
+export const ClaimDocumentQuery = z.object({ kind: ClaimDocumentKindField });
+
+/** `{id}/documents/{documentId}`: a claim's id and one of its documents' ids. */
+export const ClaimDocumentParams = IdParams.extend({ documentId: z.coerce.number().int().min(1) });
+
+/** The submit call's headers: an optional `Idempotency-Key` that makes retries safe. */
+export const ClaimSubmitHeaders = z.object({
+  'idempotency-key': z.string().optional().describe('Makes retries safe: a replay within 24 h gets the first answer'),
+});
 
 const REQUEST_MESSAGE_MAX_LENGTH = 1000;
 const DOCUMENT_NOTE_MAX_LENGTH = 500;

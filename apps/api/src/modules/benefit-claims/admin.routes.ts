@@ -5,6 +5,7 @@ import {
   BankMatchQuery,
   BankMatchResponse,
   ClaimDecisionRequest,
+  ClaimDocumentParams,
   ClaimDocumentReviewRequest,
   ErrorResponse,
   IdParams,
@@ -26,7 +27,6 @@ import { sendBackFirstApproval } from './four-eyes.service.js';
 import { recordProcessStepLog } from './process-step-log.service.js';
 
 const tags = ['staff review'];
-const DocumentParams = IdParams.extend({ documentId: z.coerce.number().int().min(1) });
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
 
 function staffActor(request: { staff?: { userId: number } }) {
@@ -144,7 +144,7 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getClaimDocument',
         summary: "A claim document's file (PDF, JPEG or PNG), for the review; every read is audited",
         tags,
-        params: DocumentParams,
+        params: ClaimDocumentParams,
         produces: ['application/pdf', 'image/jpeg', 'image/png'],
         response: {
           200: z.any().describe('The file, as uploaded'),
@@ -206,7 +206,7 @@ export const adminClaimDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Accept a claim document, or reject it with the reason and what the member should do',
         description: 'The member sees the state on the claim page. 409 on a draft claim.',
         tags,
-        params: DocumentParams,
+        params: ClaimDocumentParams,
         body: ClaimDocumentReviewRequest,
         response: { 200: AdminClaimResponse, ...errors },
       },

@@ -1,9 +1,11 @@
 import {
   CLAIM_DOCUMENT_LIMITS,
   CLAIM_MESSAGES,
-  ClaimDocumentKindField,
+  ClaimDocumentParams,
+  ClaimDocumentQuery,
   ClaimDraftRequest,
   ClaimResponse,
+  ClaimSubmitHeaders,
   ClaimSubmitRequest,
   ErrorResponse,
   IdParams,
@@ -11,7 +13,6 @@ import {
 } from '@bcp/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireBeneficiary } from '../../platform/auth/route-access.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { runIdempotent } from '../../platform/http/idempotency.js';
@@ -22,12 +23,6 @@ import { addClaimDocument, removeClaimDocument } from './claim-documents.service
 const tags = ['benefit claims'];
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
 const member = { access: { area: 'beneficiary' as const } };
-
-const DocumentQuery = z.object({ kind: ClaimDocumentKindField });
-const DocumentParams = IdParams.extend({ documentId: z.coerce.number().int().min(1) });
-const SubmitHeaders = z.object({
-  'idempotency-key': z.string().optional().describe('Makes retries safe: a replay within 24 h gets the first answer'),
-});
 
 /** Room for the multipart boundaries and part headers around one document (bytes). */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -91,7 +86,7 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
           'with a different body is 422.',
         tags,
         params: IdParams,
-        headers: SubmitHeaders,
+        headers: ClaimSubmitHeaders,
         body: ClaimSubmitRequest,
         response: { 200: ClaimResponse, ...errors },
       },
@@ -130,7 +125,7 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         consumes: ['multipart/form-data'],
         params: IdParams,
-        querystring: DocumentQuery,
+        querystring: ClaimDocumentQuery,
         response: { 201: ClaimResponse, 413: ErrorResponse, 415: ErrorResponse, ...errors },
       },
     },
@@ -180,7 +175,7 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'deleteMyClaimDocument',
         summary: 'Remove a document from the draft claim',
         tags,
-        params: DocumentParams,
+        params: ClaimDocumentParams,
         response: { 200: ClaimResponse, ...errors },
       },
     },
