@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.js';
+import { handedOver } from '../../platform/wiring/handed-over.js';
 
 /**
  * What funds asks of partners when a fund changes (issue 35 item 2): the partners' links to the
@@ -13,11 +14,11 @@ export interface FundPartnerLinks {
   unlinkFundFromPartners(db: Database, fundId: number): Promise<void>;
 }
 
-let links: FundPartnerLinks | undefined;
+const links = handedOver<FundPartnerLinks>('partners has not given funds its fund link functions');
 
 /** Gives funds the partners' link functions; partners calls it at start-up. */
 export function useFundPartnerLinks(partnerLinks: FundPartnerLinks): void {
-  links = partnerLinks;
+  links.give(partnerLinks);
 }
 
 /**
@@ -25,6 +26,5 @@ export function useFundPartnerLinks(partnerLinks: FundPartnerLinks): void {
  * @throws Error when partners has not started (a wiring mistake)
  */
 export function fundPartnerLinks(): FundPartnerLinks {
-  if (!links) throw new Error('partners has not given funds its fund link functions');
-  return links;
+  return links.take();
 }

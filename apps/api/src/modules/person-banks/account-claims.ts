@@ -1,5 +1,6 @@
 import type { RiskConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { handedOver } from '../../platform/wiring/handed-over.js';
 
 /**
  * What person-banks asks of the claims when an account changes (issue 35 item 2): benefit-claims
@@ -19,11 +20,11 @@ export interface AccountClaims {
   forgetAccountsInDrafts(db: Database, accountIds: readonly number[]): Promise<void>;
 }
 
-let accountClaims: AccountClaims | undefined;
+const accountClaims = handedOver<AccountClaims>('benefit-claims has not given person-banks its account functions');
 
 /** Gives person-banks the claims' functions; benefit-claims calls it at start-up. */
 export function useAccountClaims(claims: AccountClaims): void {
-  accountClaims = claims;
+  accountClaims.give(claims);
 }
 
 /**
@@ -31,6 +32,5 @@ export function useAccountClaims(claims: AccountClaims): void {
  * @throws Error when benefit-claims has not started (a wiring mistake)
  */
 export function claimsOfAccounts(): AccountClaims {
-  if (!accountClaims) throw new Error('benefit-claims has not given person-banks its account functions');
-  return accountClaims;
+  return accountClaims.take();
 }

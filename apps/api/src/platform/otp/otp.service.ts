@@ -15,6 +15,7 @@ import { AppError } from '../errors/app-error.js';
 import type { Messenger } from '../messaging/messenger.js';
 import { OTP_PURPOSE_TEXT } from '../templating/message-translations.js';
 import { renderMessage } from '../templating/render-message.js';
+import { handedOver } from '../wiring/handed-over.js';
 
 /**
  * OTP rules (DESIGN.md "OTP"; issue 3): 6 digits, valid 10 minutes, single use, bound to its
@@ -74,11 +75,13 @@ function subjectFilter(subject: OtpSubject) {
  */
 export type MemberLanguageLookup = (db: Database, personUserId: number) => Promise<MemberLanguage | undefined>;
 
-let memberLanguage: MemberLanguageLookup | undefined;
+const memberLanguage = handedOver<MemberLanguageLookup>(
+  'person-users has not given platform/otp its member-language lookup',
+);
 
 /** Gives the PINs their member-language lookup; person-users calls it at start-up. */
 export function useMemberLanguage(lookup: MemberLanguageLookup): void {
-  memberLanguage = lookup;
+  memberLanguage.give(lookup);
 }
 
 /**
@@ -87,8 +90,7 @@ export function useMemberLanguage(lookup: MemberLanguageLookup): void {
  */
 async function recipientLanguage(db: Database, subject: OtpSubject): Promise<MemberLanguage> {
   if (subject.area !== 'beneficiary') return DEFAULT_LANGUAGE;
-  if (!memberLanguage) throw new Error('person-users has not given platform/otp its member-language lookup');
-  return (await memberLanguage(db, subject.subjectId)) ?? DEFAULT_LANGUAGE;
+  return (await memberLanguage.take()(db, subject.subjectId)) ?? DEFAULT_LANGUAGE;
 }
 
 /**

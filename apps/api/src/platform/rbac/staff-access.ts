@@ -2,6 +2,7 @@ import { isPermission, type Permission } from '@bcp/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { permissions, rolePermissions, roles, userRoles } from '../../db/schema/rbac.js';
+import { handedOver } from '../wiring/handed-over.js';
 
 /** What a staff user may do right now (read from the database; the admin guard caches it, decision 029). */
 export interface StaffAccess {
@@ -23,11 +24,13 @@ export type StaffAccountLookup = (
   userId: number,
 ) => Promise<{ id: number; email: string; active: boolean } | undefined>;
 
-let staffAccounts: StaffAccountLookup | undefined;
+const staffAccounts = handedOver<StaffAccountLookup>(
+  'the users module has not given platform/rbac its staff-user lookup',
+);
 
 /** Gives staff access its lookup of staff users; the users module calls it at start-up. */
 export function useStaffAccounts(lookup: StaffAccountLookup): void {
-  staffAccounts = lookup;
+  staffAccounts.give(lookup);
 }
 
 /**
@@ -37,8 +40,7 @@ export function useStaffAccounts(lookup: StaffAccountLookup): void {
  * @throws Error when the users module has not given its lookup (`useStaffAccounts`; a wiring mistake)
  */
 export async function loadStaffAccess(db: Database, userId: number): Promise<StaffAccess | undefined> {
-  if (!staffAccounts) throw new Error('the users module has not given platform/rbac its staff-user lookup');
-  const user = await staffAccounts(db, userId);
+  const user = await staffAccounts.take()(db, userId);
   if (!user) return undefined;
   const rows = await db
     .select({ superAdmin: roles.superAdmin, permission: permissions.name })

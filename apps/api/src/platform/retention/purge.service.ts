@@ -7,6 +7,7 @@ import { oneTimePins, passwordResetTokens } from '../../db/schema/one-time-pins.
 import { outboxMessages } from '../../db/schema/outbox-messages.js';
 import { sessions } from '../../db/schema/sessions.js';
 import { sessionEndedBefore } from '../auth/sessions.js';
+import { type HandedOver, handedOver } from '../wiring/handed-over.js';
 
 /** What one purge removed, per kind of record (row counts). */
 export interface PurgeCounts {
@@ -33,21 +34,23 @@ export type ModulePurgeKind = 'deliveries' | 'watchlist';
  */
 export type ModulePurge = (tx: Database, cutoff: Date) => Promise<number>;
 
-const modulePurges = new Map<ModulePurgeKind, ModulePurge>();
+const missingPart = (kind: ModulePurgeKind) => `no module has given the retention purge its part for ${kind}`;
+const modulePurges: Record<ModulePurgeKind, HandedOver<ModulePurge>> = {
+  deliveries: handedOver(missingPart('deliveries')),
+  watchlist: handedOver(missingPart('watchlist')),
+};
 
 /**
  * Gives the purge a module's part (issue 35: platform reads no module's table): notifications
  * gives `deliveries`, the watchlist `watchlist`, each from its module's `install`.
  */
 export function useModulePurge(kind: ModulePurgeKind, purge: ModulePurge): void {
-  modulePurges.set(kind, purge);
+  modulePurges[kind].give(purge);
 }
 
 /** @throws Error when the owner has not given its part (a wiring mistake: nothing would be purged) */
 function modulePurge(kind: ModulePurgeKind): ModulePurge {
-  const purge = modulePurges.get(kind);
-  if (!purge) throw new Error(`no module has given the retention purge its part for ${kind}`);
-  return purge;
+  return modulePurges[kind].take();
 }
 
 /**

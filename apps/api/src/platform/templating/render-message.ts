@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, type MemberLanguage, TEMPLATE_KIND_INFO } from '@bcp/contract';
 import { renderTemplate } from '@bcp/contract/templating';
 import type { Database } from '../../db/client.js';
+import { handedOver } from '../wiring/handed-over.js';
 import { BUILT_IN_MESSAGES, type MessageKind } from './message-catalog.js';
 import { TRANSLATED_MESSAGES } from './message-translations.js';
 import { htmlToText, sanitizeHtml } from './sanitize-html.js';
@@ -48,11 +49,13 @@ export type StoredTemplateLookup = (
   key: string,
 ) => Promise<{ id: number; subject: string | null; body: string } | undefined>;
 
-let storedTemplates: StoredTemplateLookup | undefined;
+const storedTemplates = handedOver<StoredTemplateLookup>(
+  'the templates module has not given platform/templating its template lookup',
+);
 
 /** Gives the messages their lookup of staff's templates; the templates module calls it at start-up. */
 export function useStoredTemplates(lookup: StoredTemplateLookup): void {
-  storedTemplates = lookup;
+  storedTemplates.give(lookup);
 }
 
 async function renderParts(
@@ -96,8 +99,7 @@ export async function renderMessage(db: Database, message: MessageToRender): Pro
   // translation; a message without a translation is sent in English (decision 036).
   const key = translated ? `${message.key}.${language}` : message.key;
   const fallback = translated ?? message.fallback ?? BUILT_IN_MESSAGES[message.key]?.defaults[message.kind];
-  if (!storedTemplates) throw new Error('the templates module has not given platform/templating its template lookup');
-  const stored = await storedTemplates(db, message.kind, key);
+  const stored = await storedTemplates.take()(db, message.kind, key);
   if (stored) {
     try {
       return { ...(await renderParts(message.kind, stored, message.data)), source: { templateId: stored.id } };
