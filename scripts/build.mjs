@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { parseCommandLine } from './lib/command-line.mjs';
+import { failCommandLine, parseCommandLine } from './lib/command-line.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CACHE = join(ROOT, 'node_modules', '.cache', 'bcp-build');
@@ -66,7 +66,7 @@ const STEPS = [
 const { values } = parseCommandLine({
   command: 'npm run build',
   usage: `
-Usage: npm run build [-- --force]
+Usage: npm run build [-- --force] [-- --only STEP[,STEP...]]
 
 Builds the contract, the web app (apps/web/dist), the back office (apps/admin/dist) and the server
 (apps/api/dist), each only when
@@ -74,9 +74,16 @@ its sources, configuration or the lockfile changed since its last build; says wh
 npm start runs this first, so it serves an up-to-date build.
 
   --force      build everything again
+  --only       build only these steps (${STEPS.map((step) => step.name).join(', ')}); \`npm test\`
+               builds the contract first this way, so the unit tests need not wait for the rest
   -h, --help   this text`,
-  options: { force: { type: 'boolean', default: false } },
+  options: { force: { type: 'boolean', default: false }, only: { type: 'string' } },
 });
+
+const only = values.only?.split(',').map((name) => name.trim());
+for (const name of only ?? []) {
+  if (!STEPS.some((step) => step.name === name)) failCommandLine('npm run build', `unknown step ${name}`);
+}
 
 /** Every file under `path` (a file or a folder), relative to the root, sorted. */
 function listFiles(path) {
@@ -103,7 +110,7 @@ function fingerprint(step) {
 }
 
 mkdirSync(CACHE, { recursive: true });
-for (const step of STEPS) {
+for (const step of STEPS.filter((candidate) => !only || only.includes(candidate.name))) {
   const stampFile = join(CACHE, `${step.name}.json`);
   const inputs = fingerprint(step);
   const last = existsSync(stampFile) ? JSON.parse(readFileSync(stampFile, 'utf8')).inputs : undefined;

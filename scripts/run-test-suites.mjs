@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 /**
- * `npm test` (issue 41 item 2): runs every part of the test suite in order — the unit and API
- * tests (Vitest), the build, the member app's browser tests and the back office's browser tests
- * (Playwright) — each one even when an earlier one failed, then prints one summary with each
+ * `npm test` (issue 41 item 2): runs every part of the test suite — the contract's build, the unit
+ * and API tests (Vitest), the build, the member app's browser tests and the back office's browser
+ * tests (Playwright) — each one even when another failed, then prints one summary with each
  * part's result, duration and test counts, and exits 1 when any part failed. The browser suites
  * need the build and Chromium: when either failed they are reported as not run (and count as
  * failed). `npm run test:e2e` runs the last three parts the same way.
+ *
+ * Two parts run at once on a machine of 2 cores or more (issue 41 item 3; `TEST_PARTS_AT_ONCE`
+ * sets it, 1 runs them one after another): the unit and API tests beside the build and then the
+ * browser suites, each part starting when a slot is free and what it needs has passed. Their
+ * output lines are then prefixed with the part's id.
  *
  * The run gets one temp folder of its own, removed at the end, for Playwright's transform cache
  * (`PLAYWRIGHT_TRANSFORM_CACHE_DIR`, otherwise left in /tmp) and, unless `TEST_REPORT_DIR` is set
@@ -18,12 +23,13 @@
  * `{ "name", "command", "needs"? }` (shell commands; `needs` names earlier parts).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { failCommandLine, parseCommandLine } from './lib/command-line.mjs';
 import { countReports, formatCounts, listReports } from './lib/test-reports.mjs';
-import { measureTimeScale, timeScale } from './lib/time-scale.mjs';
+import { MAX_TIME_SCALE, measureTimeScale, timeScale } from './lib/time-scale.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const command = 'node scripts/run-test-suites.mjs';
@@ -31,8 +37,9 @@ const command = 'node scripts/run-test-suites.mjs';
 /** The parts of `npm test`, in order. `needs`: parts that must have passed for this one to run. */
 const PARTS = [
   { id: 'chromium', name: 'Chromium for the browser tests', command: 'node scripts/ensure-chromium.mjs' },
-  { id: 'unit', name: 'unit and API tests (Vitest)', command: 'npm run test:unit' },
-  { id: 'build', name: 'build', command: 'npm run build' },
+  { id: 'contract', name: 'contract build', command: 'node scripts/build.mjs --only contract' },
+  { id: 'unit', name: 'unit and API tests (Vitest)', command: 'npx vitest run', needs: ['contract'] },
+  { id: 'build', name: 'build', command: 'npm run build', needs: ['contract'] },
   {
     id: 'member',
     name: 'member browser tests',
@@ -53,67 +60,48 @@ const { positionals } = parseCommandLine({
   usage: `
 Usage: ${command} [PART...]
 
-Runs the parts of the test suite in order, each even when an earlier one failed, prints one
-summary (result, duration, tests of each part) and exits 1 when any part failed. PART is one
-of ${PARTS.map((part) => part.id).join(', ')} (default: all; Chromium is checked whenever a
-browser part runs). The browser parts are not run when the build or Chromium failed.
-\`npm test\` runs all; \`npm run test:e2e\` runs build, member and back-office.`,
+Runs the parts of the test suite, each even when another failed, two at once on 2 cores or more
+(TEST_PARTS_AT_ONCE=1 runs them one after another), prints one summary (result, duration, tests
+of each part) and exits 1 when any part failed. PART is one of
+${PARTS.map((part) => part.id).join(', ')} (default: all; Chromium is checked whenever a browser part
+runs, the contract is built before the unit tests). The browser parts are not run when the build
+or Chromium failed. \`npm test\` runs all; \`npm run test:e2e\` runs build, member and back-office.`,
   allowPositionals: true,
 });
 
 const parts = selectParts(positionals);
+const concurrency = partsAtOnce(process.env);
 const runFolder = mkdtempSync(join(tmpdir(), 'bcp-test-run-'));
 const reportDir = process.env.TEST_REPORT_DIR || join(runFolder, 'reports');
 mkdirSync(reportDir, { recursive: true });
 const env = {
   ...process.env,
-  TEST_REPORT_DIR: reportDir,
   PLAYWRIGHT_TRANSFORM_CACHE_DIR: join(runFolder, 'playwright-transform-cache'),
 };
-const scaleNote = timeScaleNote(env);
+const scaleNote = timeScaleNote(env, concurrency);
 console.info(`Test timeouts x${env.TEST_TIME_SCALE} (${scaleNote})`);
+console.info(`Parts at once: ${concurrency} (TEST_PARTS_AT_ONCE)`);
 
 let interrupted = false;
-let current;
+/** The parts' processes still running. */
+const running = new Set();
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     interrupted = true;
-    current?.kill(signal);
+    for (const child of running) child.kill(signal);
   });
 }
 
-/** @type {{ id: string, name: string, status: 'passed' | 'failed' | 'not run', seconds?: number, note?: string }[]} */
-const results = [];
-/** The report files the parts wrote, for the total. */
+/** @type {Map<string, { id: string, name: string, status: 'passed' | 'failed' | 'not run', seconds?: number, note?: string }>} */
+const results = new Map();
+/** The report files the parts wrote (copied into `reportDir`), for the total. */
 const reportFiles = [];
-for (const part of parts) {
-  const missing = (part.needs ?? []).filter((id) => results.find((result) => result.id === id)?.status !== 'passed');
-  const selected = (id) => parts.some((other) => other.id === id);
-  const blocking = missing.filter(selected);
-  if (interrupted || blocking.length > 0) {
-    const why = interrupted ? 'interrupted' : `${blocking.join(' and ')} failed`;
-    results.push({ id: part.id, name: part.name, status: 'not run', note: why });
-    continue;
-  }
-  console.info(`\n== ${part.name}: ${part.command}`);
-  const before = snapshot(reportDir);
-  const started = Date.now();
-  const code = await runCommand(part.command);
-  const seconds = (Date.now() - started) / 1000;
-  const files = changedReports(reportDir, before);
-  let note;
-  try {
-    note = files.length > 0 ? formatCounts(countReports(reportDir, files)) : undefined;
-  } catch (error) {
-    note = `report unreadable: ${error instanceof Error ? error.message : String(error)}`;
-  }
-  results.push({ id: part.id, name: part.name, status: code === 0 ? 'passed' : 'failed', seconds, note });
-  reportFiles.push(...files);
-}
+await runParts();
 
-const width = Math.max(...results.map((result) => result.name.length));
+const ordered = parts.map((part) => results.get(part.id));
+const width = Math.max(...ordered.map((result) => result.name.length));
 console.info('\n== test summary');
-for (const result of results) {
+for (const result of ordered) {
   const time = result.seconds === undefined ? '' : formatDuration(result.seconds);
   const line = `${result.name.padEnd(width)}  ${result.status.padEnd(7)}  ${time.padStart(7)}  ${result.note ?? ''}`;
   console.info(line.trimEnd());
@@ -125,15 +113,102 @@ if (reportFiles.length > 0) {
     // An unreadable report is already named on its part's line.
   }
 }
-console.info(`timeouts x${env.TEST_TIME_SCALE} (${scaleNote})`);
-const bad = results.filter((result) => result.status !== 'passed');
+console.info(`timeouts x${env.TEST_TIME_SCALE} (${scaleNote}); parts at once: ${concurrency}`);
+const bad = ordered.filter((result) => result.status !== 'passed');
 console.info(
   bad.length === 0
-    ? `all ${results.length} parts passed`
-    : `${bad.length} of ${results.length} parts failed or did not run: ${bad.map((result) => result.id).join(', ')}`,
+    ? `all ${ordered.length} parts passed`
+    : `${bad.length} of ${ordered.length} parts failed or did not run: ${bad.map((result) => result.id).join(', ')}`,
 );
 rmSync(runFolder, { recursive: true, force: true, maxRetries: 3 });
 process.exit(interrupted ? 130 : bad.length === 0 ? 0 : 1);
+
+/**
+ * Runs the parts, up to `concurrency` at once (issue 41 item 3): a part starts as soon as a slot is
+ * free and the parts it needs have passed, the first such in the standard order; a part whose
+ * needs failed (or were not run) is reported as not run. Each part writes its reports to a folder
+ * of its own (so its counts are its own even while another part runs), copied into `reportDir`
+ * when it ends. With more than one part at once each output line is prefixed by its part's id.
+ * @returns {Promise<void>} when every part has ended or been marked not run
+ */
+async function runParts() {
+  const waiting = [...parts];
+  const active = new Map();
+  const selected = (id) => parts.some((other) => other.id === id);
+  for (;;) {
+    for (let index = 0; index < waiting.length; ) {
+      const part = waiting[index];
+      const needs = (part.needs ?? []).filter(selected);
+      const failed = needs.filter((id) => results.has(id) && results.get(id).status !== 'passed');
+      if (interrupted || failed.length > 0) {
+        const why = interrupted ? 'interrupted' : `${failed.join(' and ')} failed`;
+        results.set(part.id, { id: part.id, name: part.name, status: 'not run', note: why });
+        waiting.splice(index, 1);
+        continue;
+      }
+      const ready = needs.every((id) => results.get(id)?.status === 'passed');
+      if (ready && active.size < concurrency) {
+        waiting.splice(index, 1);
+        active.set(
+          part.id,
+          runPart(part).then((result) => {
+            results.set(part.id, result);
+            active.delete(part.id);
+          }),
+        );
+        continue;
+      }
+      index += 1;
+    }
+    if (active.size === 0) return;
+    await Promise.race(active.values());
+  }
+}
+
+/**
+ * Runs one part with a report folder of its own and counts its tests.
+ * @param {{ id: string, name: string, command: string }} part
+ * @returns {Promise<{ id: string, name: string, status: 'passed' | 'failed', seconds: number, note?: string }>}
+ */
+async function runPart(part) {
+  console.info(`\n== ${part.name}: ${part.command}`);
+  const partReports = join(runFolder, 'parts', part.id);
+  mkdirSync(partReports, { recursive: true });
+  const started = Date.now();
+  const code = await runCommand(part, { ...env, TEST_REPORT_DIR: partReports });
+  const seconds = (Date.now() - started) / 1000;
+  const files = listReports(partReports);
+  let note;
+  try {
+    note = files.length > 0 ? formatCounts(countReports(partReports, files)) : undefined;
+  } catch (error) {
+    note = `report unreadable: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  for (const file of files) copyFileSync(join(partReports, file), join(reportDir, file));
+  reportFiles.push(...files);
+  const status = code === 0 ? 'passed' : 'failed';
+  console.info(`\n== ${part.name}: ${status} in ${formatDuration(seconds)}`);
+  return { id: part.id, name: part.name, status, seconds, note };
+}
+
+/**
+ * How many parts run at once: `TEST_PARTS_AT_ONCE` (1 runs them one after another), otherwise 2
+ * on a machine of 2 or more cores (the API tests' single Vitest worker leaves part of the second
+ * core idle, which the build and the browser suites use), 1 on one core.
+ * @param {NodeJS.ProcessEnv} runEnv
+ * @returns {number}
+ */
+function partsAtOnce(runEnv) {
+  const fixed = runEnv.TEST_PARTS_AT_ONCE;
+  if (fixed !== undefined && fixed !== '') {
+    const count = Number(fixed);
+    if (!Number.isInteger(count) || count < 1 || count > 8) {
+      failCommandLine(command, `TEST_PARTS_AT_ONCE must be a whole number from 1 to 8, not "${fixed}"`);
+    }
+    return count;
+  }
+  return availableParallelism() >= 2 ? 2 : 1;
+}
 
 /**
  * The parts to run for the command line's part names (all when none), in the standard order,
@@ -149,59 +224,69 @@ function selectParts(names) {
   }
   const wanted = new Set(names.length > 0 ? names : PARTS.map((part) => part.id));
   if (BROWSER.some((id) => wanted.has(id))) wanted.add('chromium');
+  if (wanted.has('unit')) wanted.add('contract');
   return PARTS.filter((part) => wanted.has(part.id));
 }
 
 /**
  * Fixes the run's timeout factor in `runEnv.TEST_TIME_SCALE` (measured now unless already set,
- * `scripts/lib/time-scale.mjs`), so that every part and its workers use the same one.
+ * `scripts/lib/time-scale.mjs`), so that every part and its workers use the same one. A measured
+ * factor is multiplied by the parts run at once (at most `MAX_TIME_SCALE`): the load they put on
+ * each other comes after the measurement.
  * @param {NodeJS.ProcessEnv} runEnv the parts' environment
+ * @param {number} atOnce parts run at once
  * @returns {string} where the factor came from, for the log and the summary
  */
-function timeScaleNote(runEnv) {
+function timeScaleNote(runEnv, atOnce) {
   if (runEnv.TEST_TIME_SCALE) {
     timeScale(runEnv);
     return 'set by TEST_TIME_SCALE';
   }
   const measured = measureTimeScale();
-  runEnv.TEST_TIME_SCALE = String(measured.scale);
+  const scale = Math.min(MAX_TIME_SCALE, Math.round(measured.scale * atOnce * 10) / 10);
+  runEnv.TEST_TIME_SCALE = String(scale);
   const load = `load average ${measured.load.toFixed(1)} on ${measured.cores} cores`;
-  return `measured at the start: ${load}, CPU probe ${measured.probeMs.toFixed(0)} ms`;
+  const parallel = atOnce > 1 ? `, x${atOnce} for the parts run at once` : '';
+  return `measured at the start: ${load}, CPU probe ${measured.probeMs.toFixed(0)} ms${parallel}`;
 }
 
 /**
- * Runs a shell command in the project folder with the run's environment, output shown as it comes.
- * @param {string} line the command
+ * Runs a part's shell command in the project folder, output shown as it comes: as it is when this
+ * is the only part at a time, otherwise line by line prefixed with `[part id]`.
+ * @param {{ id: string, command: string }} part
+ * @param {NodeJS.ProcessEnv} partEnv its environment
  * @returns {Promise<number>} its exit code (1 when it could not start or died of a signal)
  */
-function runCommand(line) {
+function runCommand(part, partEnv) {
   return new Promise((done) => {
-    current = spawn(line, { cwd: ROOT, env, shell: true, stdio: 'inherit' });
-    current.on('error', (error) => {
-      console.error(`${command}: could not start ${line}: ${error.message}`);
+    const prefixed = concurrency > 1;
+    const child = spawn(part.command, {
+      cwd: ROOT,
+      env: partEnv,
+      shell: true,
+      stdio: prefixed ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+    });
+    running.add(child);
+    if (prefixed) {
+      for (const [stream, out] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) =>
+          out.write(`[${part.id}] ${line}\n`),
+        );
+      }
+    }
+    child.on('error', (error) => {
+      console.error(`${command}: could not start ${part.command}: ${error.message}`);
+      running.delete(child);
       done(1);
     });
-    current.on('close', (code) => done(code ?? 1));
+    child.on('close', (code) => {
+      running.delete(child);
+      done(code ?? 1);
+    });
   });
-}
-
-/**
- * Each report file of `dir` with its modification time.
- * @param {string} dir
- * @returns {Map<string, number>}
- */
-function snapshot(dir) {
-  return new Map(listReports(dir).map((file) => [file, statSync(join(dir, file)).mtimeMs]));
-}
-
-/**
- * The report files of `dir` written since `before` was taken: the reports of the part just run.
- * @param {string} dir
- * @param {Map<string, number>} before
- */
-function changedReports(dir, before) {
-  const after = snapshot(dir);
-  return [...after].filter(([file, mtime]) => before.get(file) !== mtime).map(([file]) => file);
 }
 
 /**

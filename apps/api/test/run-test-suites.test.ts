@@ -34,6 +34,27 @@ beforeAll(() => {
   fake('green', 0, { numPassedTests: 3, numFailedTests: 0, numPendingTests: 1, numTodoTests: 0, success: true });
   fake('build-fails', 1);
   fake('browser', 0);
+  // Two parts that each wait (up to a deadline) for the other to have started: they pass only
+  // when run at the same time.
+  const waitsFor = (name: string, other: string) =>
+    writeFileSync(
+      join(folder, `${name}.mjs`),
+      [
+        "import { existsSync, writeFileSync } from 'node:fs';",
+        "import { join } from 'node:path';",
+        `const dir = ${JSON.stringify(folder)};`,
+        `writeFileSync(join(dir, '${name}.started'), '');`,
+        `console.log('${name} says hello');`,
+        `const deadline = Date.now() + ${scaled(20_000)};`,
+        `while (!existsSync(join(dir, '${other}.started'))) {`,
+        '  if (Date.now() > deadline) process.exit(1);',
+        '  await new Promise((resolve) => setTimeout(resolve, 50));',
+        '}',
+        `writeFileSync(join(process.env.TEST_REPORT_DIR, 'vitest-${name}.json'), JSON.stringify({ numPassedTests: 1, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0, success: true }));`,
+      ].join('\n'),
+    );
+  waitsFor('left', 'right');
+  waitsFor('right', 'left');
 });
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -90,6 +111,43 @@ describe('npm test runs every suite and reports (issue 41 item 2)', () => {
     const cache = readFileSync(join(folder, 'green.ran'), 'utf8');
     expect(cache.startsWith(join(runTmp, 'bcp-test-run-'))).toBe(true);
     expect(readdirSync(runTmp)).toEqual([]);
+  });
+
+  it('two parts run at once (issue 41 item 3): output prefixed by part, each counted on its own line', () => {
+    for (const name of ['left', 'right']) rmSync(join(folder, `${name}.started`), { force: true });
+    const result = runSuites(
+      [
+        { name: 'left', command: node('left') },
+        { name: 'right', command: node('right') },
+      ],
+      { TEST_PARTS_AT_ONCE: '2' },
+    );
+    expect(result.stdout).toContain('Parts at once: 2 (TEST_PARTS_AT_ONCE)');
+    expect(result.stdout).toContain('[left] left says hello');
+    expect(result.stdout).toContain('[right] right says hello');
+    expect(result.stdout).toMatch(/left\s+passed\s+\d+s\s+1 passed, 0 failed, 0 skipped/);
+    expect(result.stdout).toMatch(/right\s+passed\s+\d+s\s+1 passed, 0 failed, 0 skipped/);
+    expect(result.stdout).toContain('\ntests: 2 passed, 0 failed, 0 skipped\n');
+    expect(result.status).toBe(0);
+  });
+
+  it('TEST_PARTS_AT_ONCE=1 runs the parts one after another; a bad value is a command-line error', () => {
+    for (const name of ['left', 'right']) rmSync(join(folder, `${name}.started`), { force: true });
+    const result = runSuites(
+      [
+        { name: 'red', command: node('red') },
+        { name: 'green', command: node('green') },
+      ],
+      { TEST_PARTS_AT_ONCE: '1' },
+    );
+    expect(result.stdout).toContain('Parts at once: 1 (TEST_PARTS_AT_ONCE)');
+    // Unprefixed output: the one part running has the terminal to itself.
+    expect(result.stdout).not.toContain('[red]');
+    expect(result.stdout.indexOf('== red')).toBeLessThan(result.stdout.indexOf('== green'));
+    expect(result.status).toBe(1);
+    const bad = runSuites([{ name: 'only', command: node('green') }], { TEST_PARTS_AT_ONCE: 'many' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('TEST_PARTS_AT_ONCE must be a whole number from 1 to 8, not "many"');
   });
 
   it('--help prints the usage; an unknown part is a command-line error', () => {
