@@ -135,7 +135,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   const files = createFileStore(config.files, config.dataDir);
   app.decorate('files', files);
   app.addHook('onClose', async () => files.close());
-  app.decorate('bankVerification', createBankVerificationProvider(config));
+  app.decorate('bankVerification', createBankVerificationProvider(config, { logger: app.log }));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -143,7 +143,14 @@ const EnvSchema = z.object({
   IIDENTIFII_BASE_URL: optionalString.pipe(z.url('must be a URL').optional()),
   IIDENTIFII_API_KEY: optionalString,
   /** Bank account verification (AVS, issue 18). Unset: the sandbox outside production, none in production. */
-  BANK_VERIFICATION_PROVIDER: z.enum(['sandbox', 'none', '']).optional(),
+  BANK_VERIFICATION_PROVIDER: z.enum(['sandbox', 'stitch', 'none', '']).optional(),
+  /** Stitch bank account verification (decision 056), with BANK_VERIFICATION_PROVIDER=stitch. */
+  STITCH_CLIENT_ID: optionalString,
+  STITCH_CLIENT_SECRET: optionalString,
+  STITCH_API_URL: optionalString.pipe(z.url('must be a URL').optional()),
+  STITCH_TOKEN_URL: optionalString.pipe(z.url('must be a URL').optional()),
+  /** Seconds one verification (token and query) may take; the banks' real-time answers take up to 120. */
+  STITCH_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(180).default(60),
   /** Tax invoices' supplier (issue 18; VAT Act s20(4)): name, address (lines split by `|`), VAT number. */
   INVOICE_SUPPLIER_NAME: z.string().max(200).default('Benefit Finder (Pty) Ltd'),
   INVOICE_SUPPLIER_ADDRESS: z.string().max(500).default('1 Example Street|Rosebank|Johannesburg|2196'),
@@ -355,10 +362,20 @@ export type IdentityProviderConfig =
   /** Built-in sandbox: serves its own page where the person passes or fails; development and tests only. */
   { provider: 'sandbox' } | { provider: 'iidentifii'; baseUrl: string; apiKey: string; callbackSecret: string };
 
-/** Bank account verification (AVS): the built-in sandbox, or none (verifications answer 503). */
-export interface BankVerificationConfig {
-  provider: 'sandbox' | 'none';
+/** Stitch's bank account verification API (decision 056): OAuth client credentials, GraphQL endpoint, time budget. */
+export interface StitchSettings {
+  clientId: string;
+  clientSecret: string;
+  /** `STITCH_API_URL`, default `https://api.stitch.money/graphql`. */
+  apiUrl: string;
+  /** `STITCH_TOKEN_URL`, default `https://secure.stitch.money/connect/token`. */
+  tokenUrl: string;
+  /** Milliseconds one verification (token and query together) may take. */
+  timeoutMs: number;
 }
+
+/** Bank account verification (AVS): the built-in sandbox, Stitch, or none (verifications answer 503). */
+export type BankVerificationConfig = { provider: 'sandbox' | 'none' } | { provider: 'stitch'; stitch: StitchSettings };
 
 /** An S3-compatible bucket for private files (`FILE_STORE=s3`). */
 export interface S3StoreConfig {
@@ -495,6 +512,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOS
   if (values.NODE_ENV === 'production' && bankVerificationProvider === 'sandbox') {
     problems.push('BANK_VERIFICATION_PROVIDER: the sandbox provider is not allowed in production');
   }
+  if (bankVerificationProvider === 'stitch') {
+    for (const name of ['STITCH_CLIENT_ID', 'STITCH_CLIENT_SECRET'] as const) {
+      if (!values[name]) problems.push(`${name}: is required when BANK_VERIFICATION_PROVIDER is stitch`);
+    }
+    for (const name of ['STITCH_API_URL', 'STITCH_TOKEN_URL'] as const) {
+      const url = values[name];
+      if (values.NODE_ENV === 'production' && url && !url.startsWith('https://')) {
+        problems.push(`${name}: must be an https:// URL in production`);
+      }
+    }
+  }
   if (Boolean(values.VAPID_PUBLIC_KEY) !== Boolean(values.VAPID_PRIVATE_KEY)) {
     problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
   }
@@ -604,7 +632,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOS
       smsInboundToken: values.SMS_INBOUND_TOKEN,
       schedule: values.OUTREACH_SCHEDULE,
     },
-    bankVerification: { provider: bankVerificationProvider },
+    bankVerification:
+      bankVerificationProvider === 'stitch'
+        ? {
+            provider: 'stitch',
+            stitch: {
+              clientId: values.STITCH_CLIENT_ID as string,
+              clientSecret: values.STITCH_CLIENT_SECRET as string,
+              apiUrl: values.STITCH_API_URL ?? 'https://api.stitch.money/graphql',
+              tokenUrl: values.STITCH_TOKEN_URL ?? 'https://secure.stitch.money/connect/token',
+              timeoutMs: Math.round(values.STITCH_TIMEOUT_SECONDS * 1000),
+            },
+          }
+        : { provider: bankVerificationProvider },
     invoiceSupplier: {
       name: values.INVOICE_SUPPLIER_NAME,
       address: values.INVOICE_SUPPLIER_ADDRESS.split('|')

@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+
 /** What an account verification (AVS) checks: the claim's account against the person (issue 18). */
 export interface BankVerificationRequest {
   /** Universal branch code of the bank. */
@@ -40,14 +42,17 @@ export const BANK_VERIFICATION_UNAVAILABLE_MESSAGE =
 
 /**
  * A bank account verification (AVS) provider (DESIGN.md "Providers"): a built-in sandbox whose
- * outcomes follow the account number (`sandbox-provider.ts`), or none (production until a bureau
- * is contracted: every verification answers 503). A real adapter implements this one interface.
+ * outcomes follow the account number (`sandbox-provider.ts`), Stitch in production
+ * (`stitch-provider.ts`, decision 056), or none (every verification answers 503).
  */
 export interface BankVerificationProvider {
-  readonly name: 'sandbox' | 'none';
+  readonly name: 'sandbox' | 'stitch' | 'none';
   /**
    * Verifies one account against the person.
    * @throws AppError('unavailable') when the provider cannot answer
    */
   verify(request: BankVerificationRequest): Promise<BankVerificationResult>;
 }
+
+/** Where a real provider reports failed calls (status or error code only; never an account or ID number). */
+export type BankVerificationLogger = Pick<FastifyBaseLogger, 'warn'>;
