@@ -12,6 +12,7 @@ import { installAccessControl } from './platform/auth/route-access.js';
 import { createStaffAuthCache, registerStaffAuthCache } from './platform/auth/staff-auth-cache.js';
 import { createBankVerificationProvider } from './platform/bank-verification/bank-verification-provider.js';
 import { type Clock, createClock } from './platform/clock/clock.js';
+import { createFieldKeyring, registerFieldKeyring } from './platform/crypto/field-encryption.js';
 import { installErrorHandling, sendError } from './platform/errors/error-handler.js';
 import type { FileStore } from './platform/files/file-store.js';
 import { createFileStore, signedDownloadOrigin } from './platform/files/file-stores.js';
@@ -115,6 +116,12 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     registerStaffAuthCache(database.db, undefined);
     await staffAuthCache?.close();
   });
+  // Secrets at rest are encrypted under FIELD_ENCRYPTION_KEYS, else the APP_SECRET-derived key (decision 055).
+  const unregisterFieldKeyring = registerFieldKeyring(
+    config.appSecret,
+    createFieldKeyring(config.appSecret, config.fieldEncryptionKeys),
+  );
+  app.addHook('onClose', async () => unregisterFieldKeyring());
   app.decorate('config', config);
   const jobs = createJobQueue({
     db: database.db,

@@ -18,6 +18,35 @@ const optionalString = z
   .optional()
   .transform((value) => (value === '' ? undefined : value));
 
+/** One `kid:key` of FIELD_ENCRYPTION_KEYS: an id of 1-32 letters, digits, `_`, `-`, and 32 bytes in base64. */
+const FIELD_KEY_PATTERN = /^([A-Za-z0-9_-]{1,32}):([A-Za-z0-9+/_-]{43}=?)$/;
+
+/**
+ * FIELD_ENCRYPTION_KEYS (decision 055): comma-separated `kid:base64key`, the first encrypts, the
+ * rest only decrypt; unset: values are encrypted with the APP_SECRET-derived key as before.
+ */
+const fieldEncryptionKeys = optionalString.transform((value, context) => {
+  const keys: { kid: string; key: Buffer }[] = [];
+  for (const entry of (value ?? '').split(',').map((part) => part.trim())) {
+    if (entry === '') continue;
+    const match = FIELD_KEY_PATTERN.exec(entry);
+    if (!match) {
+      context.addIssue({
+        code: 'custom',
+        message: 'must be comma-separated kid:key, each key 32 bytes in base64 (openssl rand -base64 32)',
+      });
+      return z.NEVER;
+    }
+    const [, kid, key] = match as unknown as [string, string, string];
+    if (keys.some((known) => known.kid === kid)) {
+      context.addIssue({ code: 'custom', message: `key id "${kid}" is given twice` });
+      return z.NEVER;
+    }
+    keys.push({ kid, key: Buffer.from(key.replaceAll('-', '+').replaceAll('_', '/'), 'base64') });
+  }
+  return keys;
+});
+
 const booleanFlag = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', ''])
@@ -122,6 +151,7 @@ const EnvSchema = z.object({
   /** Unset: on outside production, off in production (where asking for it is refused; issue 15 item 6). */
   SEED_DEMO_DATA: z.enum(['true', 'false', '1', '0', '']).optional(),
   APP_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  FIELD_ENCRYPTION_KEYS: fieldEncryptionKeys,
   PUBLIC_URL: optionalString.pipe(z.url('must be a URL such as https://benefits.example.co.za').optional()),
   REDIS_URL: optionalString.pipe(
     z
@@ -443,6 +473,11 @@ export interface Config {
    * `ensureAppSecret` creates one in `dataDir`.
    */
   appSecret: string | undefined;
+  /**
+   * FIELD_ENCRYPTION_KEYS (decision 055): the keys of secrets at rest, the first encrypts, the
+   * rest only decrypt; empty: the APP_SECRET-derived key (platform/crypto/field-encryption).
+   */
+  fieldEncryptionKeys: { kid: string; key: Buffer }[];
   /** The address people and providers reach the server at (links in messages, callbacks). */
   publicUrl: string;
   /** Redis for rate limits and live fan-out across processes; memory when unset. */
@@ -571,6 +606,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOS
     trustProxy: trustProxy as TrustProxySetting,
     seedDemoData,
     appSecret: values.APP_SECRET,
+    fieldEncryptionKeys: values.FIELD_ENCRYPTION_KEYS,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     redisUrl: values.REDIS_URL,
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },

@@ -20,7 +20,7 @@ export const personBankAccounts = pgTable(
       .references(() => banks.id),
     /** `CHEQUE` | `SAVINGS` | `TRANSMISSION` (contract BANK_ACCOUNT_TYPES). */
     accountType: text('account_type', { enum: ['CHEQUE', 'SAVINGS', 'TRANSMISSION'] }).notNull(),
-    /** `v1.<iv>.<tag>.<ciphertext>` (base64url) of the digits; see platform/crypto/field-encryption. */
+    /** The digits encrypted, `v2.<kid>.<iv>.<tag>.<ciphertext>` or `v1.…`; see platform/crypto/field-encryption. */
     accountNumberEncrypted: text('account_number_encrypted').notNull(),
     accountNumberLast4: text('account_number_last4').notNull(),
     holderName: text('holder_name').notNull(),

@@ -16,3 +16,4 @@ export {
   holderNameMatches,
   removeAllPersonBanks,
 } from './person-banks.service.js';
+export { reencryptStoredSecrets } from './stored-secrets.service.js';

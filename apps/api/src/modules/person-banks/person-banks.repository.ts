@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { personBankAccounts } from '../../db/schema/person-bank-accounts.js';
 
@@ -150,4 +150,37 @@ export async function countAccountsAddedBy(
       ),
     );
   return row?.n ?? 0;
+}
+
+/** Up to `limit` accounts (removed ones too) with id above `afterId`, by id: their encrypted numbers (key rotation). */
+export async function selectEncryptedAccountNumbers(
+  db: Database,
+  afterId: number,
+  limit: number,
+): Promise<{ id: number; accountNumberEncrypted: string }[]> {
+  return db
+    .select({ id: personBankAccounts.id, accountNumberEncrypted: personBankAccounts.accountNumberEncrypted })
+    .from(personBankAccounts)
+    .where(gt(personBankAccounts.id, afterId))
+    .orderBy(asc(personBankAccounts.id))
+    .limit(limit);
+}
+
+/**
+ * Replaces account `id`'s encrypted number with `next` if it is still `previous` (an edit made
+ * meanwhile wins). Whether the row was written.
+ */
+export async function replaceEncryptedAccountNumber(
+  db: Database,
+  id: number,
+  previous: string,
+  next: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(personBankAccounts)
+    // Not an edit: `updated_at` keeps its value.
+    .set({ accountNumberEncrypted: next, updatedAt: sql`${personBankAccounts.updatedAt}` })
+    .where(and(eq(personBankAccounts.id, id), eq(personBankAccounts.accountNumberEncrypted, previous)))
+    .returning({ id: personBankAccounts.id });
+  return rows.length > 0;
 }

@@ -1,5 +1,5 @@
 import type { WebhookDeliveryListQuery } from '@bcp/contract';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { partnerWebhookEndpoints, webhookDeliveries } from '../../db/schema/webhooks.js';
 import { orderBy } from '../../platform/lists/list-page.js';
@@ -162,4 +162,50 @@ export async function selectDeliveryWithEndpoint(
 /** Sets a delivery's status and attempt columns. */
 export async function updateDelivery(db: Database, deliveryId: number, attempt: DeliveryAttempt): Promise<void> {
   await db.update(webhookDeliveries).set(attempt).where(eq(webhookDeliveries.id, deliveryId));
+}
+
+/** The encrypted secrets of an endpoint (key rotation). */
+export type EndpointSecrets = Pick<EndpointRow, 'id' | 'secretEncrypted' | 'previousSecretEncrypted'>;
+
+/** Up to `limit` endpoints (deleted ones too) with id above `afterId`, by id: their encrypted secrets. */
+export async function selectEncryptedEndpointSecrets(
+  db: Database,
+  afterId: number,
+  limit: number,
+): Promise<EndpointSecrets[]> {
+  return db
+    .select({
+      id: partnerWebhookEndpoints.id,
+      secretEncrypted: partnerWebhookEndpoints.secretEncrypted,
+      previousSecretEncrypted: partnerWebhookEndpoints.previousSecretEncrypted,
+    })
+    .from(partnerWebhookEndpoints)
+    .where(gt(partnerWebhookEndpoints.id, afterId))
+    .orderBy(asc(partnerWebhookEndpoints.id))
+    .limit(limit);
+}
+
+/**
+ * Replaces an endpoint's encrypted secrets with `next` if they are still `previous` (a secret
+ * rotation made meanwhile wins); `updated_at` keeps its value. Whether the row was written.
+ */
+export async function replaceEncryptedEndpointSecrets(
+  db: Database,
+  previous: EndpointSecrets,
+  next: Pick<EndpointSecrets, 'secretEncrypted' | 'previousSecretEncrypted'>,
+): Promise<boolean> {
+  const rows = await db
+    .update(partnerWebhookEndpoints)
+    .set({ ...next, updatedAt: sql`${partnerWebhookEndpoints.updatedAt}` })
+    .where(
+      and(
+        eq(partnerWebhookEndpoints.id, previous.id),
+        eq(partnerWebhookEndpoints.secretEncrypted, previous.secretEncrypted),
+        previous.previousSecretEncrypted === null
+          ? isNull(partnerWebhookEndpoints.previousSecretEncrypted)
+          : eq(partnerWebhookEndpoints.previousSecretEncrypted, previous.previousSecretEncrypted),
+      ),
+    )
+    .returning({ id: partnerWebhookEndpoints.id });
+  return rows.length > 0;
 }

@@ -1,0 +1,50 @@
+/**
+ * `npm run secrets:rotate` (production: `node apps/api/dist/operations/rotate-secrets.cli.js`):
+ * re-encrypts every secret stored at rest under the first key of FIELD_ENCRYPTION_KEYS
+ * (docs/operations.md "Rotating the field-encryption key", decision 055). Uses the server's
+ * configuration (DATABASE_URL or the embedded database in DATA_DIR, APP_SECRET,
+ * FIELD_ENCRYPTION_KEYS); the database must be migrated. Prints counts only, never a value.
+ * Exit code 0 when done, 1 on any failure (values already rewritten stay rewritten; run again).
+ */
+import { ensureAppSecret, loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { createFieldKeyring } from '../platform/crypto/field-encryption.js';
+import { rotateStoredSecrets } from './rotate-secrets.js';
+
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.info(`Usage: npm run secrets:rotate
+
+Re-encrypts bank account numbers and webhook signing secrets under the first key of
+FIELD_ENCRYPTION_KEYS (kid:base64key,...; the others are old keys, read only). Uses the server's
+DATABASE_URL (or DATA_DIR), APP_SECRET and FIELD_ENCRYPTION_KEYS. Prints counts only.`);
+  process.exit(0);
+}
+
+function configuration() {
+  try {
+    return ensureAppSecret(loadConfig());
+  } catch (error) {
+    // A ConfigError names the variables, never their values.
+    console.error(`Could not rotate: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
+const config = configuration();
+const database = await openDatabase(
+  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+);
+try {
+  const keyring = createFieldKeyring(config.appSecret, config.fieldEncryptionKeys);
+  const report = await rotateStoredSecrets(database.db, keyring);
+  console.info(`Re-encrypting under key "${keyring.currentKid}":`);
+  for (const [kind, counts] of Object.entries(report)) {
+    console.info(`  ${kind}: ${counts.examined} read, ${counts.reencrypted} re-encrypted`);
+  }
+  console.info('Done. Keep the old keys until queued messages have drained (docs/operations.md).');
+} catch (error) {
+  console.error(`Could not rotate: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}
