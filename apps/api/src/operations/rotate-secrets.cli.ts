@@ -6,18 +6,31 @@
  * FIELD_ENCRYPTION_KEYS); the database must be migrated. Prints counts only, never a value.
  * Exit code 0 when done, 1 on any failure (values already rewritten stay rewritten; run again).
  */
+import { parseArgs } from 'node:util';
 import { ensureAppSecret, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { createFieldKeyring } from '../platform/crypto/field-encryption.js';
 import { rotateStoredSecrets } from './rotate-secrets.js';
 
-if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  console.info(`Usage: npm run secrets:rotate
+const command = 'npm run secrets:rotate';
+const usage = `Usage: ${command}
 
 Re-encrypts bank account numbers and webhook signing secrets under the first key of
 FIELD_ENCRYPTION_KEYS (kid:base64key,...; the others are old keys, read only). Uses the server's
-DATABASE_URL (or DATA_DIR), APP_SECRET and FIELD_ENCRYPTION_KEYS. Prints counts only.`);
-  process.exit(0);
+DATABASE_URL (or DATA_DIR), APP_SECRET and FIELD_ENCRYPTION_KEYS. Prints counts only.
+
+  -h, --help   this text`;
+// The command line as scripts/lib/command-line.mjs reads it (that file is outside the build's root).
+try {
+  const { values } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } }, strict: true });
+  if (values.help) {
+    console.info(usage);
+    process.exit(0);
+  }
+} catch (error) {
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] as string;
+  console.error(`${command}: ${message.replace(/\. To specify a positional argument.*$/, '')} (--help for usage)`);
+  process.exit(2);
 }
 
 function configuration() {
