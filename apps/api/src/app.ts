@@ -33,6 +33,7 @@ import { logRedactionOptions } from './platform/logging/log-redaction.js';
 import { devOutboxRoutes } from './platform/messaging/dev-outbox.routes.js';
 import { createMessenger, type Messenger } from './platform/messaging/messenger.js';
 import { installRetention } from './platform/retention/install-retention.js';
+import { traceLogFields } from './platform/tracing/trace-log-fields.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,6 +91,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       ...(logStream ? { stream: logStream } : logFormatOptions(config.logFormat)),
       // Personal data and secrets never reach a log line (issue 13 item 9).
       ...logRedactionOptions(),
+      // The active span's trace_id and span_id on every line while tracing is on (decision 054).
+      mixin: traceLogFields,
     },
     trustProxy: proxyTrust(config.trustProxy),
     // Our genReqId reads `x-request-id` itself, keeping only well-formed ids.

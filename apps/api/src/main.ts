@@ -1,20 +1,10 @@
-/** Entry point: `node dist/main.js` (production) or `tsx src/main.ts` (development). */
-import closeWithGrace from 'close-with-grace';
-import { ConfigError, loadConfig } from './config.js';
-import { startServer } from './server.js';
+/**
+ * Entry point: `node dist/main.js` (production) or `tsx src/main.ts` (development). Traces start
+ * first (off unless OTEL_* ask for them; decision 054), and only then is the server imported, so
+ * the instrumentations see fastify, pg and ioredis load.
+ */
+import { startTracing } from './platform/tracing/start-tracing.js';
 
-try {
-  const config = loadConfig();
-  const app = await startServer(config);
-  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
-    if (err) app.log.error({ error: err.message }, 'closing after an error');
-    await app.close();
-  });
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error('The server could not start:', error instanceof Error ? error.message : error);
-  }
-  process.exit(1);
-}
+const tracing = await startTracing();
+const { runServer } = await import('./run-server.js');
+await runServer({ afterClose: () => tracing.stop() });
