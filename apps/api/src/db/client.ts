@@ -15,8 +15,11 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Runs `fn` while holding a lock that other server processes on the same database wait for. */
-  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` while holding a lock that other server processes on the same database wait for;
+   * `onWait` is called once when another process holds it and this one starts waiting.
+   */
+  withStartupLock<T>(fn: () => Promise<T>, onWait?: () => void): Promise<T>;
   /**
    * Runs `fn` while holding the PostgreSQL advisory lock `key` (session level, on a connection of
    * its own) that other processes on the same database wait for; on PGlite, where every holder is
@@ -72,10 +75,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // would end the process. The pool discards the client when it is released with the error.
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
-    const withLock = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
+    const withLock = async <T>(key: number, fn: () => Promise<T>, onWait?: () => void): Promise<T> => {
       const client = await pool.connect();
       try {
-        await client.query('select pg_advisory_lock($1)', [key]);
+        const tried = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
+        if (!tried.rows[0]?.locked) {
+          onWait?.();
+          await client.query('select pg_advisory_lock($1)', [key]);
+        }
         return await fn();
       } finally {
         await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
@@ -85,7 +92,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db,
       kind: 'postgres',
-      withStartupLock: (fn) => withLock(STARTUP_LOCK_KEY, fn),
+      withStartupLock: (fn, onWait) => withLock(STARTUP_LOCK_KEY, fn, onWait),
       withLock,
       close: once(() => pool.end()),
     };
