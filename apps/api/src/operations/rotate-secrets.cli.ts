@@ -28,8 +28,10 @@ try {
     process.exit(0);
   }
 } catch (error) {
-  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] as string;
-  console.error(`${command}: ${message.replace(/\. To specify a positional argument.*$/, '')} (--help for usage)`);
+  const firstLine = (error instanceof Error ? error.message : String(error)).split('\n')[0] as string;
+  // parseArgs' advice about `--` does not fit npm scripts: cut it (no regex: issue 13 item 2).
+  const advice = firstLine.indexOf('. To specify a positional argument');
+  console.error(`${command}: ${advice < 0 ? firstLine : firstLine.slice(0, advice)} (--help for usage)`);
   process.exit(2);
 }
 
