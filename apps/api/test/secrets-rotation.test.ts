@@ -1,15 +1,19 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { applyMigrations } from '../src/db/migrate.js';
 import { personBankAccounts } from '../src/db/schema/person-bank-accounts.js';
 import { partnerWebhookEndpoints } from '../src/db/schema/webhooks.js';
 import { WEBHOOK_QUEUE } from '../src/modules/webhooks/index.js';
@@ -247,6 +251,77 @@ describe('issue 37 item 5: rotating the key of secrets at rest', () => {
     for (const bad of [`a:${randomBytes(16).toString('base64')}`, key, `a:${key},a:${OLD_KEY}`, `a.b:${key}`]) {
       expect(() => loadConfig({ FIELD_ENCRYPTION_KEYS: bad })).toThrow(ConfigError);
       expect(() => loadConfig({ FIELD_ENCRYPTION_KEYS: bad })).toThrow(/FIELD_ENCRYPTION_KEYS/);
+    }
+  });
+});
+
+describe('npm run secrets:rotate (the command)', () => {
+  const ROOT = resolve(import.meta.dirname, '../../..');
+  /** The command as `npm run secrets:rotate` starts it, on the embedded database in `dir`. */
+  const rotate = (dir: string, keys: string | undefined) =>
+    spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--conditions=source', 'apps/api/src/operations/rotate-secrets.cli.ts'],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: scaled(120_000),
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          DATA_DIR: dir,
+          DATABASE_URL: '',
+          APP_SECRET,
+          FIELD_ENCRYPTION_KEYS: keys ?? '',
+        },
+      },
+    );
+
+  it('re-encrypts the stored values of the configured database and prints counts only', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bcp-rotation-cli-'));
+    try {
+      const number = uniqueAccountNumber();
+      // A v1 bank account on an embedded database on disk, written through the server.
+      const onDisk = await openDatabase({ dataDir: dir });
+      try {
+        await applyMigrations(onDisk);
+        const config = loadConfig({
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'warn',
+          SEED_DEMO_DATA: 'false',
+          DATA_DIR: dir,
+          WEB_DIST_DIR: join(tmpdir(), 'bcp-no-web-build'),
+          ADMIN_DIST_DIR: join(tmpdir(), 'bcp-no-admin-build'),
+          APP_SECRET,
+        });
+        const logStream = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+        const app = await buildApp({ config, database: onDisk, logStream });
+        await app.ready();
+        await addBankAccount(app, await claimingMember(app), number);
+        await app.close();
+      } finally {
+        await onDisk.close();
+      }
+      const refused = rotate(dir, undefined);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain('Could not rotate: FIELD_ENCRYPTION_KEYS is not set');
+      const result = rotate(dir, `new:${NEW_KEY}`);
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain('personBankAccounts: 1 read, 1 re-encrypted');
+      expect(result.stdout).toContain('webhookEndpoints: 0 read, 0 re-encrypted');
+      expect(result.stdout).not.toContain(number);
+      const reopened = await openDatabase({ dataDir: dir });
+      try {
+        const [row] = await reopened.db.select().from(personBankAccounts);
+        expect(row?.accountNumberEncrypted).toMatch(/^v2\.new\./);
+        const keyring = createFieldKeyring(APP_SECRET, [{ kid: 'new', key: Buffer.from(NEW_KEY, 'base64') }]);
+        expect(decryptField(keyring, row?.accountNumberEncrypted as string)).toBe(number);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
