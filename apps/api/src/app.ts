@@ -5,8 +5,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, logFormatOptions, type TrustProxySetting } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
+import { countClaimMoves } from './modules/benefit-claims/index.js';
 import { MODULES } from './modules/modules.js';
 import { authenticatePartnerApiKey } from './modules/partners/index.js';
+import { countWebhookDeliveries } from './modules/webhooks/index.js';
 import { installAuditChain } from './platform/audit/install-audit-chain.js';
 import { installAccessControl } from './platform/auth/route-access.js';
 import { createStaffAuthCache, registerStaffAuthCache } from './platform/auth/staff-auth-cache.js';
@@ -32,6 +34,7 @@ import { createJobQueue, JOB_QUEUE_SETUP_LOCK_KEY, type JobQueue } from './platf
 import { logRedactionOptions } from './platform/logging/log-redaction.js';
 import { devOutboxRoutes } from './platform/messaging/dev-outbox.routes.js';
 import { createMessenger, type Messenger } from './platform/messaging/messenger.js';
+import { installMetrics } from './platform/metrics/install-metrics.js';
 import { installRetention } from './platform/retention/install-retention.js';
 import { traceLogFields } from './platform/tracing/trace-log-fields.js';
 
@@ -173,6 +176,12 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   // Every documented route names its own operation (schema.operationId), once.
   checkOperationIds(app);
   const pingRedis = await installRateLimits(app, config.redisUrl);
+  // Prometheus metrics at /api/metrics (issue 37; decision 053): before the modules' routes, whose requests it counts.
+  installMetrics(app, {
+    countWebhookDeliveries: () => countWebhookDeliveries(app.db),
+    countClaimMoves: () => countClaimMoves(app.db),
+    pingRedis,
+  });
 
   // Purges what is no longer needed on a schedule (issue 15 item 4; README "Retention").
   installRetention(app);

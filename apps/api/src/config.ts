@@ -243,6 +243,11 @@ const EnvSchema = z.object({
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(50),
+  /** Bearer token Prometheus sends to `/api/metrics` (decision 053); unset: see METRICS_PORT. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /** A listener of its own for `/metrics` (decision 053), on METRICS_HOST; unset: none. */
+  METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   // Retention (issue 15 item 4; README "Retention"): hours a record is kept once it is no longer needed.
   RETENTION_SCHEDULE: z
     .string()
@@ -315,6 +320,18 @@ export interface JobsConfig {
   retryDelaySeconds: number;
   pollIntervalSeconds: number;
   batchSize: number;
+}
+
+/**
+ * Prometheus metrics (issue 37 item 1, decision 053): `token`, when set, is required as
+ * `Authorization: Bearer` on `/api/metrics` (and the metrics listener); `port`, when set, serves
+ * `/metrics` on a listener of its own at `host`. Production without a token answers 404 at
+ * `/api/metrics`; elsewhere without a token it answers loopback clients only.
+ */
+export interface MetricsConfig {
+  token: string | undefined;
+  port: number | undefined;
+  host: string;
 }
 
 /**
@@ -493,6 +510,7 @@ export interface Config {
   benefitSearchLimitPerHour: number;
   push: PushConfig;
   jobs: JobsConfig;
+  metrics: MetricsConfig;
   webhooks: WebhooksConfig;
   retention: RetentionConfig;
   enrichment: EnrichmentConfig;
@@ -629,6 +647,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOS
       pollIntervalSeconds: values.JOB_POLL_INTERVAL_SECONDS,
       batchSize: values.JOB_BATCH_SIZE,
     },
+    metrics: { token: values.METRICS_TOKEN, port: values.METRICS_PORT, host: values.METRICS_HOST },
     webhooks: {
       allowHttp: values.WEBHOOK_ALLOW_HTTP,
       retryLimit: values.WEBHOOK_RETRY_LIMIT,

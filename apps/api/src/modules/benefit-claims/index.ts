@@ -7,6 +7,7 @@ export { forgetAccountsInDrafts, startAccountClaims } from './account-claims.ser
 export { claimStatusesRelation } from './benefit-claims.repository.js';
 export { describeClaim, todaysPayout } from './benefit-claims.service.js';
 export { announceClaimMove } from './claim-announcements.js';
+export { COUNTED_CLAIM_MOVES, type CountedClaimMove, countClaimMoves } from './claim-counts.repository.js';
 export { type ClaimAnnouncer, markPaidFromStaging } from './claim-moves.service.js';
 export {
   findSameAccounts,

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireBeneficiary } from '../../platform/auth/route-access.js';
 import { perIp } from '../../platform/http/rate-limit.js';
+import { countBenefitSearch } from '../../platform/metrics/business-counters.js';
 import { requireIdentityVerified } from '../person-users/index.js';
 import { countUnclaimedBenefits } from './benefits.service.js';
 import { getMemberBenefit, listMemberBenefits, totalMemberBenefits } from './member-benefits.service.js';
@@ -40,7 +41,11 @@ export const benefitRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BenefitSearchResponse, 422: ErrorResponse, 429: ErrorResponse },
       },
     },
-    async (request) => ({ totalBenefits: await countUnclaimedBenefits(app.db, request.query.idNumber) }),
+    async (request) => {
+      const totalBenefits = await countUnclaimedBenefits(app.db, request.query.idNumber);
+      countBenefitSearch(totalBenefits);
+      return { totalBenefits };
+    },
   );
 
   app.get(
