@@ -4,7 +4,8 @@
  * and API tests (Vitest), the build, the member app's browser tests and the back office's browser
  * tests (Playwright) — each one even when another failed, then prints one summary with each
  * part's result, duration and test counts, and exits 1 when any part failed. The browser suites
- * need the build and Chromium: when either failed they are reported as not run (and count as
+ * need the build and Chromium (`scripts/ensure-test-tools.mjs`, which also gives the unit tests
+ * Prometheus and docker-compose): when either failed they are reported as not run (and count as
  * failed). `npm run test:e2e` runs the last three parts the same way.
  *
  * Two parts run at once on a machine of 2 cores or more (issue 41 item 3; `TEST_PARTS_AT_ONCE`
@@ -20,7 +21,8 @@
  * (`scripts/lib/time-scale.mjs`), printed, and handed to every part in `TEST_TIME_SCALE`.
  *
  * `BCP_TEST_SUITES` (for the runner's own test only) replaces the parts: a JSON array of
- * `{ "name", "command", "needs"? }` (shell commands; `needs` names earlier parts).
+ * `{ "name", "command", "needs"?, "after"? }` (shell commands; `needs` names parts that must have
+ * passed first, `after` parts that must have ended, passed or not).
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -36,21 +38,26 @@ const command = 'node scripts/run-test-suites.mjs';
 
 /** The parts of `npm test`, in order. `needs`: parts that must have passed for this one to run. */
 const PARTS = [
-  { id: 'chromium', name: 'Chromium for the browser tests', command: 'node scripts/ensure-chromium.mjs' },
+  {
+    id: 'tools',
+    name: "Debian's Chromium, Prometheus, docker-compose",
+    command: 'node scripts/ensure-test-tools.mjs',
+  },
   { id: 'contract', name: 'contract build', command: 'node scripts/build.mjs --only contract' },
-  { id: 'unit', name: 'unit and API tests (Vitest)', command: 'npx vitest run', needs: ['contract'] },
+  // After the tools (passed or not): the metrics and compose tests fail, clearly, without them.
+  { id: 'unit', name: 'unit and API tests (Vitest)', command: 'npx vitest run', needs: ['contract'], after: ['tools'] },
   { id: 'build', name: 'build', command: 'npm run build', needs: ['contract'] },
   {
     id: 'member',
     name: 'member browser tests',
     command: 'npx playwright test -c apps/web/playwright.config.ts',
-    needs: ['chromium', 'build'],
+    needs: ['tools', 'build'],
   },
   {
     id: 'back-office',
     name: 'back-office browser tests',
     command: 'npx playwright test -c apps/admin/playwright.config.ts',
-    needs: ['chromium', 'build'],
+    needs: ['tools', 'build'],
   },
 ];
 const BROWSER = ['member', 'back-office'];
@@ -63,9 +70,9 @@ Usage: ${command} [PART...]
 Runs the parts of the test suite, each even when another failed, two at once on 2 cores or more
 (TEST_PARTS_AT_ONCE=1 runs them one after another), prints one summary (result, duration, tests
 of each part) and exits 1 when any part failed. PART is one of
-${PARTS.map((part) => part.id).join(', ')} (default: all; Chromium is checked whenever a browser part
-runs, the contract is built before the unit tests). The browser parts are not run when the build
-or Chromium failed. \`npm test\` runs all; \`npm run test:e2e\` runs build, member and back-office.`,
+${PARTS.map((part) => part.id).join(', ')} (default: all; the Debian tools are checked, and installed
+as root, whenever a test part runs; the contract is built before the unit tests). The browser parts
+are not run when the build or the tools failed. \`npm test\` runs all; \`npm run test:e2e\` runs build, member and back-office.`,
   allowPositionals: true,
 });
 
@@ -146,7 +153,8 @@ async function runParts() {
         waiting.splice(index, 1);
         continue;
       }
-      const ready = needs.every((id) => results.get(id)?.status === 'passed');
+      const after = (part.after ?? []).filter(selected);
+      const ready = needs.every((id) => results.get(id)?.status === 'passed') && after.every((id) => results.has(id));
       if (ready && active.size < concurrency) {
         waiting.splice(index, 1);
         active.set(
@@ -212,7 +220,7 @@ function partsAtOnce(runEnv) {
 
 /**
  * The parts to run for the command line's part names (all when none), in the standard order,
- * with Chromium whenever a browser part runs; or the test's parts from `BCP_TEST_SUITES`.
+ * with the tools whenever a test part runs; or the test's parts from `BCP_TEST_SUITES`.
  * @param {string[]} names part ids
  */
 function selectParts(names) {
@@ -223,7 +231,7 @@ function selectParts(names) {
     if (!PARTS.some((part) => part.id === name)) failCommandLine(command, `unknown part ${name}`);
   }
   const wanted = new Set(names.length > 0 ? names : PARTS.map((part) => part.id));
-  if (BROWSER.some((id) => wanted.has(id))) wanted.add('chromium');
+  if (BROWSER.some((id) => wanted.has(id)) || wanted.has('unit')) wanted.add('tools');
   if (wanted.has('unit')) wanted.add('contract');
   return PARTS.filter((part) => wanted.has(part.id));
 }

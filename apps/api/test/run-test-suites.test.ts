@@ -99,6 +99,25 @@ describe('npm test runs every suite and reports (issue 41 item 2)', () => {
     expect(result.stdout).toContain('2 of 3 parts failed or did not run: build, member');
   });
 
+  it('a part that comes after another runs when that one failed, but only once it ended', () => {
+    rmSync(join(folder, 'green.ran'), { force: true });
+    const result = runSuites(
+      [
+        { name: 'tools', command: node('build-fails') },
+        { name: 'unit', command: node('green'), after: ['tools'] },
+        { name: 'member', command: node('browser'), needs: ['tools'] },
+      ],
+      { TEST_PARTS_AT_ONCE: '2' },
+    );
+    expect(existsSync(join(folder, 'green.ran'))).toBe(true);
+    expect(result.stdout).toMatch(/unit\s+passed/);
+    expect(result.stdout).toMatch(/member\s+not run\s+tools failed/);
+    // With a free slot beside it, unit still waited for tools to end.
+    expect(result.stdout.indexOf('== tools: failed')).toBeGreaterThan(-1);
+    expect(result.stdout.indexOf('== tools: failed')).toBeLessThan(result.stdout.indexOf('== unit: '));
+    expect(result.status).toBe(1);
+  });
+
   it('all passing exits 0; reports go to TEST_REPORT_DIR when set; the run leaves no temp folder', () => {
     const reports = join(folder, 'reports');
     rmSync(join(folder, 'green.ran'), { force: true });

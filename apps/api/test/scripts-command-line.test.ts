@@ -12,7 +12,7 @@ const SCRIPTS: [name: string, argv: string[]][] = [
   ['npm run build', ['scripts/build.mjs']],
   ['npm run bench:web', ['scripts/bench-web.mjs']],
   ['node scripts/test-summary.mjs', ['scripts/test-summary.mjs']],
-  ['node scripts/ensure-chromium.mjs', ['scripts/ensure-chromium.mjs']],
+  ['node scripts/ensure-test-tools.mjs', ['scripts/ensure-test-tools.mjs']],
   ...(
     [
       ['npm run demo:generate', 'apps/api/src/modules/file-uploads/demo/generate-member-file.cli.ts'],
