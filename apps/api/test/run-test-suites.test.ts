@@ -59,7 +59,10 @@ beforeAll(() => {
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-function runSuites(parts: { name: string; command: string; needs?: string[] }[], env: Record<string, string> = {}) {
+function runSuites(
+  parts: { name: string; command: string; needs?: string[]; after?: string[] }[],
+  env: Record<string, string> = {},
+) {
   return spawnSync(process.execPath, [RUNNER], {
     cwd: ROOT,
     encoding: 'utf8',
