@@ -61,7 +61,10 @@ describe('issue 15 item 6: demo data never in production', () => {
   });
 
   it('does not load the member generator (@faker-js/faker) when the server starts', () => {
-    const { files, packages } = staticImportClosure(resolve(import.meta.dirname, '../src/main.ts'));
+    // main.ts starts tracing, then imports the server (run-server.ts) dynamically (decision 054).
+    const main = resolve(import.meta.dirname, '../src/main.ts');
+    expect(readFileSync(main, 'utf8')).toContain("await import('./run-server.js')");
+    const { files, packages } = staticImportClosure(resolve(import.meta.dirname, '../src/run-server.ts'));
     expect(files.size).toBeGreaterThan(50);
     expect(files).toContain(resolve(import.meta.dirname, '../src/server.ts'));
     expect([...packages].filter((name) => name.startsWith('@faker-js/'))).toEqual([]);

@@ -13,11 +13,14 @@ const SCRIPTS: [name: string, argv: string[]][] = [
   ['npm run bench:web', ['scripts/bench-web.mjs']],
   ['node scripts/test-summary.mjs', ['scripts/test-summary.mjs']],
   ['node scripts/ensure-test-tools.mjs', ['scripts/ensure-test-tools.mjs']],
+  ['node scripts/ops/backup-restore-roundtrip.mjs', ['scripts/ops/backup-restore-roundtrip.mjs']],
   ...(
     [
       ['npm run demo:generate', 'apps/api/src/modules/file-uploads/demo/generate-member-file.cli.ts'],
       ['npm run admin:create', 'apps/api/src/modules/users/create-admin.cli.ts'],
       ['npm run audit:verify', 'apps/api/src/modules/audits/verify-audit-chain.cli.ts'],
+      ['npm run migrate', 'apps/api/src/db/migrate.cli.ts'],
+      ['npm run secrets:rotate', 'apps/api/src/operations/rotate-secrets.cli.ts'],
       ['npm run bench', 'apps/api/bench/run.ts'],
       ['npm run test:load', 'apps/api/bench/load-suite.ts'],
     ] as const
