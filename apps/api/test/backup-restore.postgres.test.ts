@@ -8,11 +8,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { applyMigrations } from '../src/db/migrate.js';
 import { seedDemoData } from '../src/modules/file-uploads/demo/seed-all-demo-data.js';
 import { testDatabasePrefix, withDatabaseName } from './support/database-names.js';
+import { testConfig } from './support/test-app.js';
 
 /*
  * The backup round trip of docs/operations.md (issue 37 item 5): scripts/ops/backup-restore-roundtrip.mjs
@@ -82,16 +82,7 @@ beforeAll(async () => {
   const database = await openDatabase({ databaseUrl: sourceUrl });
   try {
     await applyMigrations(database);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO_DATA: 'false',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: join(tmpdir(), 'bcp-no-web-build'),
-      ADMIN_DIST_DIR: join(tmpdir(), 'bcp-no-admin-build'),
-      APP_SECRET: 'backup-app-secret-0123456789-abcdefghijklmn',
-      DATABASE_URL: sourceUrl,
-    });
+    const config = testConfig(dataDir, { DATABASE_URL: sourceUrl });
     const logStream = new Writable({ write: (_chunk, _encoding, callback) => callback() });
     const app = await buildApp({ config, database, logStream });
     await app.ready();

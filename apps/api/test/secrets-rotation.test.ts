@@ -27,6 +27,7 @@ import {
 import { call } from './support/accounts.js';
 import { addBankAccount, type ClaimingMember, claimingMember, uniqueAccountNumber } from './support/claims.js';
 import { administratorOf } from './support/partners.js';
+import { testConfig } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 /*
@@ -57,13 +58,7 @@ let running: FastifyInstance | undefined;
 /** The real server on the shared database with FIELD_ENCRYPTION_KEYS `keys` (unset when undefined). */
 async function startApp(keys: string | undefined): Promise<FastifyInstance> {
   await running?.close();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO_DATA: 'false',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: join(tmpdir(), 'bcp-no-web-build'),
-    ADMIN_DIST_DIR: join(tmpdir(), 'bcp-no-admin-build'),
+  const config = testConfig(dataDir, {
     APP_SECRET,
     WEBHOOK_ALLOW_HTTP: 'true',
     JOB_POLL_INTERVAL_SECONDS: '0.5',
@@ -285,15 +280,7 @@ describe('npm run secrets:rotate (the command)', () => {
       const onDisk = await openDatabase({ dataDir: dir });
       try {
         await applyMigrations(onDisk);
-        const config = loadConfig({
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'warn',
-          SEED_DEMO_DATA: 'false',
-          DATA_DIR: dir,
-          WEB_DIST_DIR: join(tmpdir(), 'bcp-no-web-build'),
-          ADMIN_DIST_DIR: join(tmpdir(), 'bcp-no-admin-build'),
-          APP_SECRET,
-        });
+        const config = testConfig(dir, { APP_SECRET });
         const logStream = new Writable({ write: (_chunk, _encoding, callback) => callback() });
         const app = await buildApp({ config, database: onDisk, logStream });
         await app.ready();

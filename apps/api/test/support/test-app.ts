@@ -29,6 +29,24 @@ export const PRODUCTION_ENV: Record<string, string> = {
   IIDENTIFII_CALLBACK_SECRET: 'callback-secret-0123456789',
 };
 
+/**
+ * The configuration of a test server: the test environment, no demo data, no built apps, a fixed
+ * `APP_SECRET`, files in `dataDir`; `env` adds to or overrides it.
+ * @throws ConfigError when `env` holds a value `loadConfig` refuses
+ */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO_DATA: 'false',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: join(tmpdir(), 'bcp-no-web-build'),
+    ADMIN_DIST_DIR: join(tmpdir(), 'bcp-no-admin-build'),
+    APP_SECRET: 'test-app-secret-0123456789-abcdefghijklmnop',
+    ...env,
+  });
+}
+
 /** A TCP port free right now on 127.0.0.1 (the OS picks it). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -59,14 +77,8 @@ export async function createTestApp(
   const port = options.listen ? await freePort() : undefined;
   const baseUrl = port === undefined ? undefined : `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'bcp-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
+  const config = testConfig(dataDir, {
     LOG_LEVEL: 'info',
-    SEED_DEMO_DATA: 'false',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: join(tmpdir(), 'bcp-no-web-build'),
-    ADMIN_DIST_DIR: join(tmpdir(), 'bcp-no-admin-build'),
-    APP_SECRET: 'test-app-secret-0123456789-abcdefghijklmnop',
     ...(baseUrl ? { PUBLIC_URL: baseUrl } : {}),
     ...options.env,
   });
