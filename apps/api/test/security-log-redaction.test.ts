@@ -1,3 +1,5 @@
+import { context, TraceFlags, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskPersonalNumbers, redactUrl } from '../src/platform/logging/log-redaction.js';
 import { call } from './support/accounts.js';
@@ -82,5 +84,30 @@ describe('issue 13 item 9: nothing personal in the logs', () => {
     const started = process.hrtime.bigint();
     redactUrl(`/api/x?q=${'1 '.repeat(50_000)}a`);
     expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(1000);
+  });
+  it('keeps the active span trace and span ids whole (decision 054), and masks digit runs given under their names otherwise', () => {
+    // Random hex with a run of 7 digits, as a trace id can be: masking it would lose the trace.
+    const traceId = '76870c263c606d8251018a37058864d1';
+    const spanId = '8251018a37058864';
+    const contextManager = new AsyncLocalStorageContextManager().enable();
+    context.setGlobalContextManager(contextManager);
+    try {
+      const before = t.logs.length;
+      const span = trace.wrapSpanContext({ traceId, spanId, traceFlags: TraceFlags.SAMPLED });
+      context.with(trace.setSpan(context.active(), span), () => {
+        t.app.log.info('a traced line');
+        t.app.log.info({ trace_id: ID_NUMBER, span_id: `${ID_NUMBER}abc` }, 'a line lying about its trace');
+        t.app.log.info({ detail: { trace_id: traceId } }, 'nested');
+      });
+      t.app.log.info({ trace_id: traceId, span_id: spanId }, 'outside the span');
+      const [traced, lying, nested, outside] = t.logs.slice(before);
+      expect(traced).toMatchObject({ trace_id: traceId, span_id: spanId });
+      expect(JSON.stringify(lying)).not.toContain(ID_NUMBER);
+      expect(nested).toMatchObject({ trace_id: traceId });
+      expect(JSON.stringify(nested?.detail)).not.toContain('8251018');
+      expect(JSON.stringify(outside)).not.toContain('8251018');
+    } finally {
+      context.disable();
+    }
   });
 });

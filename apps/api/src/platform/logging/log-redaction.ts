@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { LoggerOptions } from 'pino';
+import { type TraceLogFields, traceLogFields } from '../tracing/trace-log-fields.js';
 
 /** What a redacted value reads as in the logs. */
 export const LOG_REDACTED = '[redacted]';
@@ -92,8 +93,22 @@ function maskFields(value: unknown, depth: number): unknown {
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return value;
   const masked: Record<string, unknown> = Object.create(null);
-  for (const [key, field] of Object.entries(value)) masked[key] = maskFields(field, depth + 1);
+  const trace = depth === 0 ? traceLogFields() : undefined;
+  for (const [key, field] of Object.entries(value)) {
+    masked[key] = isActiveTraceId(trace, key, field) ? field : maskFields(field, depth + 1);
+  }
   return masked;
+}
+
+/**
+ * Whether a top-level field is the active span's trace or span id, as the logger's mixin adds it
+ * (decision 054): random hex that may hold a run of decimal digits, kept whole so the line still
+ * leads to its trace. Only the active span's own ids are kept: anything else under those names is
+ * masked like every other field.
+ */
+function isActiveTraceId(trace: TraceLogFields | undefined, key: string, field: unknown): boolean {
+  if (!trace || typeof field !== 'string') return false;
+  return (key === 'trace_id' && field === trace.trace_id) || (key === 'span_id' && field === trace.span_id);
 }
 
 /**
