@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { scaled } from '../../scripts/lib/time-scale.mjs';
 import memberAppConfig, { reporters } from '../web/playwright.config';
@@ -5,7 +6,8 @@ import memberAppConfig, { reporters } from '../web/playwright.config';
 /**
  * Browser tests of the back office (issue 19): the same built product, server, empty embedded
  * database (with the demo data) and Chromium as the member app's tests (`apps/web/playwright.config.ts`),
- * at a laptop's 1024 px. Run after them by `npm run test:e2e`.
+ * at a laptop's 1024 px. `npm test` runs them beside the member app's tests, so their output (screenshots of failed
+ * tests) has a folder of its own: Playwright empties its output folder when a run starts.
  */
 export default defineConfig({
   ...memberAppConfig,
@@ -13,5 +15,6 @@ export default defineConfig({
   // Journeys through several screens, each checked by axe; more on a busy machine (`scaled`).
   timeout: scaled(120_000),
   reporter: reporters('playwright-admin.json'),
+  outputDir: resolve(import.meta.dirname, 'test-results'),
   use: { ...memberAppConfig.use, viewport: { width: 1024, height: 768 } },
 });

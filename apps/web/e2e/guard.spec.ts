@@ -55,6 +55,8 @@ test('a fully verified member: / goes to benefits, unknown paths show not-found,
 
   // In the app: from the PIN page, Home leads a verified member to benefits; Back then asks.
   await page.goto('/verify');
+  // As a person does: wait for the PIN page (the member is loaded) before pressing Home.
+  await expect(page.getByRole('heading', { name: 'Enter your one-time PIN' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Home' }).click();
   await expect(page).toHaveURL(/\/benefits$/);
   await page.goBack();
