@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { WEBHOOK_ENDPOINTS_PER_PARTNER, WEBHOOK_MESSAGES } from '@bcp/contract';
 import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
@@ -20,33 +18,18 @@ import { claimingMember, prepareClaim } from './support/claims.js';
 import { administratorOf } from './support/partners.js';
 import { createStaff } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-
-/** What the receiver got: path, headers and the raw body (signatures are over the raw body). */
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
+import { type ReceivedRequest, startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 
 let testApp: TestApp;
-let receiver: Server;
+let receiver: WebhookReceiver;
 let receiverUrl: string;
-const received: Received[] = [];
+const received: ReceivedRequest[] = [];
 const app = () => testApp.app;
 
 beforeAll(async () => {
   // A real HTTP receiver: `/fail/...` answers 500, anything else 204.
-  receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString() });
-      response.statusCode = request.url?.startsWith('/fail') ? 500 : 204;
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startWebhookReceiver(received, (path) => (path.startsWith('/fail') ? 500 : 204));
+  receiverUrl = receiver.url;
   testApp = await createTestApp({
     env: {
       WEBHOOK_ALLOW_HTTP: 'true',
@@ -58,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await testApp.close();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 
 /** A partner API call with the partner's key. */
@@ -85,7 +68,7 @@ const receivedAt = (path: string) => received.filter((request) => request.path =
 const settle = () => app().jobs.idle([WEBHOOK_FAN_OUT_QUEUE, WEBHOOK_QUEUE]);
 
 /** Verifies a received request with the standardwebhooks library; throws when the signature is wrong. */
-function verify(secret: string, request: Received): unknown {
+function verify(secret: string, request: ReceivedRequest): unknown {
   return new Webhook(secret).verify(request.body, {
     'webhook-id': String(request.headers['webhook-id']),
     'webhook-timestamp': String(request.headers['webhook-timestamp']),
@@ -108,12 +91,12 @@ describe('issue 26 item 3: signed webhooks for partners', () => {
     await settle();
     const [request] = receivedAt('/ok/submitted');
     expect(request).toBeDefined();
-    expect(verify(endpoint.secret, request as Received)).toMatchObject({
+    expect(verify(endpoint.secret, request as ReceivedRequest)).toMatchObject({
       type: 'claim.submitted',
       data: { claimId: submitted.json().id, fundId: member.fundId },
     });
     // Ids and the event type only.
-    expect(Object.keys(JSON.parse((request as Received).body).data).sort()).toEqual(['claimId', 'fundId']);
+    expect(Object.keys(JSON.parse((request as ReceivedRequest).body).data).sort()).toEqual(['claimId', 'fundId']);
     const log = await partnerCall(partner.key, 'GET', `/webhooks/${endpoint.id}/deliveries`);
     expect(log.statusCode).toBe(200);
     expect(log.json().items).toEqual([
@@ -174,12 +157,12 @@ describe('issue 26 item 3: signed webhooks for partners', () => {
     await settle();
     const [during] = receivedAt('/ok/rotated');
     expect(String(during?.headers['webhook-signature']).split(' ')).toHaveLength(2);
-    expect(verify(endpoint.secret, during as Received)).toMatchObject({ type: 'webhook.test' });
-    expect(verify(secret, during as Received)).toMatchObject({ type: 'webhook.test' });
+    expect(verify(endpoint.secret, during as ReceivedRequest)).toMatchObject({ type: 'webhook.test' });
+    expect(verify(secret, during as ReceivedRequest)).toMatchObject({ type: 'webhook.test' });
     const again = await partnerCall(partner.key, 'POST', `/webhooks/${endpoint.id}/rotate`, { overlapHours: 0 });
     await partnerCall(partner.key, 'POST', `/webhooks/${endpoint.id}/test`);
     await settle();
-    const after = receivedAt('/ok/rotated')[1] as Received;
+    const after = receivedAt('/ok/rotated')[1] as ReceivedRequest;
     expect(verify(again.json().secret, after)).toMatchObject({ type: 'webhook.test' });
     expect(() => verify(secret, after)).toThrow();
     expect(() => verify(endpoint.secret, after)).toThrow();
@@ -455,7 +438,7 @@ describe('webhook deliveries reach public addresses only (SSRF)', () => {
   it('refuses at send time a host that resolves to an internal address, and an internal IP literal', async () => {
     const member = await claimingMember(app());
     const partner = await administratorOf(app(), member.fundId);
-    const port = (receiver.address() as AddressInfo).port;
+    const port = receiver.port;
     // Registered while its name pointed elsewhere; DNS (answered here, as a rebinding attacker's
     // server would) now says 127.0.0.1.
     const deps = {

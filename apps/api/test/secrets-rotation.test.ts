@@ -1,8 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
@@ -29,6 +27,7 @@ import { addBankAccount, type ClaimingMember, claimingMember, uniqueAccountNumbe
 import { administratorOf } from './support/partners.js';
 import { testConfig } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import { type ReceivedRequest, startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 
 /*
  * Rotation of the key that encrypts secrets at rest (issue 37 item 5, decision 055): values written
@@ -41,18 +40,11 @@ const APP_SECRET = 'rotation-app-secret-0123456789-abcdefghijkl';
 const OLD_KEY = randomBytes(32).toString('base64');
 const NEW_KEY = randomBytes(32).toString('base64');
 
-/** What the receiver got (signatures are over the raw body). */
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 let database: TestDatabase;
 let dataDir: string;
-let receiver: Server;
+let receiver: WebhookReceiver;
 let receiverUrl: string;
-const received: Received[] = [];
+const received: ReceivedRequest[] = [];
 let running: FastifyInstance | undefined;
 
 /** The real server on the shared database with FIELD_ENCRYPTION_KEYS `keys` (unset when undefined). */
@@ -71,17 +63,8 @@ async function startApp(keys: string | undefined): Promise<FastifyInstance> {
 }
 
 beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString() });
-      response.statusCode = 204;
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startWebhookReceiver(received);
+  receiverUrl = receiver.url;
   dataDir = mkdtempSync(join(tmpdir(), 'bcp-rotation-'));
   database = await createTestDatabase();
 });
@@ -89,7 +72,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await running?.close();
   await database?.destroy();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -101,7 +84,7 @@ async function accountNumberRead(app: FastifyInstance, member: ClaimingMember, a
 }
 
 /** Sends the endpoint's test event and answers what the receiver got for it. */
-async function testDelivery(app: FastifyInstance, key: string, endpointId: number): Promise<Received> {
+async function testDelivery(app: FastifyInstance, key: string, endpointId: number): Promise<ReceivedRequest> {
   const before = received.length;
   const test = await app.inject({
     method: 'POST',
@@ -116,7 +99,7 @@ async function testDelivery(app: FastifyInstance, key: string, endpointId: numbe
 }
 
 /** Verifies a received request with the standardwebhooks library; throws when the signature is wrong. */
-function verify(secret: string, request: Received): unknown {
+function verify(secret: string, request: ReceivedRequest): unknown {
   return new Webhook(secret).verify(request.body, {
     'webhook-id': String(request.headers['webhook-id']),
     'webhook-timestamp': String(request.headers['webhook-timestamp']),

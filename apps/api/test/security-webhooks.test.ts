@@ -1,6 +1,4 @@
 import type { LookupAddress } from 'node:dns';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { WEBHOOK_MESSAGES } from '@bcp/contract';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
@@ -11,6 +9,7 @@ import { createPartner } from '../src/modules/partners/partners.service.js';
 import { isInternalAddress, namesInternalHost } from '../src/modules/webhooks/public-address.js';
 import { type DeliveryDependencies, deliverWebhook } from '../src/modules/webhooks/webhook-deliveries.service.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { type ReceivedRequest, startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 
 /*
  * Issue 34 items 1 and 7: webhook endpoints may be any public address, IPv4 or IPv6, and no
@@ -78,28 +77,19 @@ const INTERNAL_ADDRESSES = [
 ];
 
 let testApp: TestApp;
-let receiver: Server;
+let receiver: WebhookReceiver;
 let port: number;
-const received: { path: string; headers: IncomingHttpHeaders; body: string }[] = [];
+const received: ReceivedRequest[] = [];
 const app = () => testApp.app;
 
 beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString() });
-      response.statusCode = 204;
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  port = (receiver.address() as AddressInfo).port;
+  receiver = await startWebhookReceiver(received);
+  port = receiver.port;
   testApp = await createTestApp();
 });
 afterAll(async () => {
   await testApp.close();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 
 /** A new partner with an API key (webhooks need no fund). */
