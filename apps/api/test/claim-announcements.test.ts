@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
 import { applyMigrations } from '../src/db/migrate.js';
 import { benefitClaims, notifications } from '../src/db/schema/index.js';
@@ -17,7 +16,7 @@ import { startDraftClaim } from '../src/modules/benefit-claims/benefit-claims.se
 import { moveClaim } from '../src/modules/benefit-claims/claim-moves.service.js';
 import { type ClaimingMember, claimingMember } from './support/claims.js';
 import { startSmsGateway } from './support/message-servers.js';
-import { createTestApp } from './support/test-app.js';
+import { createTestApp, testConfig, testEnv } from './support/test-app.js';
 import { createTestDatabase } from './support/test-database.js';
 
 // Issue 15 item 1: a claim move and the member's notification are stored in one transaction.
@@ -95,18 +94,12 @@ describe('claim announcements: stored with the move (issue 15 item 1)', () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'bcp-crash-'));
       const postgres = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
       if (postgres) cleanups.push(() => postgres.destroy());
-      const env = {
-        NODE_ENV: 'test',
+      const env = testEnv(dataDir, {
         LOG_LEVEL: 'silent',
-        SEED_DEMO_DATA: 'false',
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: join(tmpdir(), 'bcp-no-web-build'),
-        ADMIN_DIST_DIR: join(tmpdir(), 'bcp-no-admin-build'),
-        APP_SECRET: 'test-app-secret-0123456789-abcdefghijklmnop',
         SMS_GATEWAY_URL: gateway.url,
         ...(postgres?.url ? { DATABASE_URL: postgres.url } : {}),
-      };
-      const config = loadConfig(env);
+      });
+      const config = testConfig(dataDir, env);
       /** Opens the database as a server would (the same PostgreSQL database, or PGlite in `dataDir`). */
       async function open(): Promise<DatabaseHandle> {
         if (postgres) return postgres.handle;

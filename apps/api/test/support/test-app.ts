@@ -30,12 +30,12 @@ export const PRODUCTION_ENV: Record<string, string> = {
 };
 
 /**
- * The configuration of a test server: the test environment, no demo data, no built apps, a fixed
- * `APP_SECRET`, files in `dataDir`; `env` adds to or overrides it.
- * @throws ConfigError when `env` holds a value `loadConfig` refuses
+ * The environment of a test server: the test environment, no demo data, no built apps, a fixed
+ * `APP_SECRET`, files in `dataDir`; `env` adds to or overrides it. A child process started with it
+ * (`fork(…, { env })`) configures itself as `testConfig` does.
  */
-export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
-  return loadConfig({
+export function testEnv(dataDir: string, env: Record<string, string> = {}): Record<string, string> {
+  return {
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     SEED_DEMO_DATA: 'false',
@@ -44,7 +44,15 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     ADMIN_DIST_DIR: join(tmpdir(), 'bcp-no-admin-build'),
     APP_SECRET: 'test-app-secret-0123456789-abcdefghijklmnop',
     ...env,
-  });
+  };
+}
+
+/**
+ * The configuration of a test server: `loadConfig` of `testEnv(dataDir, env)`.
+ * @throws ConfigError when `env` holds a value `loadConfig` refuses
+ */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig(testEnv(dataDir, env));
 }
 
 /** A TCP port free right now on 127.0.0.1 (the OS picks it). */

@@ -26,40 +26,34 @@ export interface ScrapedMetric {
  * with the metric's name and leaves that metric empty, so the rest of the scrape still answers.
  */
 export function registerScrapedMetric(registry: Registry, log: FastifyBaseLogger, metric: ScrapedMetric): void {
-  const labelNames = [...(metric.labelNames ?? [])];
-  const readInto = async (set: (labels: Record<string, string>, value: number) => void, reset: () => void) => {
-    reset();
+  const settings = {
+    name: metric.name,
+    help: metric.help,
+    labelNames: [...(metric.labelNames ?? [])],
+    registers: [registry],
+  };
+  /** Empties `target`, then gives it this scrape's samples through `put`. */
+  const readInto = async (target: { reset(): void }, put: (labels: Record<string, string>, value: number) => void) => {
+    target.reset();
     try {
-      for (const reading of await metric.read()) set(reading.labels ?? {}, reading.value);
+      for (const reading of await metric.read()) put(reading.labels ?? {}, reading.value);
     } catch (error) {
       log.warn({ metric: metric.name, error: (error as Error).message }, 'metrics: a metric could not be read');
     }
   };
   if (metric.type === 'counter') {
     new Counter({
-      name: metric.name,
-      help: metric.help,
-      labelNames,
-      registers: [registry],
+      ...settings,
       async collect() {
-        await readInto(
-          (labels, value) => this.inc(labels, value),
-          () => this.reset(),
-        );
+        await readInto(this, (labels, value) => this.inc(labels, value));
       },
     });
-    return;
+  } else {
+    new Gauge({
+      ...settings,
+      async collect() {
+        await readInto(this, (labels, value) => this.set(labels, value));
+      },
+    });
   }
-  new Gauge({
-    name: metric.name,
-    help: metric.help,
-    labelNames,
-    registers: [registry],
-    async collect() {
-      await readInto(
-        (labels, value) => this.set(labels, value),
-        () => this.reset(),
-      );
-    },
-  });
 }
