@@ -30,7 +30,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { failCommandLine, parseCommandLine } from './lib/command-line.mjs';
-import { countReports, formatCounts, listReports } from './lib/test-reports.mjs';
+import { countReports, failedTests, formatCounts, listReports } from './lib/test-reports.mjs';
 import { MAX_TIME_SCALE, measureTimeScale, timeScale } from './lib/time-scale.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -115,7 +115,9 @@ for (const result of ordered) {
 }
 if (reportFiles.length > 0) {
   try {
-    console.info(`tests: ${formatCounts(countReports(reportDir, [...new Set(reportFiles)]))}`);
+    const files = [...new Set(reportFiles)];
+    for (const { test, error } of failedTests(reportDir, files)) console.info(`failed: ${test}\n        ${error}`);
+    console.info(`tests: ${formatCounts(countReports(reportDir, files))}`);
   } catch {
     // An unreadable report is already named on its part's line.
   }

@@ -17,7 +17,7 @@ let folder: string;
 
 beforeAll(() => {
   folder = mkdtempSync(join(tmpdir(), 'bcp-runner-test-'));
-  const fake = (name: string, code: number, report?: object) =>
+  const fake = (name: string, code: number, report?: object, reportFile = `vitest-${name}.json`) =>
     writeFileSync(
       join(folder, `${name}.mjs`),
       [
@@ -25,12 +25,61 @@ beforeAll(() => {
         "import { join } from 'node:path';",
         `writeFileSync(join(${JSON.stringify(folder)}, '${name}.ran'), process.env.PLAYWRIGHT_TRANSFORM_CACHE_DIR ?? '');`,
         report
-          ? `writeFileSync(join(process.env.TEST_REPORT_DIR, 'vitest-${name}.json'), ${JSON.stringify(JSON.stringify(report))});`
+          ? `writeFileSync(join(process.env.TEST_REPORT_DIR, '${reportFile}'), ${JSON.stringify(JSON.stringify(report))});`
           : '',
         `process.exit(${code});`,
       ].join('\n'),
     );
-  fake('red', 1, { numPassedTests: 2, numFailedTests: 1, numPendingTests: 0, numTodoTests: 0, success: false });
+  fake('red', 1, {
+    numPassedTests: 2,
+    numFailedTests: 1,
+    numPendingTests: 0,
+    numTodoTests: 0,
+    success: false,
+    testResults: [
+      {
+        name: 'apps/api/test/sums.test.ts',
+        status: 'failed',
+        assertionResults: [
+          { status: 'passed', fullName: 'sums adds' },
+          {
+            status: 'failed',
+            fullName: 'sums carries',
+            failureMessages: ['\u001b[31mAssertionError: expected 1 to be 2\u001b[39m\n    at sums.test.ts:9:3'],
+          },
+        ],
+      },
+    ],
+  });
+  // A browser suite's report (Playwright's JSON reporter): one test timed out, in a nested describe.
+  fake(
+    'browser-red',
+    1,
+    {
+      stats: { expected: 4, unexpected: 1, flaky: 0, skipped: 1 },
+      suites: [
+        {
+          file: 'journey.spec.ts',
+          specs: [{ title: 'signs in', line: 3, tests: [{ results: [{ status: 'passed' }] }] }],
+          suites: [
+            {
+              title: 'claims',
+              specs: [
+                {
+                  title: 'approves a claim',
+                  line: 12,
+                  tests: [
+                    { results: [{ status: 'timedOut', error: { message: 'Test timeout of 30000ms exceeded.' } }] },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    'playwright-browser-red.json',
+  );
   fake('green', 0, { numPassedTests: 3, numFailedTests: 0, numPendingTests: 1, numTodoTests: 0, success: true });
   fake('build-fails', 1);
   fake('browser', 0);
@@ -87,6 +136,22 @@ describe('npm test runs every suite and reports (issue 41 item 2)', () => {
     expect(summary).toMatch(/second\s+passed\s+\d+s\s+3 passed, 0 failed, 1 skipped/);
     expect(summary).toContain('\ntests: 5 passed, 1 failed, 1 skipped\n');
     expect(summary).toContain('1 of 2 parts failed or did not run: first');
+    // The failed test is named with its error's first line, colours taken out (all CI shows is the end).
+    expect(summary).toContain(
+      'failed: apps/api/test/sums.test.ts › sums carries\n        AssertionError: expected 1 to be 2 / at sums.test.ts:9:3\n',
+    );
+    expect(summary).not.toContain('sums adds');
+  });
+
+  it("names a browser suite's failed test with its file, line and error", () => {
+    const result = runSuites([{ name: 'journeys', command: node('browser-red') }]);
+    expect(result.status).toBe(1);
+    const summary = result.stdout.slice(result.stdout.indexOf('== test summary'));
+    expect(summary).toContain(
+      'failed: journey.spec.ts:12 › approves a claim\n        Test timeout of 30000ms exceeded.\n',
+    );
+    expect(summary).not.toContain('signs in');
+    expect(summary).toContain('\ntests: 4 passed, 1 failed, 1 skipped\n');
   });
 
   it('a failed build leaves the browser suites not run, and the run exits 1', () => {
