@@ -147,7 +147,10 @@ test('the staff user assigns the claim to themself and finds it under My claims'
   await dialog.getByRole('combobox', { name: 'Staff member' }).click();
   await expect(admin.getByRole('option', { name: /Demo Approver/ })).toBeVisible();
   await expectAccessibleHere(admin, 'the assign dialog');
+  // The first Escape closes the list of staff, the second the dialog: each waits for what it closed,
+  // or a second key pressed while the list is still closing is taken by the list.
   await admin.keyboard.press('Escape');
+  await expect(admin.getByRole('option', { name: /Demo Approver/ })).toBeHidden();
   await admin.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
