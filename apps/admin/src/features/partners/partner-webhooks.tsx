@@ -43,7 +43,7 @@ function RedeliverModal(props: { delivery: WebhookDeliveryResponse; path: string
     <Modal opened onClose={props.onClose} title="Redeliver this webhook message?">
       <Stack>
         <Text>
-          {eventLabel(props.delivery.eventType)} of {when(props.delivery.createdAt)} is sent again to the partner's
+          {eventLabel(props.delivery.eventType)} of {when(props.delivery.createdAt)} will be sent again to the partner's
           endpoint, with the same webhook-id (<Code>{props.delivery.messageId}</Code>), so the partner can tell it is
           the same message. The action is recorded in the audit trail.
         </Text>
