@@ -1,7 +1,13 @@
 import { resolve } from 'node:path';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { scaled } from '../../scripts/lib/time-scale.mjs';
 import memberAppConfig, { reporters } from '../web/playwright.config';
+
+/** The member app's server (the one product server both suites start), configured once there. */
+const server = memberAppConfig.webServer as Extract<
+  NonNullable<PlaywrightTestConfig['webServer']>,
+  { command: string }
+>;
 
 /**
  * Browser tests of the back office (issue 19): the same built product, server, empty embedded
@@ -17,4 +23,9 @@ export default defineConfig({
   reporter: reporters('playwright-admin.json'),
   outputDir: resolve(import.meta.dirname, 'test-results'),
   use: { ...memberAppConfig.use, viewport: { width: 1024, height: 768 } },
+  // Partners' webhook endpoints in the journeys are local http:// servers, tried once (issue 38 item 5).
+  webServer: {
+    ...server,
+    env: { ...server.env, WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_RETRY_LIMIT: '0' },
+  },
 });

@@ -62,6 +62,8 @@ export const PERMISSIONS = [
   'partners.write',
   /** Create, rotate and revoke partners' API keys for the partner API. */
   'partners.keys',
+  /** Send a partner's failed webhook delivery again, with the same webhook-id (issue 38 item 5; audited). */
+  'webhooks.redeliver',
   /** See bank accounts recorded for persons (numbers masked). */
   'historic-accounts.read',
   /** See benefits and claims in lists and counts (names and masked ID numbers). */

@@ -19,6 +19,26 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent by "send test event" only; not subscribable. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
+/** Each webhook event in words, for the back office's delivery log (issue 38 items 4 and 5). */
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent | typeof WEBHOOK_TEST_EVENT, string> = {
+  'claim.submitted': 'Claim submitted',
+  'claim.documents_changed': 'Claim documents changed',
+  'claim.information_answered': 'Information request answered',
+  'claim.withdrawn': 'Claim withdrawn',
+  'webhook.test': 'Test event',
+};
+
+/** The states of a delivery: being tried (`pending`), answered with a 2xx, or every attempt used. */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** Each delivery state in words (issue 38 item 5). */
+export const WEBHOOK_DELIVERY_STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
+  pending: 'Being sent',
+  delivered: 'Delivered',
+  failed: 'Failed',
+};
+
 /**
  * Live webhook endpoints one partner may have (issue 34 item 9): every endpoint subscribed to an
  * event gets its own signed delivery of it, so the fan-out of one claim event is bounded. A partner
@@ -35,6 +55,13 @@ export const WEBHOOK_MESSAGES = {
   tooMany: `A partner may register up to ${WEBHOOK_ENDPOINTS_PER_PARTNER} webhook endpoints: delete one first.`,
   created: 'Keep the signing secret now: it is not shown again.',
   rotated: 'Keep the new signing secret now: it is not shown again. The old one signs until the overlap ends.',
+  deliveryNotFound: 'No such webhook delivery.',
+  /** 409 of a redelivery (issue 38 item 5): only a delivery that used every attempt is sent again. */
+  notFailed: (status: string) =>
+    `Only a failed delivery can be redelivered: this one is ${status === 'pending' ? 'still being tried' : status}.`,
+  /** 409 of a redelivery to an endpoint the partner deleted. */
+  endpointDeleted: 'This webhook endpoint was deleted: nothing can be sent to it.',
+  redelivered: 'Queued again with the same webhook-id: the log shows the new attempt.',
 } as const;
 
 /** Longest endpoint URL accepted. */
@@ -77,6 +104,13 @@ export const WebhookResponse = z
 export type WebhookResponse = z.infer<typeof WebhookResponse>;
 export const WebhookListResponse = listResponse(WebhookResponse).meta({ id: 'WebhookListResponse' });
 
+/** An endpoint as staff see it (issue 38 item 5): deleted ones too, with when (null: still sent to). */
+export const StaffWebhookResponse = WebhookResponse.extend({ deletedAt: z.string().nullable() }).meta({
+  id: 'StaffWebhookResponse',
+});
+export type StaffWebhookResponse = z.infer<typeof StaffWebhookResponse>;
+export const StaffWebhookListResponse = listResponse(StaffWebhookResponse).meta({ id: 'StaffWebhookListResponse' });
+
 /** A new endpoint or a rotated secret: the only answer that carries `secret` (`whsec_...`). */
 export const CreatedWebhookResponse = WebhookResponse.extend({
   secret: z.string(),
@@ -106,7 +140,7 @@ export const WebhookDeliveryResponse = z
     /** The `webhook-id` header, the same on every attempt. */
     messageId: z.string(),
     eventType: z.string(),
-    status: z.enum(['pending', 'delivered', 'failed']),
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES),
     attempts: z.number().int(),
     lastResponseCode: z.number().int().nullable(),
     lastLatencyMs: z.number().int().nullable(),
@@ -141,7 +175,7 @@ export const WebhookDeliveryListResponse = listResponse(WebhookDeliveryResponse)
 export const WebhookDeliveryListQuery = listQuery({
   sort: ['id'],
   defaultSort: [{ field: 'id', direction: 'desc' }],
-  filter: { status: z.enum(['pending', 'delivered', 'failed']) },
+  filter: { status: z.enum(WEBHOOK_DELIVERY_STATUSES) },
 });
 export type WebhookDeliveryListQuery = z.infer<typeof WebhookDeliveryListQuery>;
 
@@ -149,4 +183,9 @@ export type WebhookDeliveryListQuery = z.infer<typeof WebhookDeliveryListQuery>;
 export const PartnerWebhookParams = z.object({
   id: z.coerce.number().int().min(1),
   webhookId: z.coerce.number().int().min(1),
+});
+
+/** Path of one delivery of a partner's webhook in the back office: `partners/{id}/webhooks/{webhookId}/deliveries/{deliveryId}`. */
+export const PartnerWebhookDeliveryParams = PartnerWebhookParams.extend({
+  deliveryId: z.coerce.number().int().min(1),
 });

@@ -10,8 +10,9 @@ import { api } from '../../lib/api';
 import { Can, useCan } from '../../lib/permissions';
 import { ApiKeys } from './api-keys';
 import { PartnerFormModal } from './partner-form';
+import { PartnerWebhooks } from './partner-webhooks';
 
-/** One partner (`GET partners/{id}`): details (edit), API keys, audit trail. */
+/** One partner (`GET partners/{id}`): details (edit), API keys, audit trail, webhooks and their deliveries. */
 export default function PartnerPage() {
   const { id } = useParams<{ id: string }>();
   const [editing, setEditing] = useState(false);
@@ -75,6 +76,7 @@ export default function PartnerPage() {
           </Tabs.Panel>
         )}
       </Tabs>
+      <PartnerWebhooks partnerId={data.id} />
       {editing && <PartnerFormModal partner={data} onClose={() => setEditing(false)} />}
     </Stack>
   );

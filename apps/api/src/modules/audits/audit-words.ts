@@ -132,6 +132,7 @@ const ACTION_PHRASES: Record<string, Phrase> = {
   'partners.webhook_created': on('added a webhook for'),
   'partners.webhook_deleted': on('removed a webhook of'),
   'partners.webhook_secret_rotated': on('rotated the webhook signing secret of'),
+  'partners.webhook_redelivered': on('redelivered a failed webhook message to'),
   'partners.file_requested': on('asked for a partner file for'),
   'partners.file_generated': on('generated a partner file for'),
   'partners.file_downloaded': on('downloaded a partner file of'),

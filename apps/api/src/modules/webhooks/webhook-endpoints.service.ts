@@ -4,6 +4,7 @@ import {
   type CreateWebhookRequest,
   type ListResponse,
   type RotateWebhookRequest,
+  type StaffWebhookResponse,
   VALIDATION_FAILED_MESSAGE,
   WEBHOOK_ENDPOINTS_PER_PARTNER,
   WEBHOOK_MESSAGES,
@@ -55,7 +56,8 @@ function toWebhookResponse(row: EndpointRow): WebhookResponse {
   };
 }
 
-function toDeliveryResponse(row: DeliveryRow): WebhookDeliveryResponse {
+/** A delivery log row as answered: ISO times, never the payload. */
+export function toDeliveryResponse(row: DeliveryRow): WebhookDeliveryResponse {
   return {
     id: row.id,
     endpointId: row.endpointId,
@@ -216,13 +218,13 @@ export async function listWebhookDeliveries(
   });
 }
 
-/** Staff: every endpoint of a partner, deleted ones included (their logs stay readable). */
+/** Staff: every endpoint of a partner, deleted ones included with when (their logs stay readable). */
 export async function listPartnerWebhooksForStaff(
   db: Database,
   partnerId: number,
-): Promise<ListResponse<WebhookResponse>> {
+): Promise<ListResponse<StaffWebhookResponse>> {
   const rows = await selectPartnerEndpoints(db, partnerId, true);
-  return wholeList(rows.map(toWebhookResponse));
+  return wholeList(rows.map((row) => ({ ...toWebhookResponse(row), deletedAt: row.deletedAt?.toISOString() ?? null })));
 }
 
 /**

@@ -159,6 +159,33 @@ export async function selectDeliveryWithEndpoint(
   return row;
 }
 
+/** Delivery `deliveryId` if it was sent to endpoint `endpointId`, or `undefined`. */
+export async function selectEndpointDelivery(
+  db: Database,
+  endpointId: number,
+  deliveryId: number,
+): Promise<DeliveryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)));
+  return row;
+}
+
+/**
+ * Puts a `failed` delivery back to `pending` (a staff redelivery): the row, or `undefined` when it
+ * is no longer `failed` (another redelivery came first). Its attempts and last result stay until
+ * the next attempt writes its own.
+ */
+export async function markFailedDeliveryPending(db: Database, deliveryId: number): Promise<DeliveryRow | undefined> {
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({ status: 'pending' })
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, 'failed')))
+    .returning();
+  return row;
+}
+
 /** Sets a delivery's status and attempt columns. */
 export async function updateDelivery(db: Database, deliveryId: number, attempt: DeliveryAttempt): Promise<void> {
   await db.update(webhookDeliveries).set(attempt).where(eq(webhookDeliveries.id, deliveryId));
