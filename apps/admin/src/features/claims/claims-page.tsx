@@ -260,14 +260,14 @@ export default function ClaimsPage() {
             <Group mb="sm" align="flex-end" gap="sm" wrap="nowrap" role="group" aria-label="Claim filters">
               <TextInput
                 label="Search"
-                w={250}
+                w={230}
                 placeholder="ID number, member number or surname"
                 value={searchText}
                 onChange={(event) => setSearchText(event.currentTarget.value)}
               />
               <Select
                 label="Status"
-                w={150}
+                w={140}
                 clearable
                 placeholder="Any status"
                 data={CLAIM_STATUS_OPTIONS}
@@ -276,7 +276,7 @@ export default function ClaimsPage() {
               />
               <Select
                 label="Fund"
-                w={200}
+                w={180}
                 clearable
                 searchable
                 placeholder="Every fund"
