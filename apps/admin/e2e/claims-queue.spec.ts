@@ -133,6 +133,9 @@ test('the queue sorts by submission date and by gross amount, and shows its tota
   expect(await rowOrder()).toEqual(byAmount);
   await sortBy('Amount (gross)', 'amountCents:desc');
   expect(await rowOrder()).toEqual([...byAmount].reverse());
+  // Another column keeps the direction shown (mantine-datatable); a second click turns it.
+  await sortBy('Submitted', 'submittedAt:desc');
+  expect(await rowOrder()).toEqual([...bySubmission].reverse());
   await sortBy('Submitted', 'submittedAt:asc');
   expect(await rowOrder()).toEqual(bySubmission);
   await sortBy('Submitted', 'submittedAt:desc');

@@ -6,7 +6,7 @@ import {
   type SavedViewScreen,
 } from '@bcp/contract';
 import { unwrap } from '@bcp/web-client';
-import { Button, Menu, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Menu, Modal, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconBookmark, IconChevronDown, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -32,7 +32,7 @@ export function SavedViews(props: { screen: SavedViewScreen; query: string; onAp
   const remove = (view: SavedViewResponse) =>
     save(api.delete(`${PATH}/${view.id}`), { done: `View "${view.name}" deleted.`, invalidate: [PATH] });
   return (
-    <>
+    <Group gap="xs">
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <Button
@@ -78,7 +78,7 @@ export function SavedViews(props: { screen: SavedViewScreen; query: string; onAp
         Save view
       </Button>
       {naming && <SaveViewModal screen={props.screen} query={props.query} onClose={() => setNaming(false)} />}
-    </>
+    </Group>
   );
 }
 
