@@ -34,6 +34,7 @@ module.exports = {
   persons: 'persons',
   'process-steps': 'process-steps',
   rbac: 'platform',
+  'saved-views': 'saved-views',
   sessions: 'platform',
   tasks: 'tasks',
   templates: 'templates',

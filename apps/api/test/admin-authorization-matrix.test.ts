@@ -30,6 +30,12 @@ const SIGN_IN_ROUTES = {
   ],
   /** Any staff session past its PIN, whatever its roles (issue 19: the caller's own user and dashboard). */
   verified: ['GET /api/v1/admin-sessions/me', 'GET /api/v1/dashboard'],
+  /** The caller's own records, whatever their roles (issue 38: saved views); tested in saved-views.test.ts. */
+  ownRecords: [
+    'DELETE /api/v1/users/me/saved-views/:id',
+    'GET /api/v1/users/me/saved-views',
+    'POST /api/v1/users/me/saved-views',
+  ],
 };
 const sessionKind = (route: DeclaredRoute) =>
   route.access !== 'public' && 'session' in route.access ? route.access.session : undefined;
@@ -98,7 +104,7 @@ describe('authorization matrix of /api/v1', () => {
         .filter((route) => sessionKind(route) === 'verified')
         .map(key)
         .sort(),
-    ).toEqual(SIGN_IN_ROUTES.verified);
+    ).toEqual([...SIGN_IN_ROUTES.verified, ...SIGN_IN_ROUTES.ownRecords].sort());
   });
 
   it('the calls about the caller: 401 without a token or with a member token, 403 before the PIN, open to any verified staff session', async () => {
@@ -109,6 +115,14 @@ describe('authorization matrix of /api/v1', () => {
       expect((await send(route, memberToken)).statusCode, url).toBe(401);
       expect((await send(route, unverified.token)).statusCode, url).toBe(403);
       expect((await send(route, noPermissions.token)).statusCode, url).toBe(200);
+    }
+    // Asked with nothing (no screen, an empty body, an id of nobody's), they answer 422 or 404, not 401 or 403.
+    for (const url of SIGN_IN_ROUTES.ownRecords) {
+      const route = routes.find((candidate) => key(candidate) === url) as DeclaredRoute;
+      expect((await send(route)).statusCode, url).toBe(401);
+      expect((await send(route, memberToken)).statusCode, url).toBe(401);
+      expect((await send(route, unverified.token)).statusCode, url).toBe(403);
+      expect([404, 422], url).toContain((await send(route, noPermissions.token)).statusCode);
     }
   });
 

@@ -57,6 +57,7 @@ export * from './shapes/partner-files.js';
 export * from './shapes/partners.js';
 export * from './shapes/reference-data.js';
 export * from './shapes/roles.js';
+export * from './shapes/saved-views.js';
 export * from './shapes/tasks.js';
 export * from './shapes/templates.js';
 export * from './shapes/users.js';

@@ -1,8 +1,8 @@
 import type { CursorListResponse } from '@bcp/contract';
 import { type Query, unwrap } from '@bcp/web-client';
-import { Alert, Button, Group } from '@mantine/core';
+import { Alert, Button, Group, Select, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { DataTable, type DataTableColumn, type DataTableSortProps, type DataTableSortStatus } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { api } from '../lib/api';
 import { filterQuery, type ListFilter } from '../lib/list-query';
@@ -11,14 +11,28 @@ import { filterQuery, type ListFilter } from '../lib/list-query';
 export interface CursorListOptions {
   /** The call under `/api` (`v1/benefits/claims`). */
   path: string;
-  /** `id:asc` (oldest first) or `id:desc`. */
+  /** `field:asc` or `field:desc`: `id:asc` (oldest first), or a field the list sorts by. */
   sort: string;
   /** Exact-match filters (`filter[field]=value`); empty values are left out. */
   filter?: ListFilter;
   /** Free text (`q`); the list is not asked for while `enabled` is false. */
   q?: string;
   enabled?: boolean;
+  /** Rows per page: one of `CURSOR_PAGE_SIZES` (default 25). */
   pageSize?: number;
+}
+
+/** The page sizes a cursor list offers (issue 38 item 3). */
+export const CURSOR_PAGE_SIZES = [25, 50, 100] as const;
+
+/** "12 claims", "1 claim", "about 10 400 claims" (`totalEstimated`): a cursor list's total, when it gives one. */
+export function totalText(
+  page: { total?: number; totalEstimated?: boolean } | undefined,
+  noun: { one: string; many: string },
+): string | undefined {
+  if (page?.total === undefined) return undefined;
+  const count = page.total.toLocaleString('en-ZA');
+  return `${page.totalEstimated ? 'about ' : ''}${count} ${page.total === 1 ? noun.one : noun.many}`;
 }
 
 /** The list's query parameters without the cursor: also what its export is asked with. */
@@ -53,7 +67,11 @@ export function useCursorList<T>(options: CursorListOptions) {
   };
 }
 
-/** A cursor list's table: the rows of the current page, "Previous" and "Next" under it. */
+/**
+ * A cursor list's table: the rows of the current page, "Previous" and "Next" under it; with `noun`,
+ * the list's total ("24 claims") beside them; with `pageSize`, "Rows per page" (25, 50, 100); with
+ * `sort`, the columns marked `sortable` sort the list (their accessor is the list's sort field).
+ */
 export function CursorTable<T>(props: {
   list: ReturnType<typeof useCursorList<T>>;
   columns: DataTableColumn<T>[];
@@ -64,8 +82,13 @@ export function CursorTable<T>(props: {
   toolbar?: ReactNode;
   /** Rows the user can tick (bulk actions), each checkbox named by `label`; none when absent. */
   selection?: { records: T[]; onChange: (records: T[]) => void; label: (record: T) => string };
+  /** The list's total is shown as "N <many>" ("1 <one>"), "about N" when estimated. */
+  noun?: { one: string; many: string };
+  pageSize?: { value: number; onChange: (size: number) => void };
+  sort?: { status: DataTableSortStatus<T>; onChange: (status: DataTableSortStatus<T>) => void };
 }) {
-  const { selection } = props;
+  const { selection, sort, pageSize } = props;
+  const total = props.noun ? totalText(props.list.result.data, props.noun) : undefined;
   const { list } = props;
   return (
     <>
@@ -86,6 +109,7 @@ export function CursorTable<T>(props: {
         records={list.result.data?.items ?? []}
         fetching={list.result.isFetching}
         noRecordsText={props.noRecordsText ?? 'Nothing here'}
+        {...((sort ? { sortStatus: sort.status, onSortStatusChange: sort.onChange } : {}) as DataTableSortProps<T>)}
         {...(props.onRowClick ? { onRowClick: ({ record }: { record: T }) => props.onRowClick?.(record) } : {})}
         {...(selection
           ? {
@@ -98,6 +122,27 @@ export function CursorTable<T>(props: {
           : {})}
       />
       <Group justify="flex-end" mt="xs" gap="xs">
+        {total !== undefined && (
+          <Text size="sm" mr="auto" role="status" aria-live="polite" data-testid="list-total">
+            {total}
+          </Text>
+        )}
+        {pageSize && (
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" component="label" htmlFor="cursor-page-size">
+              Rows per page
+            </Text>
+            <Select
+              id="cursor-page-size"
+              size="xs"
+              w={80}
+              allowDeselect={false}
+              data={CURSOR_PAGE_SIZES.map(String)}
+              value={String(pageSize.value)}
+              onChange={(value) => value && pageSize.onChange(Number(value))}
+            />
+          </Group>
+        )}
         <Button size="compact-sm" variant="default" disabled={!list.previous} onClick={list.previous}>
           Previous page
         </Button>

@@ -29,6 +29,7 @@ import { personUsersModule } from './person-users/module.js';
 import { personsModule } from './persons/module.js';
 import { processStepsModule } from './process-steps/module.js';
 import { rolesModule } from './roles/module.js';
+import { savedViewsModule } from './saved-views/module.js';
 import { statementsModule } from './statements/module.js';
 import { tasksModule } from './tasks/module.js';
 import { templatesModule } from './templates/module.js';
@@ -59,6 +60,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   watchlistModule,
   adminSessionsModule,
   usersModule,
+  savedViewsModule,
   rolesModule,
   permissionsModule,
   tasksModule,

@@ -9,7 +9,7 @@ import { persons } from '../db/schema/persons.js';
 import { users } from '../db/schema/users.js';
 import { afterCursor } from '../platform/lists/cursor.js';
 import { type AdminBenefitRow, adminBenefitColumns, benefitSearchCondition, dayRange } from './benefit-lists.js';
-import { queueColumns, riskAndAssigneeCondition, type riskOrder } from './claim-queue.js';
+import { type keyedOrder, queueColumns, riskAndAssigneeCondition } from './claim-queue.js';
 
 /**
  * Read model of the staff claims list and claim page (issue 9, 18, 25, 36; issue 35 item 3): claims
@@ -68,13 +68,13 @@ export function claimListCondition(
 }
 
 /**
- * Up to `limit` claims matching `condition` (from `claimListCondition`) in the risk order `order`
- * (`riskOrder` of claim-queue: most or fewest flags first, after its cursor).
+ * Up to `limit` claims matching `condition` (from `claimListCondition`) in the keyed order `order`
+ * (`keyedOrder` of claim-queue: by risk flags, submission date or gross amount, after its cursor).
  */
-export function claimRowsByRisk(
+export function claimRowsByKey(
   db: Database,
   condition: SQL | undefined,
-  order: ReturnType<typeof riskOrder>,
+  order: ReturnType<typeof keyedOrder>,
   limit: number,
 ): Promise<ClaimListRow[]> {
   return claimsQuery(db)
@@ -100,6 +100,18 @@ export function claimRowsById(
     .where(and(condition, afterCursor(benefitClaims.id, page.direction, page.cursor)))
     .orderBy(...(page.leadByStatus ? [by(benefitClaims.status)] : []), by(benefitClaims.id))
     .limit(limit);
+}
+
+/** How many claims match `condition` (issue 38 item 3: the queue's total; kept when large by `listTotal`). */
+export async function countClaimRows(db: Database, condition: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(benefitClaims)
+    .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
+    .innerJoin(persons, eq(persons.id, benefits.personId))
+    .innerJoin(funds, eq(funds.id, benefits.fundId))
+    .where(condition);
+  return row?.count ?? 0;
 }
 
 /** Claims counted by status (of one fund's benefits when `fundId` is given), drafts included. */

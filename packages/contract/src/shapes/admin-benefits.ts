@@ -80,8 +80,9 @@ const zQueryCents = () => z.coerce.number().int().min(0).max(100_000_000_000);
 
 /** `GET /api/v1/benefits/claims`: filter by fund, status, submitted date, gross amount (cents, both included). */
 export const AdminClaimListQuery = listQuery({
-  // `riskFlagCount:desc`: most risk flags first (issue 36 item 3), then newest.
-  sort: ['id', 'riskFlagCount'],
+  // `riskFlagCount:desc`: most risk flags first (issue 36 item 3), then newest. `submittedAt` and
+  // `amountCents` (gross): the queue's sortable columns (issue 38 item 3), ties by id the same way.
+  sort: ['id', 'riskFlagCount', 'submittedAt', 'amountCents'],
   defaultSort: [{ field: 'id', direction: 'desc' }],
   filter: {
     fundId: zQueryId().optional(),

@@ -107,8 +107,10 @@ export function wholeList<T>(items: T[]): ListResponse<T> {
 /**
  * Lists over tables that grow to millions of rows (back-office benefits and claims) page by cursor
  * instead of by number (decision 016): the same parameters plus `cursor` (the `nextCursor` of the
- * previous page), and the envelope without totals, which would cost a count of millions of rows on
- * every page; their `.../status` calls give the counts.
+ * previous page), and the envelope without page numbers. `total` is there when the list counts its
+ * rows (the claims queue, issue 38 item 3): exact below 10,000 rows; a larger total is counted now
+ * and then and kept a while meanwhile (as offset lists' totals), so it comes with
+ * `totalEstimated: true` and is shown as "about N". Lists that do not count leave both out.
  */
 export function cursorListResponse<T extends z.ZodType>(item: T) {
   return z.object({
@@ -116,6 +118,10 @@ export function cursorListResponse<T extends z.ZodType>(item: T) {
     pageSize: z.number().int(),
     /** Pass as `cursor` for the next page; null on the last page. */
     nextCursor: z.string().nullable(),
+    /** Rows matching the filters and search, over all pages (absent: the list does not count). */
+    total: z.number().int().optional(),
+    /** True when `total` may be a little out of date (10,000 rows or more): shown as "about N". */
+    totalEstimated: z.boolean().optional(),
   });
 }
 
@@ -124,6 +130,8 @@ export interface CursorListResponse<T> {
   items: T[];
   pageSize: number;
   nextCursor: string | null;
+  total?: number;
+  totalEstimated?: boolean;
 }
 
 /** The `cursor` query parameter: opaque to clients. */

@@ -41,6 +41,8 @@ export const benefits = pgTable(
     index('benefits_file_upload_idx').on(table.fileUploadId),
     // Staff search by member number alone (issue 25: the unique index below starts with the fund).
     index('benefits_member_number_idx').on(table.memberNumber),
+    // The claims queue sorted by gross amount (issue 38 item 3).
+    index('benefits_amount_id_idx').on(table.amountCents, table.id),
     // A fund's persons without reading the benefits (enrichment records of a fund, issue 25).
     index('benefits_fund_person_idx').on(table.fundId, table.personId),
     // A fund's benefits of one status, by id (issue 25).

@@ -27,6 +27,7 @@ export * from './person-users.js';
 export * from './persons.js';
 export * from './process-steps.js';
 export * from './rbac.js';
+export * from './saved-views.js';
 export * from './sessions.js';
 export * from './tasks.js';
 export * from './templates.js';

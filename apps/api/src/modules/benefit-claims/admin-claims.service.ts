@@ -11,14 +11,16 @@ import type { Database } from '../../db/client.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { cursorPage } from '../../platform/lists/cursor.js';
-import { findClaimAssignee, riskOrder, toAssignee } from '../../queries/claim-queue.js';
+import { LARGE_TOTAL_ROWS, listTotal } from '../../platform/lists/list-page.js';
+import { findClaimAssignee, keyedOrder, toAssignee } from '../../queries/claim-queue.js';
 import { findCurrentClaim } from '../../queries/current-claims.js';
 import {
   type ClaimListRow,
   claimListCondition,
   claimReviewRow,
   claimRowsById,
-  claimRowsByRisk,
+  claimRowsByKey,
+  countClaimRows,
   countClaimRowsByStatus,
 } from '../../queries/staff-claim-list.js';
 import { toAdminBenefitResponse, toAdminPersonSummary, toStatusCounts } from '../benefits/index.js';
@@ -52,30 +54,39 @@ function toAdminClaimSummary(row: ClaimListRow): AdminClaimQueueItemResponse {
  * are left out unless asked for with `filter[status]=draft`. `scope.fundIds` limits the list to
  * those funds (the partner API). Issue 36: each claim with its risk flags' number and assignee;
  * `filter[flagged]`, `filter[assignee]` (`me`: `scope.callerId`) and `sort=riskFlagCount:desc`
- * (most flagged first, then newest).
+ * (most flagged first, then newest). Issue 38 item 3: `sort=submittedAt` and `sort=amountCents`
+ * (gross), each paged on (key, id); `scope.count` adds `total`, counted as offset lists count
+ * (`listTotal`): exact below `LARGE_TOTAL_ROWS`, beyond kept a while and marked `totalEstimated`.
  * @throws AppError `validation` (422, `cursor`)
  */
 export async function listClaimsForStaff(
   db: Database,
   query: AdminClaimListQuery,
-  scope: { fundIds?: number[]; callerId?: number } = {},
+  scope: { fundIds?: number[]; callerId?: number; count?: boolean } = {},
 ): Promise<AdminClaimQueueResponse> {
   const direction = query.sort[0]?.direction ?? 'desc';
+  const field = query.sort[0]?.field ?? 'id';
   const condition = claimListCondition(query, scope);
-  if (query.sort[0]?.field === 'riskFlagCount') {
-    const order = riskOrder(direction, query.cursor);
-    const rows = await claimRowsByRisk(db, condition, order, query.pageSize + 1);
-    const page = cursorPage(rows, query.pageSize, toAdminClaimSummary);
+  let page: AdminClaimQueueResponse;
+  if (field !== 'id') {
+    const order = keyedOrder(field, direction, query.cursor);
+    const rows = await claimRowsByKey(db, condition, order, query.pageSize + 1);
+    const result = cursorPage(rows, query.pageSize, toAdminClaimSummary);
     const last = rows[query.pageSize - 1];
-    return { ...page, nextCursor: page.nextCursor && last ? order.nextCursor(last) : null };
+    page = { ...result, nextCursor: result.nextCursor && last ? order.nextCursor(last) : null };
+  } else {
+    const rows = await claimRowsById(
+      db,
+      condition,
+      { direction, cursor: query.cursor, leadByStatus: Boolean(query.filter?.status) },
+      query.pageSize + 1,
+    );
+    page = cursorPage(rows, query.pageSize, toAdminClaimSummary);
   }
-  const rows = await claimRowsById(
-    db,
-    condition,
-    { direction, cursor: query.cursor, leadByStatus: Boolean(query.filter?.status) },
-    query.pageSize + 1,
-  );
-  return cursorPage(rows, query.pageSize, toAdminClaimSummary);
+  if (!scope.count) return page;
+  const key = `claims:${JSON.stringify(query.filter ?? {})}:${query.q ?? ''}:${scope.callerId ?? ''}`;
+  const total = await listTotal({ scope: db, key }, () => countClaimRows(db, condition));
+  return { ...page, total, ...(total >= LARGE_TOTAL_ROWS ? { totalEstimated: true } : {}) };
 }
 
 /** `GET /api/v1/benefits/claims/status`: claims counted by status (optionally one fund's). */

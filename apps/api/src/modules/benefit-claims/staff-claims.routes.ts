@@ -46,13 +46,14 @@ export const staffClaimRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Claims, newest first (drafts only with filter[status]=draft): filter[fundId], filter[status], filter[submittedFrom|submittedTo], filter[minAmountCents|maxAmountCents], filter[flagged], filter[assignee]; q as for benefits',
         description:
-          'Each claim with its number of risk flags and its assignee (issue 36). filter[flagged]=true: only claims with a risk flag; filter[assignee]=me|none|<staff user id>; sort=riskFlagCount:desc puts the most flagged first.',
+          'Each claim with its number of risk flags and its assignee (issue 36). filter[flagged]=true: only claims with a risk flag; filter[assignee]=me|none|<staff user id>; sort=riskFlagCount:desc puts the most flagged first; sort=submittedAt:asc|desc and sort=amountCents:asc|desc (gross) order by submission date or amount, ties by id (issue 38). total counts the matching claims, exactly up to 10 000, else an estimate with totalEstimated: true.',
         tags,
         querystring: AdminClaimListQuery,
         response: { 200: AdminClaimQueueResponse, ...errors },
       },
     },
-    async (request) => listClaimsForStaff(app.db, request.query, { callerId: requireStaff(request).userId }),
+    async (request) =>
+      listClaimsForStaff(app.db, request.query, { callerId: requireStaff(request).userId, count: true }),
   );
 
   app.get(

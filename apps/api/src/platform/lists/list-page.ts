@@ -117,9 +117,10 @@ function countOnce(totals: TotalsOfScope, key: string, count: () => Promise<numb
  * count in the background replaces it: once a large total was counted, no page waits for a count
  * of hundreds of thousands of rows again while the list is in use; such recounts run one at a
  * time per database. Requests for the same key at the same moment share one count (one started a
- * moment before a request sees what it counts).
+ * moment before a request sees what it counts). Cursor lists that give a total (the claims queue,
+ * issue 38 item 3) use it too.
  */
-async function listTotal(countKey: CountKey | undefined, count: () => Promise<number>): Promise<number> {
+export async function listTotal(countKey: CountKey | undefined, count: () => Promise<number>): Promise<number> {
   if (countKey === undefined) return count();
   const totals = totalsOf(countKey.scope);
   const { key } = countKey;
