@@ -28,8 +28,8 @@ const SIGN_IN_ROUTES = {
     'POST /api/v1/admin-sessions/otp',
     'POST /api/v1/admin-sessions/otp/verify',
   ],
-  /** Any staff session past its PIN, whatever its roles (issue 19: the caller's own user and dashboard). */
-  verified: ['GET /api/v1/admin-sessions/me', 'GET /api/v1/dashboard'],
+  /** Any staff session past its PIN, whatever its roles (issue 19: the caller's own user and dashboard; issue 38: the global search, each kind as the roles allow). */
+  verified: ['GET /api/v1/admin-sessions/me', 'GET /api/v1/dashboard', 'GET /api/v1/search'],
 };
 const sessionKind = (route: DeclaredRoute) =>
   route.access !== 'public' && 'session' in route.access ? route.access.session : undefined;

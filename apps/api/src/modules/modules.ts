@@ -29,6 +29,7 @@ import { personUsersModule } from './person-users/module.js';
 import { personsModule } from './persons/module.js';
 import { processStepsModule } from './process-steps/module.js';
 import { rolesModule } from './roles/module.js';
+import { searchModule } from './search/module.js';
 import { statementsModule } from './statements/module.js';
 import { tasksModule } from './tasks/module.js';
 import { templatesModule } from './templates/module.js';
@@ -78,4 +79,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   statementsModule,
   invoicesModule,
   personBanksModule,
+  searchModule,
 ];
