@@ -44,9 +44,12 @@ const key = (route: DeclaredRoute) => `${route.method} ${route.url}`;
 /** A concrete URL: ids that match nothing (a permitted call then answers 404 or 422, changing nothing). */
 const concrete = (url: string) => url.replace(':token', 'no-such-token').replace(/:[A-Za-z]+/g, '999999');
 
+/** The query a route needs to answer 200 (the global search's term). */
+const QUERIES: Record<string, string> = { '/api/v1/search': '?q=Mokoena' };
+
 function send(route: DeclaredRoute, token?: string): Promise<LightMyRequestResponse> {
   const method = route.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  return call(testApp.app, method, concrete(route.url), {
+  return call(testApp.app, method, `${concrete(route.url)}${QUERIES[route.url] ?? ''}`, {
     ...(token ? { token } : {}),
     ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }),
   });

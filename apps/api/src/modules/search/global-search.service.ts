@@ -60,7 +60,8 @@ interface SearchTerm {
 /** Reads a trimmed, non-empty term of at most 100 characters (the contract checked it). */
 export function readSearchTerm(text: string): SearchTerm {
   const idNumber = /^\d{13}$/.test(text) ? text : undefined;
-  const claim = /^(?:claim\s*)?#?\s*(\d{1,15})$/i.exec(text);
+  // Spaces dropped first (`Claim 1042`, `claim # 1042`): the pattern then has no two runs to backtrack between.
+  const claim = /^(?:claim)?#?(\d{1,15})$/i.exec(text.replace(/\s/g, ''));
   const hasDigit = /\d/.test(text);
   return {
     text,
