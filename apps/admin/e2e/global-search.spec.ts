@@ -59,7 +59,7 @@ test('the demo admin finds a person by ID number and a claim by number, and open
 
   await searchFor(admin, '/', person.idNumber);
   const dialog = searchDialog(admin);
-  await expect(dialog.getByText('Persons', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Persons', exact: true })).toBeVisible();
   const masked = `*********${person.idNumber.slice(-4)}`;
   await expect(dialog.getByText(`${person.firstName} ${person.lastName}`).first()).toBeVisible();
   await expect(dialog.getByText(masked).first()).toBeVisible();
@@ -76,7 +76,7 @@ test('the demo admin finds a person by ID number and a claim by number, and open
   claim = claims.items[0] as { id: number; benefitId: number };
   expect(claim, 'a submitted claim in the data').toBeDefined();
   await searchFor(admin, 'Control+k', `Claim ${claim.id}`);
-  await expect(searchDialog(admin).getByText('Claims', { exact: true })).toBeVisible();
+  await expect(searchDialog(admin).getByRole('heading', { name: 'Claims', exact: true })).toBeVisible();
   await searchDialog(admin)
     .getByRole('button', { name: new RegExp(`^Claim ${claim.id}\\b`) })
     .click();
@@ -104,9 +104,9 @@ test('a user without persons.read finds claims but no persons', async ({ browser
   await signInThroughScreens(clerk, email, 'Clerk#Search2026');
   await searchFor(clerk, '/', String(claim.id));
   const dialog = searchDialog(clerk);
-  await expect(dialog.getByText('Claims', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Claims', exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: new RegExp(`^Claim ${claim.id}\\b`) })).toBeVisible();
-  await expect(dialog.getByText('Persons', { exact: true })).toHaveCount(0);
+  await expect(dialog.getByRole('heading', { name: 'Persons', exact: true })).toHaveCount(0);
 
   await clerk.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);

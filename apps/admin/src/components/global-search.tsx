@@ -98,7 +98,11 @@ export function GlobalSearch() {
         />
         <Spotlight.ActionsList aria-label="Search results">
           {groups.map((group) => (
-            <Spotlight.ActionsGroup key={group.kind} label={KINDS[group.kind].heading}>
+            <Spotlight.ActionsGroup key={group.kind}>
+              {/* A real heading (the group's own label is CSS content, which is no heading). */}
+              <Text component="h2" size="xs" fw={700} c="gray.7" tt="uppercase" px="md" pt="xs" pb={4} m={0}>
+                {KINDS[group.kind].heading}
+              </Text>
               {group.items.map((hit) => (
                 <Spotlight.Action
                   key={`${group.kind}-${hit.id}-${'benefitId' in hit ? hit.benefitId : ''}`}
