@@ -60,7 +60,7 @@ export function GlobalSearch() {
         onClick={search.open}
         aria-label="Search persons, claims, invoices and uploads (/ or Ctrl+K)"
         aria-keyshortcuts="/ Control+K"
-        w={360}
+        w={240}
         px="sm"
         py={6}
         style={{ border: '1px solid var(--mantine-color-gray-5)', borderRadius: 'var(--mantine-radius-sm)' }}
@@ -69,7 +69,7 @@ export function GlobalSearch() {
           <Group gap="xs" wrap="nowrap">
             <IconSearch size={16} aria-hidden />
             <Text size="sm" c="gray.7">
-              Search ID, member, surname, claim…
+              Search…
             </Text>
           </Group>
           <Group gap={4} wrap="nowrap" aria-hidden>
