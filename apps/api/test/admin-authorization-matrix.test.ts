@@ -28,8 +28,8 @@ const SIGN_IN_ROUTES = {
     'POST /api/v1/admin-sessions/otp',
     'POST /api/v1/admin-sessions/otp/verify',
   ],
-  /** Any staff session past its PIN, whatever its roles (issue 19: the caller's own user and dashboard). */
-  verified: ['GET /api/v1/admin-sessions/me', 'GET /api/v1/dashboard'],
+  /** Any staff session past its PIN, whatever its roles (issue 19: the caller's own user and dashboard; issue 38: the global search, each kind as the roles allow). */
+  verified: ['GET /api/v1/admin-sessions/me', 'GET /api/v1/dashboard', 'GET /api/v1/search'],
   /** The caller's own records, whatever their roles (issue 38: saved views); tested in saved-views.test.ts. */
   ownRecords: [
     'DELETE /api/v1/users/me/saved-views/:id',
@@ -50,9 +50,12 @@ const key = (route: DeclaredRoute) => `${route.method} ${route.url}`;
 /** A concrete URL: ids that match nothing (a permitted call then answers 404 or 422, changing nothing). */
 const concrete = (url: string) => url.replace(':token', 'no-such-token').replace(/:[A-Za-z]+/g, '999999');
 
+/** The query a route needs to answer 200 (the global search's term). */
+const QUERIES: Record<string, string> = { '/api/v1/search': '?q=Mokoena' };
+
 function send(route: DeclaredRoute, token?: string): Promise<LightMyRequestResponse> {
   const method = route.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  return call(testApp.app, method, concrete(route.url), {
+  return call(testApp.app, method, `${concrete(route.url)}${QUERIES[route.url] ?? ''}`, {
     ...(token ? { token } : {}),
     ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }),
   });

@@ -45,6 +45,7 @@ export * from './shapes/fast-track.js';
 export * from './shapes/file-uploads.js';
 export * from './shapes/form-metadata.js';
 export * from './shapes/funds.js';
+export * from './shapes/global-search.js';
 export * from './shapes/health.js';
 export * from './shapes/identity.js';
 export * from './shapes/invoices.js';

@@ -2,6 +2,7 @@ import { AppShell, Button, Group, Loader, NavLink, ScrollArea, Stack, Text } fro
 import { IconLogout } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
+import { GlobalSearch } from '../components/global-search';
 import { signOut } from '../features/auth/session';
 import { queryClient } from '../lib/query-client';
 import { useAdminSession } from '../lib/session-store';
@@ -37,6 +38,7 @@ export function Shell() {
           <Text fw={700} c="teal.7">
             Benefit Finder back office
           </Text>
+          <GlobalSearch />
           <Group gap="sm">
             <Text size="sm">{user?.name}</Text>
             <Button variant="subtle" size="compact-sm" leftSection={<IconLogout size={16} />} onClick={end}>

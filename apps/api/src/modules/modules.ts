@@ -30,6 +30,7 @@ import { personsModule } from './persons/module.js';
 import { processStepsModule } from './process-steps/module.js';
 import { rolesModule } from './roles/module.js';
 import { savedViewsModule } from './saved-views/module.js';
+import { searchModule } from './search/module.js';
 import { statementsModule } from './statements/module.js';
 import { tasksModule } from './tasks/module.js';
 import { templatesModule } from './templates/module.js';
@@ -80,4 +81,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   statementsModule,
   invoicesModule,
   personBanksModule,
+  searchModule,
 ];

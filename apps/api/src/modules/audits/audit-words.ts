@@ -94,6 +94,8 @@ const ACTION_PHRASES: Record<string, Phrase> = {
   'users.updated': on('changed'),
   'persons.viewed': on('revealed the ID number and contact details of'),
   'persons.images-viewed': on('viewed the identity images of'),
+  'persons.searched': ({ record, after }) =>
+    after.found === 0 ? 'searched for an ID number and found nobody' : `found ${record} by ID number`,
   'persons.source-viewed': on('viewed the uploaded rows of'),
   'persons.corrected': on('corrected the details of'),
   'persons.outreach_opted_out': ({ record }) => `opted ${record} out of outreach messages`,
