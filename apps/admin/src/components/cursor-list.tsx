@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { api } from '../lib/api';
 import { filterQuery, type ListFilter } from '../lib/list-query';
+import { useRowLinks } from './row-link';
 
 /** What a cursor list screen asks of `useCursorList` (benefits and claims page by cursor, decision 016). */
 export interface CursorListOptions {
@@ -53,13 +54,17 @@ export function useCursorList<T>(options: CursorListOptions) {
   };
 }
 
-/** A cursor list's table: the rows of the current page, "Previous" and "Next" under it. */
+/**
+ * A cursor list's table: the rows of the current page, "Previous" and "Next" under it. With
+ * `rowHref`, each row's first cell links to its record and a click on the row opens it (`useRowLinks`).
+ */
 export function CursorTable<T>(props: {
   list: ReturnType<typeof useCursorList<T>>;
   columns: DataTableColumn<T>[];
   /** Names the table for screen readers. */
   label: string;
-  onRowClick?: (record: T) => void;
+  /** The record's screen (`/claims/7`): the first column links there and a row click opens it. */
+  rowHref?: (record: T) => string;
   noRecordsText?: string;
   toolbar?: ReactNode;
   /** Rows the user can tick (bulk actions), each checkbox named by `label`; none when absent. */
@@ -67,6 +72,7 @@ export function CursorTable<T>(props: {
 }) {
   const { selection } = props;
   const { list } = props;
+  const rows = useRowLinks(props.columns, props.rowHref);
   return (
     <>
       {props.toolbar}
@@ -82,11 +88,11 @@ export function CursorTable<T>(props: {
         highlightOnHover
         minHeight={180}
         scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${props.label}, scrollable` } }}
-        columns={props.columns}
+        columns={rows.columns}
         records={list.result.data?.items ?? []}
         fetching={list.result.isFetching}
         noRecordsText={props.noRecordsText ?? 'Nothing here'}
-        {...(props.onRowClick ? { onRowClick: ({ record }: { record: T }) => props.onRowClick?.(record) } : {})}
+        {...(rows.onRowClick ? { onRowClick: rows.onRowClick } : {})}
         {...(selection
           ? {
               selectedRecords: selection.records,

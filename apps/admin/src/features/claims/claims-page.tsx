@@ -3,7 +3,7 @@ import { Button, Checkbox, Group, SegmentedControl, Select, Text, TextInput } fr
 import { useDebouncedValue } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { CLAIM_STATUS_OPTIONS, ClaimStatusBadge } from '../../components/claim-status';
 import { CursorTable, cursorListQuery, useCursorList } from '../../components/cursor-list';
 import { ExportMenu } from '../../components/export-menu';
@@ -54,7 +54,6 @@ function age(submittedAt: string | null): string {
  * find, as CSV or Excel. `?flagged=true` (the dashboard's link) starts with flagged claims only.
  */
 export default function ClaimsPage() {
-  const [, navigate] = useLocation();
   const startFlagged = new URLSearchParams(useSearch()).get('flagged') === 'true';
   const canReview = useCan('claims.review');
   const canAssign = useCan('claims.assign');
@@ -222,7 +221,7 @@ export default function ClaimsPage() {
             </Group>
           </>
         }
-        onRowClick={(claim) => navigate(`/claims/${claim.id}`)}
+        rowHref={(claim) => `/claims/${claim.id}`}
         columns={[
           { accessor: 'id', title: 'Claim', width: 80 },
           {
