@@ -29,6 +29,7 @@ const fundName = `Playwright Keyboard Fund ${seed}`;
 const paid = fileMember(0, seed);
 const waiting = fileMember(1, seed);
 const waitingName = `${waiting.firstName} ${waiting.lastName}`;
+const templateName = `Playwright Keyboard template ${seed}`;
 const checker = { email: `keyboard.${seed}@benefitfinder.co.za`, password: 'Keyboard#Rain2027' };
 let admin: Page;
 /** What the set-up made in a fund of this journey's own: an upload, a submitted claim and a draft invoice. */
@@ -44,7 +45,7 @@ function thisMonth(): { from: string; to: string } {
  * The records the lists open, each list with one of this journey's own (copied from
  * work-screens.spec.ts, through the API): a fund with a fee, its member file uploaded by the demo
  * admin and accepted by a second staff user (maker-checker), one member's claim paid and invoiced
- * (a draft invoice), another's submitted.
+ * (a draft invoice), another's submitted; and a template.
  */
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(scaled(300_000));
@@ -96,6 +97,8 @@ test.beforeAll(async ({ browser }) => {
     recipient: { name: fundName, address: ['1 Fund Street', 'Cape Town'], vatNumber: null },
   });
   made.invoiceId = invoice.id;
+  // The demo data has no template.
+  await call('POST', 'templates', { name: templateName, kind: 'email', subject: 'Your benefit', body: 'Hello.' });
 });
 test.afterAll(async () => admin.context().close());
 
@@ -184,11 +187,17 @@ test('claims: the skip link, a search typed, then Tab to the claim’s row link 
   expect(admin.url()).toMatch(new RegExp(`/admin/claims/${made.claimId}$`));
 });
 
-test('persons, then the person’s claims: each opens with Tab and Enter', async () => {
+test('persons, then the person’s claims: each opens with Tab (and an arrow key for the tab) and Enter', async () => {
   await listWithSkipLink(admin, '/persons', 'Benefits and persons');
   await searchFor(admin, waiting.idNumber);
   await openWithEnter(admin, rowLink(admin, 'Benefits', new RegExp(`^${waitingName}`)), waitingName, 'the person');
-  // The person's claims (a list of its own on the person's screen) open the same way.
+  // The person's claims (a list of its own, on the screen's "Claims" tab) open the same way: Tab to
+  // the tabs (one stop), the arrow key to "Claims", then Tab to the claim's row link.
+  await tabTo(admin, admin.getByRole('tab', { name: 'Benefits' }));
+  await admin.keyboard.press('ArrowRight');
+  await expect(admin.getByRole('tab', { name: 'Claims' })).toBeFocused();
+  await expect(admin.getByRole('tab', { name: 'Claims' })).toHaveAttribute('aria-selected', 'true');
+  expect((await focusShown(admin)).shown, 'the focus is visible on the "Claims" tab').toBe(true);
   const claim = rowLink(admin, 'Claims of this person', String(made.claimId));
   await openWithEnter(admin, claim, `Claim ${made.claimId}: ${waitingName}`, 'the claim from the person');
 });
@@ -212,7 +221,9 @@ test('funds: a dialog gives the focus back; Tab to the fund’s row link and Ent
   await tabTo(admin, create);
   await admin.keyboard.press('Enter');
   const dialog = admin.getByRole('dialog', { name: 'New fund' });
-  await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  expect((await focusShown(admin)).shown, 'the focus is visible in the dialog').toBe(true);
   await expectAccessibleHere(admin, 'the new fund dialog');
   await admin.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -227,12 +238,10 @@ test('partners: Tab to the partner’s row link and Enter opens it', async () =>
   await openWithEnter(admin, rowLink(admin, 'Partners', name), name, 'the partner');
 });
 
-test('templates: Tab to a template’s row link and Enter opens it', async () => {
+test('templates: Tab to the template’s row link and Enter opens it', async () => {
   await listWithSkipLink(admin, '/set-up/templates', 'Templates');
-  const link = admin.getByRole('table', { name: 'Templates' }).getByRole('link').first();
-  await expect(link).toBeVisible();
-  const name = (await link.innerText()).trim();
-  await openWithEnter(admin, link, name, 'the template');
+  await searchFor(admin, templateName);
+  await openWithEnter(admin, rowLink(admin, 'Templates', templateName), templateName, 'the template');
 });
 
 test('a row link opens its record in a new tab with Ctrl+Enter; the list stays', async () => {

@@ -31,17 +31,13 @@ function useHeadingFocusOnNavigation(location: string): void {
   }, [location]);
 }
 
-/** "Skip to main content": the first Tab stop of every screen (WCAG 2.2 2.4.1); Enter focuses `<main>`. */
+/**
+ * "Skip to main content": the first Tab stop of every screen (WCAG 2.2 2.4.1); Enter moves the
+ * focus to `<main>` (a link to its id; `tabIndex` -1 lets it take the focus).
+ */
 function SkipLink() {
   return (
-    <a
-      className="skip-link"
-      href="#main"
-      onClick={(event) => {
-        event.preventDefault();
-        document.getElementById('main')?.focus();
-      }}
-    >
+    <a className="skip-link" href="#main">
       Skip to main content
     </a>
   );
