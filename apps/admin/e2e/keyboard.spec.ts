@@ -244,7 +244,7 @@ test('templates: Tab to the template’s row link and Enter opens it', async () 
   await openWithEnter(admin, rowLink(admin, 'Templates', templateName), templateName, 'the template');
 });
 
-test('a row link opens its record in a new tab with Ctrl+Enter; the list stays', async () => {
+test('a row link opens its record in a new tab with Ctrl+Enter; a click elsewhere on the row opens it', async () => {
   await listWithSkipLink(admin, '/set-up/funds', 'Funds');
   await searchFor(admin, fundName);
   const link = rowLink(admin, 'Funds', fundName);
@@ -257,4 +257,8 @@ test('a row link opens its record in a new tab with Ctrl+Enter; the list stays',
   await other.close();
   await expect(admin.getByRole('heading', { name: 'Funds', level: 1 })).toBeVisible();
   await expect(link).toBeFocused();
+  // A mouse click elsewhere on the row still opens the record in place.
+  const row = admin.getByRole('row').filter({ has: link });
+  await row.getByRole('cell').nth(1).click();
+  await expect(admin.getByRole('heading', { name: fundName, level: 1 })).toBeVisible();
 });
