@@ -80,12 +80,11 @@ const SAMPLE_PNG = Buffer.from(
 
 /**
  * The member signs up and claims their benefit through the member API (bank account, both
- * documents, fees, declaration), and staff approve it and mark it paid: a paid claim with fees to
- * invoice. `page` is a fresh context (the member's phone); `staff` a signed-in staff page.
+ * documents, fees, declaration): a submitted claim, waiting for staff. `page` is a fresh context
+ * (the member's phone). Returns the claim's id.
  */
-export async function paidClaim(
+export async function submittedClaim(
   page: Page,
-  staff: Page,
   member: { idNumber: string; phone: string; email: string; lastName: string },
   benefitId: number,
 ): Promise<number> {
@@ -126,12 +125,27 @@ export async function paidClaim(
   const claim = await post(`benefit-claims/${benefitId}/claim`, {
     data: { declarationAccepted: true, netAmountCents: draft.payout.netAmountCents },
   });
-  await meetApprovalChecks(staff, { claimId: claim.id, benefitId }, await staffHeaders(staff));
-  const call = await staffApi(staff);
-  await call('POST', `benefits/claim/${claim.id}/decision`, { decision: 'approved' });
-  await call('POST', `benefits/claim/${claim.id}/decision`, {
-    decision: 'paid',
-    paymentReference: `EFT-PW-${claim.id}`,
-  });
   return claim.id;
+}
+
+/**
+ * The member claims their benefit (`submittedClaim`), and staff approve it and mark it paid: a
+ * paid claim with fees to invoice. `page` is a fresh context (the member's phone); `staff` a
+ * signed-in staff page.
+ */
+export async function paidClaim(
+  page: Page,
+  staff: Page,
+  member: { idNumber: string; phone: string; email: string; lastName: string },
+  benefitId: number,
+): Promise<number> {
+  const claimId = await submittedClaim(page, member, benefitId);
+  await meetApprovalChecks(staff, { claimId, benefitId }, await staffHeaders(staff));
+  const call = await staffApi(staff);
+  await call('POST', `benefits/claim/${claimId}/decision`, { decision: 'approved' });
+  await call('POST', `benefits/claim/${claimId}/decision`, {
+    decision: 'paid',
+    paymentReference: `EFT-PW-${claimId}`,
+  });
+  return claimId;
 }

@@ -1,13 +1,16 @@
 import { AppShell, Button, Group, Loader, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { GlobalSearch } from '../components/global-search';
+import { focusHeadingAfterNavigation } from '../components/page-header';
 import { signOut } from '../features/auth/session';
 import { queryClient } from '../lib/query-client';
 import { useAdminSession } from '../lib/session-store';
+import { useDialogFocusReturn } from './dialog-focus';
 import { NoAccessPage, NotFoundPage } from './no-access';
 import { ADMIN_ROUTES, type AdminRoute } from './routes';
+import './focus.css';
 
 const GROUPS = ['Work', 'Set-up'] as const;
 
@@ -17,12 +20,41 @@ function isActive(route: AdminRoute, location: string): boolean {
 }
 
 /**
+ * After a move to another screen (the path changes; not when the shell first appears after
+ * sign-in or a reload, nor for a query-string change), the new screen's h1 takes the focus.
+ */
+function useHeadingFocusOnNavigation(location: string): void {
+  const shown = useRef(location);
+  useEffect(() => {
+    if (shown.current === location) return;
+    shown.current = location;
+    focusHeadingAfterNavigation();
+  }, [location]);
+}
+
+/**
+ * "Skip to main content": the first Tab stop of every screen (WCAG 2.2 2.4.1); Enter moves the
+ * focus to `<main>` (a link to its id; `tabIndex` -1 lets it take the focus).
+ */
+function SkipLink() {
+  return (
+    <a className="skip-link" href="#main">
+      Skip to main content
+    </a>
+  );
+}
+
+/**
  * The signed-in frame: the navigation (from `ADMIN_ROUTES`, only what the user's permissions
  * allow, in groups), the user and sign-out at the top, and the current screen; a screen the user
- * lacks the permission for answers the "You do not have access" page.
+ * lacks the permission for answers the "You do not have access" page. For the keyboard (issue 38
+ * item 1): a skip link first, the h1 focused after a move to another screen, dialogs giving the
+ * focus back to their opener.
  */
 export function Shell() {
   const [location, navigate] = useLocation();
+  useHeadingFocusOnNavigation(location);
+  useDialogFocusReturn();
   const user = useAdminSession((state) => state.user);
   const permissions = user?.permissions ?? [];
   const allowed = (route: AdminRoute) => route.permission === null || permissions.includes(route.permission);
@@ -33,6 +65,7 @@ export function Shell() {
   };
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 230, breakpoint: 0 }} padding="lg">
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Text fw={700} c="teal.7">
@@ -76,7 +109,7 @@ export function Shell() {
           })}
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main" tabIndex={-1}>
         <Suspense fallback={<Loader aria-label="Loading" />}>
           <Switch>
             {ADMIN_ROUTES.map((route) => (

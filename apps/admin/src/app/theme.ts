@@ -14,7 +14,7 @@ function shaded(name: 'teal' | 'red' | 'green' | 'blue' | 'gray', dark: string[]
 
 /**
  * The back office's theme: the member app's colours (WCAG 2.2 AA: text 4.5:1 on white, control
- * borders 3:1), denser for desktop screens, every icon-only close button named.
+ * borders 3:1), denser for desktop screens, every icon-only close button named, keyboard focus ringed.
  */
 export const theme = createTheme({
   primaryColor: 'teal',
@@ -28,6 +28,10 @@ export const theme = createTheme({
   },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'sm',
+  // Mantine's ring on its controls when focused from the keyboard (`:focus-visible`), none on a
+  // mouse click; `focus.css` (imported by the shell) draws the same ring on inputs and every other
+  // element, so keyboard focus is visible everywhere (issue 38 item 1).
+  focusRing: 'auto',
   components: {
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notice' } } }),
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),

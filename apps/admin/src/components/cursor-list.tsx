@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn, type DataTableSortProps, type DataTabl
 import { type ReactNode, useState } from 'react';
 import { api } from '../lib/api';
 import { filterQuery, type ListFilter } from '../lib/list-query';
+import { useRowLinks } from './row-link';
 
 /** What a cursor list screen asks of `useCursorList` (benefits and claims page by cursor, decision 016). */
 export interface CursorListOptions {
@@ -70,14 +71,16 @@ export function useCursorList<T>(options: CursorListOptions) {
 /**
  * A cursor list's table: the rows of the current page, "Previous" and "Next" under it; with `noun`,
  * the list's total ("24 claims") beside them; with `pageSize`, "Rows per page" (25, 50, 100); with
- * `sort`, the columns marked `sortable` sort the list (their accessor is the list's sort field).
+ * `sort`, the columns marked `sortable` sort the list (their accessor is the list's sort field). With
+ * `rowHref`, each row's first cell links to its record and a click on the row opens it (`useRowLinks`).
  */
 export function CursorTable<T>(props: {
   list: ReturnType<typeof useCursorList<T>>;
   columns: DataTableColumn<T>[];
   /** Names the table for screen readers. */
   label: string;
-  onRowClick?: (record: T) => void;
+  /** The record's screen (`/claims/7`): the first column links there and a row click opens it. */
+  rowHref?: (record: T) => string;
   noRecordsText?: string;
   toolbar?: ReactNode;
   /** Rows the user can tick (bulk actions), each checkbox named by `label`; none when absent. */
@@ -90,6 +93,7 @@ export function CursorTable<T>(props: {
   const { selection, sort, pageSize } = props;
   const total = props.noun ? totalText(props.list.result.data, props.noun) : undefined;
   const { list } = props;
+  const rows = useRowLinks(props.columns, props.rowHref);
   return (
     <>
       {props.toolbar}
@@ -105,12 +109,12 @@ export function CursorTable<T>(props: {
         highlightOnHover
         minHeight={180}
         scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${props.label}, scrollable` } }}
-        columns={props.columns}
+        columns={rows.columns}
         records={list.result.data?.items ?? []}
         fetching={list.result.isFetching}
         noRecordsText={props.noRecordsText ?? 'Nothing here'}
         {...((sort ? { sortStatus: sort.status, onSortStatusChange: sort.onChange } : {}) as DataTableSortProps<T>)}
-        {...(props.onRowClick ? { onRowClick: ({ record }: { record: T }) => props.onRowClick?.(record) } : {})}
+        {...(rows.onRowClick ? { onRowClick: rows.onRowClick } : {})}
         {...(selection
           ? {
               selectedRecords: selection.records,

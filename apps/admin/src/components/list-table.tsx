@@ -7,6 +7,7 @@ import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'manti
 import { type ReactNode, useState } from 'react';
 import { api } from '../lib/api';
 import { filterQuery, type ListFilter } from '../lib/list-query';
+import { useRowLinks } from './row-link';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
@@ -71,7 +72,8 @@ export function useServerList<T>(options: ServerListOptions) {
 
 /**
  * A list screen's table (mantine-datatable): server-side pages, sorting by the columns marked
- * `sortable` (their accessor is the list's sort field), an optional search box above it.
+ * `sortable` (their accessor is the list's sort field), an optional search box above it. With
+ * `rowHref`, each row's first cell links to its record and a click on the row opens it (`useRowLinks`).
  */
 export function ListTable<T>(props: {
   list: ReturnType<typeof useServerList<T>>;
@@ -79,11 +81,13 @@ export function ListTable<T>(props: {
   /** Names the table for screen readers. */
   label: string;
   search?: { value: string; onChange: (value: string) => void; placeholder: string };
-  onRowClick?: (record: T) => void;
+  /** The record's screen (`/set-up/funds/7`): the first column links there and a row click opens it. */
+  rowHref?: (record: T) => string;
   toolbar?: ReactNode;
   idAccessor?: keyof T & string;
 }) {
   const { list } = props;
+  const rows = useRowLinks(props.columns, props.rowHref);
   return (
     <>
       {props.search && (
@@ -113,7 +117,7 @@ export function ListTable<T>(props: {
         minHeight={180}
         // A table wider than the screen scrolls sideways: its viewport takes the keyboard focus.
         scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${props.label}, scrollable` } }}
-        columns={props.columns}
+        columns={rows.columns}
         idAccessor={props.idAccessor ?? ('id' as keyof T & string)}
         {...list.props}
         recordsPerPageOptions={PAGE_SIZES}
@@ -122,7 +126,7 @@ export function ListTable<T>(props: {
         paginationText={({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
           `${from}–${to} of ${totalRecords}`
         }
-        {...(props.onRowClick ? { onRowClick: ({ record }: { record: T }) => props.onRowClick?.(record) } : {})}
+        {...(rows.onRowClick ? { onRowClick: rows.onRowClick } : {})}
       />
     </>
   );

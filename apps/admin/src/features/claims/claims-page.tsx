@@ -320,7 +320,7 @@ export default function ClaimsPage() {
             </Group>
           </>
         }
-        onRowClick={(claim) => navigate(`/claims/${claim.id}`)}
+        rowHref={(claim) => `/claims/${claim.id}`}
         columns={[
           { accessor: 'id', title: 'Claim', width: 90, sortable: true },
           {

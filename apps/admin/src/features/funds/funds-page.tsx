@@ -46,7 +46,7 @@ export default function FundsPage() {
             />
           </Group>
         }
-        onRowClick={(fund) => navigate(`/set-up/funds/${fund.id}`)}
+        rowHref={(fund) => `/set-up/funds/${fund.id}`}
         columns={[
           { accessor: 'name', title: 'Name', sortable: true },
           { accessor: 'registrationNumber', title: 'Registration', sortable: true },

@@ -83,7 +83,7 @@ export default function InvoicesPage() {
             />
           </Group>
         }
-        onRowClick={(invoice) => navigate(`/invoices/${invoice.id}`)}
+        rowHref={(invoice) => `/invoices/${invoice.id}`}
         columns={[
           { accessor: 'id', title: 'Number', sortable: true, render: (invoice) => invoiceName(invoice) },
           { accessor: 'fund', title: 'Fund', render: (invoice) => invoice.fund.name },

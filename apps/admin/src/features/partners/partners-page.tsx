@@ -28,7 +28,7 @@ export default function PartnersPage() {
         list={list}
         label="Partners"
         search={{ value: q, onChange: setQ, placeholder: 'Search by name' }}
-        onRowClick={(partner) => navigate(`/set-up/partners/${partner.id}`)}
+        rowHref={(partner) => `/set-up/partners/${partner.id}`}
         columns={[
           { accessor: 'name', title: 'Name', sortable: true },
           { accessor: 'kind', title: 'Kind', sortable: true, render: (partner) => PARTNER_KIND_LABELS[partner.kind] },

@@ -1,7 +1,6 @@
 import { type AdminBenefitResponse, type AdminClaimSummaryResponse, formatRand } from '@bcp/contract';
 import { Badge, Button, Group } from '@mantine/core';
 import { useState } from 'react';
-import { useLocation } from 'wouter';
 import { ClaimStatusBadge } from '../../components/claim-status';
 import { CursorTable, useCursorList } from '../../components/cursor-list';
 import { downloadFile } from '../../lib/files';
@@ -78,7 +77,6 @@ export function PersonBenefits(props: { idNumber: string }) {
 
 /** The person's claims (`GET benefits/claims?q=<ID number>`); a row opens the claim (`claims.read`). */
 export function PersonClaims(props: { idNumber: string }) {
-  const [, navigate] = useLocation();
   const canOpen = useCan('claims.read');
   const list = useCursorList<AdminClaimSummaryResponse>({
     path: 'v1/benefits/claims',
@@ -90,7 +88,7 @@ export function PersonClaims(props: { idNumber: string }) {
       list={list}
       label="Claims of this person"
       noRecordsText="No claims"
-      {...(canOpen ? { onRowClick: (claim: AdminClaimSummaryResponse) => navigate(`/claims/${claim.id}`) } : {})}
+      {...(canOpen ? { rowHref: (claim: AdminClaimSummaryResponse) => `/claims/${claim.id}` } : {})}
       columns={[
         { accessor: 'id', title: 'Claim' },
         { accessor: 'fund', title: 'Fund', render: (claim) => claim.fund.name },

@@ -2,7 +2,6 @@ import { type AdminBenefitResponse, type FundResponse, formatRand } from '@bcp/c
 import { Badge, Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useLocation } from 'wouter';
 import { CursorTable, cursorListQuery, useCursorList } from '../../components/cursor-list';
 import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
@@ -15,7 +14,6 @@ import { BENEFIT_STATUS_OPTIONS } from './benefit-status';
  * downloads what these filters find, as CSV.
  */
 export default function PersonsPage() {
-  const [, navigate] = useLocation();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 300);
   const [fundId, setFundId] = useState<string | null>(null);
@@ -67,7 +65,7 @@ export default function PersonsPage() {
             />
           </Group>
         }
-        onRowClick={(benefit) => navigate(`/persons/${benefit.id}`)}
+        rowHref={(benefit) => `/persons/${benefit.id}`}
         columns={[
           {
             accessor: 'person',

@@ -40,7 +40,7 @@ export default function TemplatesPage() {
             />
           </Group>
         }
-        onRowClick={(template) => navigate(`/set-up/templates/${template.id}`)}
+        rowHref={(template) => `/set-up/templates/${template.id}`}
         columns={[
           { accessor: 'name', title: 'Name', sortable: true },
           {

@@ -1,7 +1,7 @@
 import { FILE_UPLOAD_STATUSES, FILE_UPLOAD_TYPES, type FileUploadResponse, type FundResponse } from '@bcp/contract';
 import { Badge, Button, Group } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { FilterSelect, ListTable, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { useOptions } from '../../lib/options';
@@ -10,7 +10,6 @@ import { UPLOAD_STATUS, UPLOAD_TYPE_LABELS } from './upload-labels';
 
 /** Member data uploads (`GET file-uploads`): by fund, type and status, newest first; a row opens it. */
 export default function UploadsPage() {
-  const [, navigate] = useLocation();
   const [fundId, setFundId] = useState<string | null>(null);
   const [type, setType] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -60,7 +59,7 @@ export default function UploadsPage() {
             />
           </Group>
         }
-        onRowClick={(upload) => navigate(`/uploads/${upload.id}`)}
+        rowHref={(upload) => `/uploads/${upload.id}`}
         columns={[
           { accessor: 'id', title: 'No.', sortable: true },
           { accessor: 'fileName', title: 'File', render: (upload) => upload.fileName ?? '—' },
