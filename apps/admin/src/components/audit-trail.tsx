@@ -1,12 +1,13 @@
 import type { AuditEventResponse } from '@bcp/contract';
 import { Button, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
+import { formatDateTime } from '../lib/format';
 import { useCan } from '../lib/permissions';
 import { ListTable, useServerList } from './list-table';
 
-/** When an event happened, as people in South Africa read it. */
+/** When an event happened, as people in South Africa read it (`26 Nov 2026, 19:05`, lib/format.ts). */
 export function eventTime(event: AuditEventResponse): string {
-  return new Date(event.occurredAt).toLocaleString('en-ZA');
+  return formatDateTime(event.occurredAt);
 }
 
 /**

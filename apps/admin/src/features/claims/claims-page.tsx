@@ -1,4 +1,4 @@
-import { type AdminClaimQueueItemResponse, type FundResponse, formatRand, randToCents } from '@bcp/contract';
+import { type AdminClaimQueueItemResponse, type FundResponse, randToCents } from '@bcp/contract';
 import { Button, Checkbox, Group, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import dayjs from 'dayjs';
@@ -8,6 +8,7 @@ import { CLAIM_STATUS_OPTIONS, ClaimStatusBadge } from '../../components/claim-s
 import { CursorTable, cursorListQuery, useCursorList } from '../../components/cursor-list';
 import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
+import { formatMoney } from '../../lib/format';
 import { useOptions } from '../../lib/options';
 import { useCan } from '../../lib/permissions';
 import { AssignModal, assignClaims, assigneeText, useMyUserId } from './claim-assignee';
@@ -244,7 +245,7 @@ export default function ClaimsPage() {
             accessor: 'amountCents',
             title: 'Amount',
             textAlign: 'right',
-            render: (claim) => formatRand(claim.amountCents),
+            render: (claim) => formatMoney(claim.amountCents),
           },
           { accessor: 'submittedAt', title: 'Waiting', render: (claim) => age(claim.submittedAt) },
           {

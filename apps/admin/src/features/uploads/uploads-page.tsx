@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { FilterSelect, ListTable, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
+import { formatDateTime } from '../../lib/format';
 import { useOptions } from '../../lib/options';
 import { Can } from '../../lib/permissions';
 import { UPLOAD_STATUS, UPLOAD_TYPE_LABELS } from './upload-labels';
@@ -77,7 +78,7 @@ export default function UploadsPage() {
             accessor: 'createdAt',
             title: 'Uploaded',
             sortable: true,
-            render: (upload) => upload.createdAt.slice(0, 10),
+            render: (upload) => formatDateTime(upload.createdAt),
           },
           {
             accessor: 'status',

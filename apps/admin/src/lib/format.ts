@@ -1,0 +1,93 @@
+import { FILE_UPLOAD_TARGET_FIELDS, FILE_UPLOAD_TYPES } from '@bcp/contract';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+/**
+ * The back office's one way to show dates, times and money to staff (issue 38 item 4): every
+ * screen formats through these functions, never with `toLocaleString`, `Intl` or `dayjs().format`
+ * of its own. Times are shown in South African time whatever the browser's zone; files (CSV/XLSX
+ * exports) keep ISO 8601 and are written by the API, not here.
+ */
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The zone every time is shown in (South Africa has one zone and no daylight saving). */
+export const SHOWN_TIME_ZONE = 'Africa/Johannesburg';
+
+/** A calendar date without a time (`2026-11-26`), as the API sends dates such as an invoice period. */
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Text shown where a date or amount is missing. */
+const MISSING = '—';
+
+type Instant = string | number | Date;
+
+/**
+ * A moment as a date and time in South African time: `26 Nov 2026, 19:05` (24-hour clock, no
+ * seconds). `value` is an ISO 8601 timestamp (any offset), epoch milliseconds or a Date;
+ * `null`/`undefined` give `fallback` (default "—"); an unreadable value is returned unchanged.
+ */
+export function formatDateTime(value: Instant | null | undefined, fallback = MISSING): string {
+  if (value == null || value === '') return fallback;
+  const moment = dayjs(value);
+  if (!moment.isValid()) return String(value);
+  return moment.tz(SHOWN_TIME_ZONE).format('D MMM YYYY, HH:mm');
+}
+
+/**
+ * A date as `26 Nov 2026`. A calendar date (`YYYY-MM-DD`, e.g. an invoice period or a fee's start)
+ * is shown as that day; a timestamp as its day in South African time. `null`/`undefined` give
+ * `fallback` (default "—"); an unreadable value is returned unchanged.
+ */
+export function formatDate(value: Instant | null | undefined, fallback = MISSING): string {
+  if (value == null || value === '') return fallback;
+  if (typeof value === 'string' && CALENDAR_DATE.test(value)) {
+    const day = dayjs(value);
+    return day.isValid() ? day.format('D MMM YYYY') : value;
+  }
+  const moment = dayjs(value);
+  if (!moment.isValid()) return String(value);
+  return moment.tz(SHOWN_TIME_ZONE).format('D MMM YYYY');
+}
+
+/** Mantine date pickers' `valueFormat` (dayjs tokens): the chosen day shown as `formatDate` shows it. */
+export const DATE_INPUT_FORMAT = 'D MMM YYYY';
+
+/** Today's calendar date in South African time, `YYYY-MM-DD` (for a date field's default, not for showing). */
+export function todayInSouthAfrica(): string {
+  return dayjs().tz(SHOWN_TIME_ZONE).format('YYYY-MM-DD');
+}
+
+const rand = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR' });
+
+/**
+ * Integer cents (ZAR, DESIGN.md "Money") as South African rand for staff: `R 12 480,50`, with
+ * non-breaking spaces (en-ZA); a negative amount as `-R 5,00`. `null`/`undefined` give `fallback`.
+ * The member app keeps the contract's `formatRand` (its texts are fixed by the spec).
+ */
+export function formatMoney(cents: number | null | undefined, fallback = MISSING): string {
+  if (cents == null) return fallback;
+  return rand.format(cents / 100);
+}
+
+/** Upload target fields that hold a date (`date_of_exit`, `paid_on`, ...), by key. */
+const DATE_FIELDS = new Set([
+  'date_of_birth',
+  ...FILE_UPLOAD_TYPES.flatMap((type) =>
+    FILE_UPLOAD_TARGET_FIELDS[type].filter((field) => field.format === 'date').map((field) => field.key),
+  ),
+]);
+
+/**
+ * One value of an uploaded row (`values` by field key) as people read it: an amount in cents
+ * (`amount_cents`) as money, a date field as `formatDate`, anything else as it is; a missing value
+ * as "—". Pair with the contract's `fieldLabel(key)` for the field's name.
+ */
+export function formatFieldValue(key: string, value: string | number | null | undefined): string {
+  if (value == null || value === '') return MISSING;
+  if (key.endsWith('_cents') && typeof value === 'number') return formatMoney(value);
+  if (DATE_FIELDS.has(key) && typeof value === 'string') return formatDate(value);
+  return String(value);
+}
