@@ -7,7 +7,14 @@ import {
   rawEnumCodes,
 } from '@bcp/contract';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatFieldValue, formatMoney, todayInSouthAfrica } from '../src/lib/format';
+import {
+  formatAuditValue,
+  formatDate,
+  formatDateTime,
+  formatFieldValue,
+  formatMoney,
+  todayInSouthAfrica,
+} from '../src/lib/format';
 
 /** Non-breaking space, as en-ZA separates the rand sign and thousands. */
 const NBSP = '\u00a0';
@@ -77,6 +84,15 @@ describe('formatFieldValue', () => {
     expect(formatFieldValue('date_of_exit', '2019-06-30')).toBe('30 Jun 2019');
     expect(formatFieldValue('member_number', 'M1000099')).toBe('M1000099');
     expect(formatFieldValue('email', null)).toBe('—');
+  });
+});
+
+describe('formatAuditValue', () => {
+  it("shows the audit words' UTC times and dates in this format, and other words as they are", () => {
+    expect(formatAuditValue('2026-11-26 10:11 UTC')).toBe('26 Nov 2026, 12:11');
+    expect(formatAuditValue('2026-11-26')).toBe('26 Nov 2026');
+    expect(formatAuditValue('in review')).toBe('in review');
+    expect(formatAuditValue(null)).toBe('—');
   });
 });
 

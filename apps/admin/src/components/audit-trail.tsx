@@ -1,7 +1,7 @@
 import type { AuditEventResponse } from '@bcp/contract';
 import { Button, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import { formatDateTime } from '../lib/format';
+import { formatAuditValue, formatDateTime } from '../lib/format';
 import { useCan } from '../lib/permissions';
 import { ListTable, useServerList } from './list-table';
 
@@ -36,8 +36,8 @@ export function AuditChanges(props: { event: AuditEventResponse }) {
           {changes.map((change) => (
             <Table.Tr key={change.field}>
               <Table.Td>{change.label}</Table.Td>
-              <Table.Td>{change.before ?? '—'}</Table.Td>
-              <Table.Td>{change.after ?? '—'}</Table.Td>
+              <Table.Td>{formatAuditValue(change.before)}</Table.Td>
+              <Table.Td>{formatAuditValue(change.after)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -91,3 +91,20 @@ export function formatFieldValue(key: string, value: string | number | null | un
   if (DATE_FIELDS.has(key) && typeof value === 'string') return formatDate(value);
   return String(value);
 }
+
+/** A time as the API's audit words write it (`2026-11-26 10:11 UTC`), or a calendar date alone. */
+const WORDED_UTC_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2})?) UTC$/;
+
+/**
+ * A value of an audit event's changed field, as the API words it for screens and files alike
+ * (`AuditEventResponse.changes`): a time there (`2026-11-26 10:11 UTC`) or a date (`2026-11-26`)
+ * is shown in this module's format and zone (`26 Nov 2026, 12:11`); any other words as they are;
+ * `null` as "—". The CSV export keeps the API's words.
+ */
+export function formatAuditValue(value: string | null | undefined): string {
+  if (value == null) return MISSING;
+  const time = WORDED_UTC_TIME.exec(value);
+  if (time) return formatDateTime(`${time[1]}T${time[2]}Z`);
+  if (CALENDAR_DATE.test(value)) return formatDate(value);
+  return value;
+}
