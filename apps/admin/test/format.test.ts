@@ -92,6 +92,8 @@ describe('formatAuditValue', () => {
     expect(formatAuditValue('2026-11-26 10:11 UTC')).toBe('26 Nov 2026, 12:11');
     expect(formatAuditValue('2026-11-26')).toBe('26 Nov 2026');
     expect(formatAuditValue('in review')).toBe('in review');
+    expect(formatAuditValue('EMAIL')).toBe('Email');
+    expect(formatAuditValue('SAVINGS, CHEQUE')).toBe('Savings account, Cheque / current account');
     expect(formatAuditValue(null)).toBe('—');
   });
 });

@@ -1,4 +1,4 @@
-import { FILE_UPLOAD_TARGET_FIELDS, FILE_UPLOAD_TYPES } from '@bcp/contract';
+import { ENUM_LABELS, FILE_UPLOAD_TARGET_FIELDS, FILE_UPLOAD_TYPES, rawEnumCodes } from '@bcp/contract';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -95,16 +95,31 @@ export function formatFieldValue(key: string, value: string | number | null | un
 /** A time as the API's audit words write it (`2026-11-26 10:11 UTC`), or a calendar date alone. */
 const WORDED_UTC_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2})?) UTC$/;
 
+/** The words of each raw enum code (`EMAIL` -> "Email"), from the contract's labels; permissions apart. */
+const CODE_WORDS = (() => {
+  const raw = new Set(rawEnumCodes());
+  const words = new Map<string, string>();
+  for (const [kind, labels] of Object.entries(ENUM_LABELS)) {
+    if (kind === 'permission') continue;
+    for (const [code, label] of Object.entries(labels)) if (raw.has(code) && !words.has(code)) words.set(code, label);
+  }
+  return words;
+})();
+
 /**
  * A value of an audit event's changed field, as the API words it for screens and files alike
  * (`AuditEventResponse.changes`): a time there (`2026-11-26 10:11 UTC`) or a date (`2026-11-26`)
- * is shown in this module's format and zone (`26 Nov 2026, 12:11`); any other words as they are;
- * `null` as "—". The CSV export keeps the API's words.
+ * is shown in this module's format and zone (`26 Nov 2026, 12:11`); each raw enum code of a
+ * comma-separated list in its words (`EMAIL` -> "Email"); any other words as they are; `null` as
+ * "—". The CSV export keeps the API's words.
  */
 export function formatAuditValue(value: string | null | undefined): string {
   if (value == null) return MISSING;
   const time = WORDED_UTC_TIME.exec(value);
   if (time) return formatDateTime(`${time[1]}T${time[2]}Z`);
   if (CALENDAR_DATE.test(value)) return formatDate(value);
-  return value;
+  return value
+    .split(', ')
+    .map((item) => CODE_WORDS.get(item) ?? item)
+    .join(', ');
 }

@@ -84,6 +84,7 @@ export default function UploadsPage() {
             accessor: 'status',
             title: 'Status',
             sortable: true,
+            noWrap: true,
             render: (upload) => (
               <Badge color={UPLOAD_STATUS[upload.status].color} variant="light">
                 {UPLOAD_STATUS[upload.status].label}
