@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatAuditValue,
   formatDate,
+  formatDatesInText,
   formatDateTime,
   formatFieldValue,
   formatMoney,
@@ -84,6 +85,15 @@ describe('formatFieldValue', () => {
     expect(formatFieldValue('date_of_exit', '2019-06-30')).toBe('30 Jun 2019');
     expect(formatFieldValue('member_number', 'M1000099')).toBe('M1000099');
     expect(formatFieldValue('email', null)).toBe('—');
+  });
+});
+
+describe('formatDatesInText', () => {
+  it('shows the ISO dates in a stored text as dates, and not those inside a file name', () => {
+    expect(formatDatesInText('Tracing fees: claim 3, member number PW-1, paid 2026-11-27')).toBe(
+      'Tracing fees: claim 3, member number PW-1, paid 27 Nov 2026',
+    );
+    expect(formatDatesInText('members-2026-11-27.csv')).toBe('members-2026-11-27.csv');
   });
 });
 

@@ -123,3 +123,12 @@ export function formatAuditValue(value: string | null | undefined): string {
     .map((item) => CODE_WORDS.get(item) ?? item)
     .join(', ');
 }
+
+/**
+ * A text the API wrote once and keeps (an invoice line's description, also printed on the tax
+ * invoice: `Tracing fees: claim 3, paid 2026-11-27`) with each ISO calendar date in it shown as
+ * `formatDate` shows it (`paid 27 Nov 2026`); the rest as it is.
+ */
+export function formatDatesInText(text: string): string {
+  return text.replace(/(?<![\w-])(\d{4}-\d{2}-\d{2})(?![\w-])/g, (date) => formatDate(date));
+}

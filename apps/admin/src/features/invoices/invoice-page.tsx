@@ -22,7 +22,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate, formatDatesInText, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/permissions';
 import { save } from '../../lib/save';
 import { invoiceName, invoiceState } from './invoice-labels';
@@ -85,7 +85,7 @@ function Lines(props: { invoice: InvoiceResponse }) {
       <Table.Tbody>
         {invoice.lines.map((line) => (
           <Table.Tr key={line.id}>
-            <Table.Td>{line.description}</Table.Td>
+            <Table.Td>{formatDatesInText(line.description)}</Table.Td>
             <Table.Td>{line.claimId ?? '—'}</Table.Td>
             <Table.Td ta="right">{formatMoney(line.amountCents)}</Table.Td>
             <Table.Td ta="right">{formatMoney(line.vatCents)}</Table.Td>
