@@ -61,6 +61,17 @@ export default defineConfig({
         },
       },
       {
+        // The back office's plain functions (formats, labels); its screens are tested in the browser (apps/admin/e2e).
+        ...sourceConditions,
+        test: {
+          name: 'admin',
+          include: ['apps/admin/test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: [tempFolder],
+          ...timeouts,
+        },
+      },
+      {
         ...sourceConditions,
         test: {
           name: 'web',

@@ -1,6 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { claimStepsThroughFees, declareAndSubmit, meetApprovalChecks, memberViaApi } from '../../web/e2e/support';
-import { expectAccessibleHere, signInDemoAdmin, signInThroughScreens, staffHeaders, staffPage } from './support';
+import {
+  expectAccessibleHere,
+  expectTableCellsFormatted,
+  signInDemoAdmin,
+  signInThroughScreens,
+  staffHeaders,
+  staffPage,
+} from './support';
 import { secondStaffUser } from './work-data';
 
 // Issue 36 items 1-2 "Done when" in the staff app at 1280x800: a claim over the fund's
@@ -84,6 +91,7 @@ test('with its checks unmet the claim is not approved without an override reason
   );
   await expect(admin.getByText('Over R 1 000,00: two different people approve this claim.')).toBeVisible();
   await expectAccessibleHere(admin, 'the claim page with unmet approval checks');
+  await expectTableCellsFormatted(admin, 'the claim page with unmet approval checks');
 
   await admin.getByRole('button', { name: 'Start review' }).click();
   await admin.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -126,6 +134,7 @@ test('once the checks are met, the demo admin gives the first approval: the clai
   await expect(approve).toBeHidden();
   await expect(admin.getByText('Approved, awaiting second approval')).toBeVisible();
   await expectAccessibleHere(admin, 'the claim awaiting its second approval');
+  await expectTableCellsFormatted(admin, 'the claim awaiting its second approval');
   // The same person cannot give the second approval.
   await admin.getByRole('button', { name: 'Give second approval' }).click();
   const again = admin.getByRole('dialog', { name: 'Give the second approval' });

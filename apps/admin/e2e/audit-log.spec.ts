@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, expectAccessibleHere, signInThroughScreens, staffPage } from './support';
+import {
+  DEMO_STAFF,
+  expectAccessibleHere,
+  expectTableCellsFormatted,
+  signInThroughScreens,
+  staffPage,
+} from './support';
 
 // Issue 36 item 5 "Done when": the audit log screen shows the events in words, filtered by actor,
 // at a laptop's 1280 x 800. The demo reviewer (who holds audits.read) reads it: the demo admin's
@@ -22,6 +28,7 @@ test('a staff user opens the audit log, exports it, filters by actor and reads t
   const table = reviewer.getByRole('table', { name: 'Audit events' });
   await expect(table.getByRole('row').filter({ hasText: 'Demo Reviewer signed in' }).first()).toBeVisible();
   await expectAccessibleHere(reviewer, 'the audit log');
+  await expectTableCellsFormatted(reviewer, 'the audit log');
 
   // The whole log as CSV, in words; the export is itself an event.
   await reviewer.getByRole('button', { name: 'Export' }).click();
@@ -46,6 +53,7 @@ test('a staff user opens the audit log, exports it, filters by actor and reads t
   await expect(exported.getByRole('cell', { name: 'Rows', exact: true })).toBeVisible();
   await expect(exported.getByRole('cell', { name: 'Format', exact: true })).toBeVisible();
   await expectAccessibleHere(reviewer, 'the audit log filtered by actor, with changes shown');
+  await expectTableCellsFormatted(reviewer, 'the audit log filtered by actor, with changes shown');
   await reviewer.screenshot({ path: test.info().outputPath('audit-log.png'), fullPage: true });
 
   // Another actor: the system's events only (the demo data was loaded by it).

@@ -1,7 +1,9 @@
+import { PERMISSION_DESCRIPTIONS } from '@bcp/contract';
 import { expect, type Page, test } from '@playwright/test';
 import {
   DEMO_STAFF,
   expectAccessibleHere,
+  expectTableCellsFormatted,
   navigationLinks,
   readPasswordLink,
   signInThroughScreens,
@@ -25,6 +27,7 @@ test('the demo admin signs in with email, password and the PIN from the outbox',
   await expect(admin.getByText('Waiting over 5 working days')).toBeVisible();
   await expect(admin.getByRole('heading', { name: 'Benefits found and claimed per fund' })).toBeVisible();
   await expectAccessibleHere(admin, 'the dashboard');
+  await expectTableCellsFormatted(admin, 'the dashboard');
   const links = await navigationLinks(admin);
   expect(links).toEqual(
     expect.arrayContaining(['Dashboard', 'Tasks', 'Funds', 'Users', 'Roles', 'Partners', 'Templates']),
@@ -36,6 +39,7 @@ test('creates and edits a fund with a fee, and sees the payout preview', async (
   await expect(admin.getByRole('heading', { name: 'Funds', level: 1 })).toBeVisible();
   await expect(admin.getByRole('cell', { name: 'Demo Retirement Fund', exact: true })).toBeVisible();
   await expectAccessibleHere(admin, 'the funds list');
+  await expectTableCellsFormatted(admin, 'the funds list');
 
   await admin.getByRole('button', { name: 'New fund' }).click();
   const dialog = admin.getByRole('dialog', { name: 'New fund' });
@@ -56,6 +60,7 @@ test('creates and edits a fund with a fee, and sees the payout preview', async (
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText('Thandi Contact')).toBeVisible();
   await expectAccessibleHere(admin, 'the fund page');
+  await expectTableCellsFormatted(admin, 'the fund page');
 
   await admin.getByRole('tab', { name: 'Fees' }).click();
   await expect(admin.getByText('No fees: members are paid the whole benefit.')).toBeVisible();
@@ -72,13 +77,16 @@ test('creates and edits a fund with a fee, and sees the payout preview', async (
   await admin.getByRole('textbox', { name: 'Benefit amount (R)' }).fill('3450.00');
   await expect(admin.getByTestId('net-amount')).toHaveText(/R\s?3\s?350,81/);
   await expectAccessibleHere(admin, 'the fees and payout preview');
+  await expectTableCellsFormatted(admin, 'the fees and payout preview');
 
   await admin.getByRole('tab', { name: 'Process steps' }).click();
   await expect(admin.getByText('This fund uses the default checklist.')).toBeVisible();
   await expectAccessibleHere(admin, 'the process steps');
+  await expectTableCellsFormatted(admin, 'the process steps');
   await admin.getByRole('tab', { name: 'Audit trail' }).click();
   await expect(admin.getByRole('cell', { name: /changed fund “Playwright Provident Fund / }).first()).toBeVisible();
   await expectAccessibleHere(admin, 'the fund audit trail');
+  await expectTableCellsFormatted(admin, 'the fund audit trail');
 });
 
 test('creates a partner API key and sees it only once', async () => {
@@ -107,6 +115,7 @@ test('creates a partner API key and sees it only once', async () => {
   await expect(admin.getByRole('cell', { name: 'Production', exact: true })).toBeVisible();
   expect(await admin.locator('body').innerText()).not.toContain(key);
   await expectAccessibleHere(admin, 'the partner page');
+  await expectTableCellsFormatted(admin, 'the partner page');
 
   await admin.getByRole('button', { name: 'Rotate Production' }).click();
   const rotated = admin.getByRole('dialog', { name: 'API key Production' });
@@ -120,6 +129,7 @@ test('edits a template and sees the server preview', async () => {
   await admin.getByRole('link', { name: 'Templates' }).click();
   await expect(admin.getByRole('heading', { name: 'Templates', level: 1 })).toBeVisible();
   await expectAccessibleHere(admin, 'the templates list');
+  await expectTableCellsFormatted(admin, 'the templates list');
   await admin.getByRole('button', { name: 'New template' }).click();
   await admin.getByRole('textbox', { name: 'Name', exact: true }).fill(`Claim reminder ${suffix}`);
   await admin.getByRole('textbox', { name: 'Subject' }).fill('Hello {{ person.firstName }}');
@@ -147,6 +157,7 @@ test('invites a user, who sets a password from the emailed link and signs in', a
   await admin.getByRole('link', { name: 'Users' }).click();
   await expect(admin.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   await expectAccessibleHere(admin, 'the users list');
+  await expectTableCellsFormatted(admin, 'the users list');
   await admin.getByRole('button', { name: 'Invite user' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Invite a user' });
   await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
@@ -197,15 +208,29 @@ test('a reviewer lacks the set-up menus and gets the no-access page by URL', asy
 test('the other set-up screens: roles matrix, FAQs with preview, reference data and tasks', async () => {
   await admin.getByRole('link', { name: 'Roles' }).click();
   await expect(admin.getByRole('heading', { name: 'Roles and permissions', level: 1 })).toBeVisible();
-  await expect(admin.getByRole('checkbox', { name: 'super-admin: funds.write' })).toBeChecked();
-  await expect(admin.getByRole('checkbox', { name: 'super-admin: funds.write' })).toBeDisabled();
-  await expect(admin.getByRole('checkbox', { name: 'reviewer: tasks.read' })).toBeChecked();
-  await expect(admin.getByRole('checkbox', { name: 'reviewer: funds.read' })).not.toBeChecked();
+  await expect(
+    admin.getByRole('checkbox', { name: `super-admin: ${PERMISSION_DESCRIPTIONS['funds.write']}` }),
+  ).toBeChecked();
+  await expect(
+    admin.getByRole('checkbox', { name: `super-admin: ${PERMISSION_DESCRIPTIONS['funds.write']}` }),
+  ).toBeDisabled();
+  await expect(
+    admin.getByRole('checkbox', { name: `reviewer: ${PERMISSION_DESCRIPTIONS['tasks.read']}` }),
+  ).toBeChecked();
+  await expect(
+    admin.getByRole('checkbox', { name: `reviewer: ${PERMISSION_DESCRIPTIONS['funds.read']}` }),
+  ).not.toBeChecked();
+  // Each permission in words, its code under it as secondary text.
+  const fundsWrite = admin.getByRole('rowheader', { name: PERMISSION_DESCRIPTIONS['funds.write'] });
+  await expect(fundsWrite).toBeVisible();
+  await expect(fundsWrite.locator('code')).toHaveText('funds.write');
   await expectAccessibleHere(admin, 'the roles matrix');
+  await expectTableCellsFormatted(admin, 'the roles matrix');
 
   await admin.getByRole('link', { name: 'FAQs' }).click();
   await expect(admin.getByRole('heading', { name: 'FAQs', level: 1 })).toBeVisible();
   await expectAccessibleHere(admin, 'the FAQs list');
+  await expectTableCellsFormatted(admin, 'the FAQs list');
   await admin.getByRole('button', { name: 'New FAQ' }).click();
   const faq = admin.getByRole('dialog', { name: 'New FAQ' });
   await faq.getByRole('textbox', { name: 'Question' }).fill('Who pays my benefit?');
@@ -220,6 +245,7 @@ test('the other set-up screens: roles matrix, FAQs with preview, reference data 
     history.getByRole('cell', { name: 'Demo Admin created FAQ “Who pays my benefit?”', exact: true }),
   ).toBeVisible();
   await expectAccessibleHere(admin, 'the history of an FAQ');
+  await expectTableCellsFormatted(admin, 'the history of an FAQ');
   await history.getByRole('button', { name: 'Close' }).click();
 
   for (const [link, heading, cell] of [
@@ -231,16 +257,19 @@ test('the other set-up screens: roles matrix, FAQs with preview, reference data 
     await expect(admin.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     await expect(admin.getByRole('cell', { name: cell, exact: true }).first()).toBeVisible();
     await expectAccessibleHere(admin, `the ${heading.toLowerCase()} list`);
+    await expectTableCellsFormatted(admin, `the ${heading.toLowerCase()} list`);
   }
   await admin.getByRole('link', { name: 'Historic accounts' }).click();
   await expect(admin.getByRole('heading', { name: 'Historic accounts', level: 1 })).toBeVisible();
   await expectAccessibleHere(admin, 'the historic accounts');
+  await expectTableCellsFormatted(admin, 'the historic accounts');
 
   await admin.getByRole('link', { name: 'Tasks' }).click();
   await expect(admin.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
   await admin.getByText('Everyone’s', { exact: true }).click();
   await expect(admin.getByRole('radio', { name: 'Everyone’s' })).toBeChecked();
   await expectAccessibleHere(admin, 'the tasks');
+  await expectTableCellsFormatted(admin, 'the tasks');
 });
 
 test('a session that ended goes back to sign-in, saying so', async () => {

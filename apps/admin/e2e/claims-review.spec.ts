@@ -9,7 +9,7 @@ import {
   SAMPLE_PDF,
   uploadClaimDocuments,
 } from '../../web/e2e/support';
-import { expectAccessibleHere, signInDemoAdmin, staffHeaders, staffPage } from './support';
+import { expectAccessibleHere, expectTableCellsFormatted, signInDemoAdmin, staffHeaders, staffPage } from './support';
 
 // Issue 20 "Done when": staff review a submitted claim end to end and the member's app shows it;
 // staff find a person by ID number. One admin session and one member for the whole file.
@@ -65,6 +65,7 @@ test('staff review the claim from the queue: document, bank match, checklist, ap
   const row = admin.getByRole('row').filter({ hasText: 'William Myburgh' });
   await expect(row).toBeVisible();
   await expectAccessibleHere(admin, 'the claims queue');
+  await expectTableCellsFormatted(admin, 'the claims queue');
 
   // The export takes the queue's filters: submitted claims over R16,000, masked ID numbers.
   await admin.getByRole('textbox', { name: 'From (R)' }).fill('16000');
@@ -105,6 +106,7 @@ test('staff review the claim from the queue: document, bank match, checklist, ap
   await expect(admin.getByTestId('bank-match-status')).toHaveText('Bank match passed');
   await expect(admin.getByRole('table', { name: 'Checklist' })).toBeVisible();
   await expectAccessibleHere(admin, 'the claim page');
+  await expectTableCellsFormatted(admin, 'the claim page');
 
   // Staff may decide once the fund has no administrator connected.
   const headers = await staffHeaders(admin);
@@ -147,6 +149,7 @@ test('staff review the claim from the queue: document, bank match, checklist, ap
   await expect(ask).toBeHidden();
   await expect(admin.getByText('Waiting for the member’s answer.')).toBeVisible();
   await expectAccessibleHere(admin, 'the claim page waiting for the member');
+  await expectTableCellsFormatted(admin, 'the claim page waiting for the member');
 
   await member.reload();
   const asked = member.getByRole('region', { name: 'We need more information' });
@@ -186,6 +189,7 @@ test('staff review the claim from the queue: document, bank match, checklist, ap
   }
   await expect(admin.getByText('Ready to approve')).toBeVisible();
   await expectAccessibleHere(admin, 'the claim page with its approval checks met');
+  await expectTableCellsFormatted(admin, 'the claim page with its approval checks met');
 
   // The approve dialog says what will be paid, to whom, and asks for the net payout to confirm it.
   await admin.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -233,19 +237,23 @@ test('staff find the person by ID number and open the person page', async () => 
   const row = admin.getByRole('row').filter({ hasText: 'William Myburgh' });
   await expect(row).toHaveCount(1);
   await expectAccessibleHere(admin, 'the benefits and persons search');
+  await expectTableCellsFormatted(admin, 'the benefits and persons search');
   await row.click();
   await expect(admin.getByRole('heading', { name: 'William Myburgh', level: 1 })).toBeVisible();
   await expect(admin.getByRole('table', { name: 'Benefits of this person' })).toContainText('R');
   await expectAccessibleHere(admin, 'the person page');
+  await expectTableCellsFormatted(admin, 'the person page');
   await admin.getByRole('tab', { name: 'Claims' }).click();
   await expect(admin.getByRole('table', { name: 'Claims of this person' })).toContainText('Paid');
   await admin.getByRole('tab', { name: 'Account and devices' }).click();
   // Within the panel: while the tabs change, the panel left may still show the same address.
   await expect(admin.getByRole('tabpanel', { name: 'Account and devices' }).getByText(WILLIAM.email)).toBeVisible();
   await expectAccessibleHere(admin, "the person's account");
+  await expectTableCellsFormatted(admin, "the person's account");
 
   await admin.getByRole('tab', { name: 'Source rows' }).click();
   await expect(admin.getByRole('table', { name: 'Source rows' })).toContainText('M1000099');
+  await expectTableCellsFormatted(admin, "the person's source rows");
   await admin.getByRole('tab', { name: 'Identity images' }).click();
   await admin.getByRole('button', { name: 'Show identity images (audited)' }).click();
   await expect(admin.getByRole('img', { name: /^Identity check \d+: / }).first()).toBeVisible();

@@ -1,7 +1,7 @@
 import { FAST_TRACK_CONDITION_LABELS, FAST_TRACK_MESSAGES } from '@bcp/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { claimStepsThroughFees, declareAndSubmit, memberViaApi } from '../../web/e2e/support';
-import { expectAccessibleHere, signInDemoAdmin, staffHeaders, staffPage } from './support';
+import { expectAccessibleHere, expectTableCellsFormatted, signInDemoAdmin, staffHeaders, staffPage } from './support';
 
 // Issue 21 item 2 in the staff app: the demo fund's fast track set on the fund screen (cleared
 // after this file), and a fast-tracked claim's page with the rule's decision and each condition.
@@ -50,6 +50,7 @@ test('staff set the fund fast-track threshold and days on the fund screen', asyn
   await expect(edit).toBeHidden();
   await expect(admin.getByText(`Up to R 5 000,00. ${FAST_TRACK_MESSAGES.promise(3)}`)).toBeVisible();
   await expectAccessibleHere(admin, 'the fund page with the fast track');
+  await expectTableCellsFormatted(admin, 'the fund page with the fast track');
 });
 
 test('a fast-tracked claim shows "Decided by the fast-track rule" with each condition', async () => {
@@ -74,4 +75,5 @@ test('a fast-tracked claim shows "Decided by the fast-track rule" with each cond
     await expect(decision.getByRole('row').filter({ hasText: label })).toContainText('Passed');
   }
   await expectAccessibleHere(admin, 'a fast-tracked claim');
+  await expectTableCellsFormatted(admin, 'a fast-tracked claim');
 });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { memberViaApi, SAMPLE_PDF } from '../../web/e2e/support';
-import { DEMO_STAFF, expectAccessibleHere, signInThroughScreens } from './support';
+import { DEMO_STAFF, expectAccessibleHere, expectTableCellsFormatted, signInThroughScreens } from './support';
 
 // Issue 36 items 3 and 4 in the staff app, at a laptop's 1280 x 800: two members claim into one
 // bank account; a staff user filters the queue to flagged claims, reads a flagged claim's flags
@@ -104,6 +104,7 @@ test('the dashboard counts flagged claims and the queue filters to them', async 
   // Every claim the flagged filter shows has a flag.
   await expect(table.getByRole('row').filter({ hasText: 'No flags' })).toHaveCount(0);
   await expectAccessibleHere(admin, 'the claims queue filtered to flagged claims');
+  await expectTableCellsFormatted(admin, 'the claims queue filtered to flagged claims');
 });
 
 test("a flagged claim's page explains the flag and links the other person's claim", async () => {
@@ -120,6 +121,7 @@ test("a flagged claim's page explains the flag and links the other person's clai
   await expect(flag.getByRole('link', { name: 'Albert Lochner', exact: true })).toBeVisible();
   await expect(flag.getByRole('link', { name: `Claim ${claims.albert} (Albert Lochner)` })).toBeVisible();
   await expectAccessibleHere(admin, 'a flagged claim');
+  await expectTableCellsFormatted(admin, 'a flagged claim');
 
   await flag.getByRole('link', { name: `Claim ${claims.albert} (Albert Lochner)` }).click();
   await expect(admin.getByRole('heading', { name: `Claim ${claims.albert}: Albert Lochner` })).toBeVisible();
@@ -160,6 +162,7 @@ test('the staff user assigns the claim to themself and finds it under My claims'
   await expect(table.getByRole('row').filter({ hasText: 'Phila Radebe' })).toContainText('Demo Approver (you)');
   await expect(table.getByRole('row').filter({ hasText: 'Albert Lochner' })).toHaveCount(0);
   await expectAccessibleHere(admin, 'My claims');
+  await expectTableCellsFormatted(admin, 'My claims');
 });
 
 test('the other flagged claim is taken from the queue with the bulk action', async () => {

@@ -1,3 +1,4 @@
+import { rawEnumCodes } from '@bcp/contract';
 import { type Browser, expect, type Page } from '@playwright/test';
 import { expectAccessible, readOtp } from '../../web/e2e/support';
 
@@ -86,4 +87,48 @@ export async function staffHeaders(page: Page): Promise<Record<string, string>> 
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('adminSession') ?? '{}').state?.apiToken);
   const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
   return { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf };
+}
+
+/** The contract's enum values that read as codes (`SAVINGS`, `in_review`, `id_number`, `funds.write`). */
+const RAW_CODES = new Set(rawEnumCodes());
+
+/** Date and time formats the back office no longer shows (issue 38 item 4: `26 Nov 2026, 19:05` only). */
+const WRONG_DATES: { name: string; pattern: RegExp }[] = [
+  // Not inside a file name such as `members-2026-11-26.csv` (hyphen or letter either side).
+  { name: 'an ISO date', pattern: /(?<![\w-])\d{4}-\d{2}-\d{2}(?![\w-])|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/ },
+  { name: 'a slash date', pattern: /\b\d{1,4}\/\d{1,2}\/\d{1,4}\b/ },
+  { name: 'a time with seconds', pattern: /\b\d{1,2}:\d{2}:\d{2}\b/ },
+];
+
+/**
+ * Every table cell on the screen (`td`, and the row headers `th` of a table's body) is shown as
+ * people read it (issue 38 item 4 "One format"): no ISO or slash date, no time with seconds, and no
+ * raw enum code of the contract (`SAVINGS`, `in_review`, `id_number`, `funds.write`; see
+ * `rawEnumCodes`). A code deliberately shown as secondary text is marked up as code (`<code>`,
+ * Mantine's `Code`) and not read. Fails naming each wrong cell and what is wrong in it. Call it
+ * once the list's rows are shown: an empty or loading table passes.
+ */
+export async function expectTableCellsFormatted(page: Page, where: string): Promise<void> {
+  const texts = await page.locator('table td, table tbody th').evaluateAll((cells) =>
+    cells.map((cell) => {
+      const parts: string[] = [];
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.parentElement?.closest('code')) parts.push(node.textContent ?? '');
+      }
+      return parts.join(' ').replace(/\s+/g, ' ').trim();
+    }),
+  );
+  const problems = new Set<string>();
+  for (const text of texts) {
+    for (const { name, pattern } of WRONG_DATES) {
+      const found = pattern.exec(text)?.[0];
+      if (found) problems.add(`"${text}" shows ${name} (${found})`);
+    }
+    for (const token of text.split(/[\s,;:()[\]{}“”"'’/]+/)) {
+      const word = token.replace(/[.…]+$/, '');
+      if (RAW_CODES.has(word)) problems.add(`"${text}" shows the raw code ${word}`);
+    }
+  }
+  expect([...problems], `table cells on ${where}`).toEqual([]);
 }

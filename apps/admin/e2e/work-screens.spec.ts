@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import {
   expectAccessibleHere,
+  expectTableCellsFormatted,
   scaled,
   signInDemoAdmin,
   signInThroughScreens,
@@ -34,6 +35,7 @@ test('uploads a member file with a bad row, maps it, sees the row error; a secon
   await admin.getByRole('link', { name: 'Uploads' }).click();
   await expect(admin.getByRole('heading', { name: 'Uploads', level: 1 })).toBeVisible();
   await expectAccessibleHere(admin, 'the uploads list');
+  await expectTableCellsFormatted(admin, 'the uploads list');
 
   await admin.getByRole('link', { name: 'New upload' }).click();
   await expect(admin.getByRole('heading', { name: 'New upload', level: 1 })).toBeVisible();
@@ -73,7 +75,7 @@ test('uploads a member file with a bad row, maps it, sees the row error; a secon
   await expect(admin.getByTestId('upload-status')).toHaveText('Waiting for a decision', { timeout: scaled(30_000) });
   await expect(admin.getByText('Refused rows', { exact: true })).toBeVisible();
   const findings = admin.getByRole('table', { name: 'Row findings' });
-  await expect(findings.getByRole('row', { name: /^4 error id_number/ })).toBeVisible();
+  await expect(findings.getByRole('row', { name: /^4 Error ID number/ })).toBeVisible();
   await admin.getByRole('textbox', { name: 'Message contains' }).fill('no such message');
   await expect(findings.getByText('No finding matches these filters.')).toBeVisible();
   await admin.getByRole('textbox', { name: 'Message contains' }).fill('');
@@ -86,6 +88,7 @@ test('uploads a member file with a bad row, maps it, sees the row error; a secon
   await admin.getByRole('button', { name: 'Download the refused rows' }).click();
   expect((await download).suggestedFilename()).toBe(`members-${seed}-refused-rows.csv`);
   await expectAccessibleHere(admin, 'the upload review');
+  await expectTableCellsFormatted(admin, 'the upload review');
 
   await secondStaffUser(admin, checker.email, checker.password);
   const second = await staffPage(browser);
@@ -120,6 +123,7 @@ test('drafts an invoice from a paid claim, issues it, opens its PDF and credits 
   await admin.getByRole('link', { name: 'Invoices' }).click();
   await expect(admin.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
   await expectAccessibleHere(admin, 'the invoices list');
+  await expectTableCellsFormatted(admin, 'the invoices list');
   await admin.getByRole('button', { name: 'New draft' }).click();
   const dialog = admin.getByRole('dialog', { name: 'New draft invoice' });
   await dialog.getByRole('combobox', { name: 'Fund' }).fill(fundName);
@@ -137,6 +141,7 @@ test('drafts an invoice from a paid claim, issues it, opens its PDF and credits 
   await expect(admin.getByTestId('invoice-subtotal')).toHaveText(/R\s?125,00/);
   await expect(admin.getByTestId('invoice-total')).toHaveText(/R\s?143,75/);
   await expectAccessibleHere(admin, 'the draft invoice');
+  await expectTableCellsFormatted(admin, 'the draft invoice');
 
   await admin.getByRole('button', { name: 'Issue invoice' }).click();
   await expect(admin.getByRole('heading', { name: /^Invoice INV-\d{6}$/, level: 1 })).toBeVisible();
@@ -161,6 +166,7 @@ test('drafts an invoice from a paid claim, issues it, opens its PDF and credits 
   await expect(admin.getByTestId('invoice-total')).toHaveText(/R\s?143,75/);
   await expect(admin.getByRole('link', { name: 'The invoice it credits' })).toBeVisible();
   await expectAccessibleHere(admin, 'the credit note');
+  await expectTableCellsFormatted(admin, 'the credit note');
 
   // The list's export, with the filters shown (credit notes only): the file names the credit note.
   await admin.getByRole('link', { name: 'All invoices' }).click();
@@ -183,6 +189,7 @@ test('the enrichment, funnel and partner files screens', async () => {
   await admin.getByRole('option', { name: fundName }).click();
   await expect(admin.getByRole('table', { name: 'Enrichment records' })).toBeVisible();
   await expectAccessibleHere(admin, 'the enrichment records');
+  await expectTableCellsFormatted(admin, 'the enrichment records');
   await admin.getByRole('button', { name: 'Run a step again' }).click();
   const rerun = admin.getByRole('dialog', { name: 'Run a step again' });
   await rerun.getByText('Everyone', { exact: true }).click();
@@ -193,13 +200,16 @@ test('the enrichment, funnel and partner files screens', async () => {
   await expect(admin.getByRole('table', { name: 'Enrichment runs' })).toBeVisible();
   await expect(admin.getByRole('cell', { name: 'Rerun (all)' })).toBeVisible();
   await expectAccessibleHere(admin, 'the enrichment runs');
+  await expectTableCellsFormatted(admin, 'the enrichment runs');
   await admin.getByRole('tab', { name: 'Outreach funnel' }).click();
   await expect(admin.getByTestId('funnel-paid')).toHaveText('1');
   await expect(admin.getByTestId('funnel-signedUp')).toHaveText(/\d/);
   await expectAccessibleHere(admin, 'the outreach funnel');
+  await expectTableCellsFormatted(admin, 'the outreach funnel');
 
   await admin.getByRole('link', { name: 'Partner files' }).click();
   await expect(admin.getByRole('heading', { name: 'Partner files', level: 1 })).toBeVisible();
   await expect(admin.getByRole('table', { name: 'Tracing partners' })).toBeVisible();
   await expectAccessibleHere(admin, 'the partner files');
+  await expectTableCellsFormatted(admin, 'the partner files');
 });

@@ -7,6 +7,7 @@ export * from './file-uploads/mapping.js';
 export * from './file-uploads/types.js';
 export * from './funds.js';
 export * from './id-number/sa-id-number.js';
+export * from './labels.js';
 export * from './languages.js';
 export * from './message-reference.js';
 export * from './messages/accounts.js';

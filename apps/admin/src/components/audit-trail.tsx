@@ -1,12 +1,31 @@
-import type { AuditEventResponse } from '@bcp/contract';
-import { Button, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { type AuditEventResponse, isPermission } from '@bcp/contract';
+import { Button, Code, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
+import { formatAuditValue, formatDateTime } from '../lib/format';
 import { useCan } from '../lib/permissions';
 import { ListTable, useServerList } from './list-table';
 
-/** When an event happened, as people in South Africa read it. */
+/** When an event happened, as people in South Africa read it (`26 Nov 2026, 19:05`, lib/format.ts). */
 export function eventTime(event: AuditEventResponse): string {
-  return new Date(event.occurredAt).toLocaleString('en-ZA');
+  return formatDateTime(event.occurredAt);
+}
+
+/**
+ * One before or after value of a changed field: a list of permissions as codes (the exact names a
+ * role was given), anything else through `formatAuditValue` (times, dates and codes in words).
+ */
+function AuditValue(props: { value: string | null }) {
+  const items = props.value?.split(', ') ?? [];
+  if (items.length > 0 && items.every(isPermission)) {
+    return (
+      <Group gap={4}>
+        {items.map((item) => (
+          <Code key={item}>{item}</Code>
+        ))}
+      </Group>
+    );
+  }
+  return formatAuditValue(props.value);
 }
 
 /**
@@ -35,8 +54,12 @@ export function AuditChanges(props: { event: AuditEventResponse }) {
           {changes.map((change) => (
             <Table.Tr key={change.field}>
               <Table.Td>{change.label}</Table.Td>
-              <Table.Td>{change.before ?? '—'}</Table.Td>
-              <Table.Td>{change.after ?? '—'}</Table.Td>
+              <Table.Td>
+                <AuditValue value={change.before} />
+              </Table.Td>
+              <Table.Td>
+                <AuditValue value={change.after} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -4,11 +4,12 @@ import { Button, Menu } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { downloadFile } from '../lib/files';
+import { todayInSouthAfrica } from '../lib/format';
 import { useCan } from '../lib/permissions';
 
 /**
  * "Export" for a list with an export call: CSV or XLSX of every row the list's current filters find
- * (`query`), saved as `<name>-<date>.<format>`. Shown only to a user holding `permission`.
+ * (`query`), saved as `<name>-<YYYY-MM-DD>.<format>` (files keep ISO dates). Shown only to a user holding `permission`.
  */
 export function ExportMenu(props: { path: string; query: Query; name: string; permission: Permission }) {
   const allowed = useCan(props.permission);
@@ -16,7 +17,7 @@ export function ExportMenu(props: { path: string; query: Query; name: string; pe
   if (!allowed) return null;
   const run = async (format: 'csv' | 'xlsx') => {
     setBusy(true);
-    const date = new Date().toISOString().slice(0, 10);
+    const date = todayInSouthAfrica();
     await downloadFile(props.path, `${props.name}-${date}.${format}`, { ...props.query, format });
     setBusy(false);
   };

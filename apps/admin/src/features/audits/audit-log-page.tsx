@@ -11,6 +11,7 @@ import { CursorTable, cursorListQuery, useCursorList } from '../../components/cu
 import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
+import { DATE_INPUT_FORMAT } from '../../lib/format';
 
 /** The actors one can filter by besides each staff user (`staff:<id>`). */
 const OTHER_ACTORS = [
@@ -110,8 +111,8 @@ export default function AuditLogPage() {
               value={entityIdText}
               onChange={(event) => setEntityIdText(event.currentTarget.value)}
             />
-            <DateInput label="From" w={120} valueFormat="YYYY-MM-DD" clearable value={from} onChange={setFrom} />
-            <DateInput label="To" w={120} valueFormat="YYYY-MM-DD" clearable value={to} onChange={setTo} />
+            <DateInput label="From" w={120} valueFormat={DATE_INPUT_FORMAT} clearable value={from} onChange={setFrom} />
+            <DateInput label="To" w={120} valueFormat={DATE_INPUT_FORMAT} clearable value={to} onChange={setTo} />
           </Group>
         }
         columns={[

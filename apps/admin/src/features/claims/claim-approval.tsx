@@ -2,7 +2,6 @@ import {
   type AdminClaimResponse,
   APPROVAL_MESSAGES,
   ClaimDecisionRequest,
-  formatRand,
   randToCents,
   SendBackApprovalRequest,
 } from '@bcp/contract';
@@ -24,10 +23,9 @@ import {
 import { useForm } from '@mantine/form';
 import { api } from '../../lib/api';
 import { checkRequest } from '../../lib/form';
+import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/permissions';
 import { save } from '../../lib/save';
-
-const dateTime = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * A rand amount as a person types it, in cents: `12480.50`, `12 480,50`, `R12,480.50`; null when
@@ -65,8 +63,8 @@ export function ClaimApprovalChecks(props: { claim: AdminClaimResponse }) {
         </Group>
         {approval.firstApproval && (
           <Alert color="blue" title={APPROVAL_MESSAGES.awaitingSecondApproval}>
-            First approved by {approval.firstApproval.byName} on {dateTime.format(new Date(approval.firstApproval.at))}.
-            Another person confirms or sends it back.
+            First approved by {approval.firstApproval.byName} on {formatDateTime(approval.firstApproval.at)}. Another
+            person confirms or sends it back.
           </Alert>
         )}
         <Table aria-label="Approval checks">
@@ -95,8 +93,8 @@ export function ClaimApprovalChecks(props: { claim: AdminClaimResponse }) {
           {approval.secondApprovalThresholdCents === null
             ? 'One approval suffices for this fund.'
             : approval.needsSecondApproval
-              ? `Over ${formatRand(approval.secondApprovalThresholdCents)}: two different people approve this claim.`
-              : `At or under ${formatRand(approval.secondApprovalThresholdCents)}: one approval suffices.`}
+              ? `Over ${formatMoney(approval.secondApprovalThresholdCents)}: two different people approve this claim.`
+              : `At or under ${formatMoney(approval.secondApprovalThresholdCents)}: one approval suffices.`}
         </Text>
         {approval.override && (
           <Text size="sm">
@@ -136,7 +134,7 @@ export function ApproveModal(props: { claim: AdminClaimResponse; onClose: () => 
   const blocked = unmet.length > 0 && !canOverride;
   const submit = form.onSubmit(async (values) => {
     if (typedCents(values.confirmNet) !== net) {
-      form.setFieldError('confirmNet', `Type the net payout, ${formatRand(net)}, to confirm it.`);
+      form.setFieldError('confirmNet', `Type the net payout, ${formatMoney(net)}, to confirm it.`);
       return;
     }
     const json = {
@@ -165,11 +163,11 @@ export function ApproveModal(props: { claim: AdminClaimResponse; onClose: () => 
         <Stack>
           <Table withTableBorder fz="sm" aria-label="What will be paid">
             <Table.Tbody>
-              <SummaryRow label="Gross amount">{formatRand(claim.payout.grossAmountCents)}</SummaryRow>
-              <SummaryRow label="Fees (with VAT)">{formatRand(claim.payout.totalFeesCents)}</SummaryRow>
+              <SummaryRow label="Gross amount">{formatMoney(claim.payout.grossAmountCents)}</SummaryRow>
+              <SummaryRow label="Fees (with VAT)">{formatMoney(claim.payout.totalFeesCents)}</SummaryRow>
               <SummaryRow label="Net payout">
                 <Text fw={700} span>
-                  {formatRand(net)}
+                  {formatMoney(net)}
                 </Text>
               </SummaryRow>
               <SummaryRow label="Payee">{claim.bankAccount?.holderName ?? 'No bank account'}</SummaryRow>
@@ -232,7 +230,7 @@ export function ApproveModal(props: { claim: AdminClaimResponse; onClose: () => 
           )}
           <TextInput
             label="Type the net payout to confirm (R)"
-            description={`The member will be paid ${formatRand(net)}.`}
+            description={`The member will be paid ${formatMoney(net)}.`}
             required
             disabled={blocked}
             {...form.getInputProps('confirmNet')}

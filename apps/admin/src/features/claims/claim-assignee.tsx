@@ -10,6 +10,7 @@ import { Button, Card, Group, Modal, Select, Stack, Text, Title } from '@mantine
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/permissions';
 import { save } from '../../lib/save';
 import { useAdminSession } from '../../lib/session-store';
@@ -20,8 +21,6 @@ const assignmentQueries = (claimIds: number[]) => [
   'v1/benefits/claims',
   'v1/dashboard',
 ];
-
-const dateTime = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The signed-in staff user's id (for "Assign to me"). */
 export function useMyUserId(): number | null {
@@ -121,7 +120,7 @@ export function ClaimAssignee(props: { claim: AdminClaimResponse }) {
           <Text>{assigneeText(assignee, myId)}</Text>
           {assignee && (
             <Text size="xs" c="dimmed">
-              Since {dateTime.format(new Date(assignee.assignedAt))}
+              Since {formatDateTime(assignee.assignedAt)}
             </Text>
           )}
         </Stack>

@@ -1,8 +1,15 @@
-import { type AdminClaimResponse, BANK_MATCH_CHECKS, type BankMatchCheck, type BankMatchResponse } from '@bcp/contract';
+import {
+  type AdminClaimResponse,
+  BANK_ACCOUNT_TYPE_LABELS,
+  BANK_MATCH_CHECKS,
+  type BankMatchCheck,
+  type BankMatchResponse,
+} from '@bcp/contract';
 import { Badge, Button, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Field } from '../../components/field';
 import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { Can } from '../../lib/permissions';
 import { save } from '../../lib/save';
 
@@ -32,7 +39,7 @@ function MatchResult(props: { match: BankMatchResponse }) {
           Bank match {match.status}
         </Badge>
         <Text size="sm" c="dimmed">
-          {match.provider}, {new Date(match.checkedAt).toLocaleString('en-ZA')}
+          {match.provider}, {formatDateTime(match.checkedAt)}
         </Text>
       </Group>
       <Table withTableBorder fz="sm" aria-label="Bank match checks">
@@ -88,7 +95,7 @@ export function ClaimBank(props: { claim: AdminClaimResponse }) {
           <Field label="Bank">{claim.bankAccount.bank.name}</Field>
           <Field label="Account">{claim.bankAccount.accountNumberMasked}</Field>
           <Field label="Holder">{claim.bankAccount.holderName}</Field>
-          <Field label="Type">{claim.bankAccount.accountType}</Field>
+          <Field label="Type">{BANK_ACCOUNT_TYPE_LABELS[claim.bankAccount.accountType]}</Field>
         </SimpleGrid>
       ) : (
         <Text c="dimmed">No bank account yet.</Text>

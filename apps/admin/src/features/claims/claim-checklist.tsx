@@ -1,8 +1,14 @@
-import type { AdminClaimResponse, ClaimProcessStepResponse } from '@bcp/contract';
+import {
+  type AdminClaimResponse,
+  CLAIM_PROCESS_STEP_STATUS_LABELS,
+  type ClaimProcessStepResponse,
+  DECIDER_TYPE_LABELS,
+} from '@bcp/contract';
 import { Badge, Button, Card, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/permissions';
 import { save } from '../../lib/save';
 
@@ -82,12 +88,12 @@ export function ClaimChecklist(props: { claim: AdminClaimResponse }) {
                 </Table.Td>
                 <Table.Td>
                   <Badge color={STEP_COLOR[step.status]} variant="light" miw={80}>
-                    {step.status}
+                    {CLAIM_PROCESS_STEP_STATUS_LABELS[step.status]}
                   </Badge>
                 </Table.Td>
                 <Table.Td>
                   {step.decidedAt
-                    ? `${step.note ?? 'No note'} (${step.decidedBy?.type ?? ''} ${step.decidedBy?.id ?? ''}, ${new Date(step.decidedAt).toLocaleString('en-ZA')})`
+                    ? `${step.note ?? 'No note'} (${step.decidedBy ? `${DECIDER_TYPE_LABELS[step.decidedBy.type]} ${step.decidedBy.id}` : ''}, ${formatDateTime(step.decidedAt)})`
                     : '—'}
                 </Table.Td>
                 {canReview && (

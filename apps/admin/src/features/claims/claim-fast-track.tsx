@@ -1,7 +1,6 @@
 import { type AdminClaimResponse, FAST_TRACK_MESSAGES } from '@bcp/contract';
 import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-
-const dateTime = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../lib/format';
 
 /**
  * The fast-track rule's evaluation at submission (issue 21 item 2): "Decided by the fast-track
@@ -20,7 +19,7 @@ export function ClaimFastTrack(props: { claim: AdminClaimResponse }) {
             {approved ? FAST_TRACK_MESSAGES.decidedBy : FAST_TRACK_MESSAGES.referred}
           </Title>
           <Text size="sm" c="dimmed">
-            {dateTime.format(new Date(decision.evaluatedAt))}
+            {formatDateTime(decision.evaluatedAt)}
           </Text>
         </Group>
         <Table aria-label="Fast-track conditions">

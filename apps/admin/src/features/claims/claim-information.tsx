@@ -10,6 +10,7 @@ import { Alert, Button, Card, Group, Modal, Select, Stack, Text, Textarea, Title
 import { useForm } from '@mantine/form';
 import { api } from '../../lib/api';
 import { checkRequest } from '../../lib/form';
+import { formatDate } from '../../lib/format';
 import { save } from '../../lib/save';
 
 /** What the claim page reloads after a request or a document review. */
@@ -162,12 +163,12 @@ export function ClaimInformationRequests(props: { claim: AdminClaimResponse }) {
           <Stack key={request.id} gap={2} data-testid="information-request">
             <Text size="sm" fw={600}>
               {request.documentKind ? CLAIM_DOCUMENT_LABELS[request.documentKind] : 'Correction'} (asked by{' '}
-              {request.requestedBy === 'fund' ? 'the fund' : 'staff'} on {request.createdAt.slice(0, 10)})
+              {request.requestedBy === 'fund' ? 'the fund' : 'staff'} on {formatDate(request.createdAt)})
             </Text>
             <Text size="sm">{request.message}</Text>
             {request.answeredAt ? (
               <Text size="sm" c="teal.8">
-                Answered {request.answeredAt.slice(0, 10)}
+                Answered {formatDate(request.answeredAt)}
                 {request.answerText ? `: ${request.answerText}` : ' with a new document'}
               </Text>
             ) : (

@@ -1,5 +1,5 @@
 import type { AdminClaimResponse, AdminSourceRowResponse } from '@bcp/contract';
-import { formatRand, maskSaIdNumber } from '@bcp/contract';
+import { fieldLabel, maskSaIdNumber } from '@bcp/contract';
 import { errorMessage } from '@bcp/web-client';
 import { Alert, Anchor, Button, Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { Link } from 'wouter';
 import { Field } from '../../components/field';
 import { RevealIdNumber } from '../../components/reveal-id-number';
 import { api } from '../../lib/api';
+import { formatDateTime, formatFieldValue, formatMoney } from '../../lib/format';
 import { Can } from '../../lib/permissions';
 
 /** The benefit's source row (`GET benefits/{id}/source`, audited): the file's cells and the values loaded. */
@@ -36,8 +37,8 @@ function SourceRow(props: { benefitId: number }) {
         <Table.Tbody>
           {Object.entries(row.values).map(([field, value]) => (
             <Table.Tr key={field}>
-              <Table.Th w={200}>{field}</Table.Th>
-              <Table.Td>{value ?? '—'}</Table.Td>
+              <Table.Th w={200}>{fieldLabel(field)}</Table.Th>
+              <Table.Td>{formatFieldValue(field, value)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -82,7 +83,7 @@ export function ClaimMember(props: { claim: AdminClaimResponse }) {
           <Field label="Fund">{benefit.fund.name}</Field>
           <Field label="Member number">{benefit.memberNumber}</Field>
           <Field label="Type">{benefit.benefitType}</Field>
-          <Field label="Gross amount">{formatRand(benefit.amountCents)}</Field>
+          <Field label="Gross amount">{formatMoney(benefit.amountCents)}</Field>
         </SimpleGrid>
         <Can permission="persons.read">
           <SourceRow benefitId={benefit.id} />
@@ -101,7 +102,7 @@ export function AssistedClaimNotice(props: { claim: AdminClaimResponse }) {
   if (!lodged) return null;
   return (
     <Alert color="blue" title="Assisted claim: lodged by staff for the member">
-      Consent record: {lodged.note ?? '—'} ({new Date(lodged.createdAt).toLocaleString('en-ZA')})
+      Consent record: {lodged.note ?? '—'} ({formatDateTime(lodged.createdAt)})
     </Alert>
   );
 }

@@ -1,8 +1,7 @@
 import type { AdminClaimResponse, RiskFlagLinkResponse } from '@bcp/contract';
 import { Anchor, Badge, Card, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
-
-const dateTime = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../lib/format';
 
 /** A record behind a flag: another person's claim, or their person page (opened by one of their benefits). */
 function FlagLink(props: { link: RiskFlagLinkResponse }) {
@@ -48,7 +47,7 @@ export function ClaimRiskFlags(props: { claim: AdminClaimResponse }) {
           </Title>
           {evaluatedAt && (
             <Text size="sm" c="dimmed">
-              Checked {dateTime.format(new Date(evaluatedAt))}
+              Checked {formatDateTime(evaluatedAt)}
             </Text>
           )}
         </Group>

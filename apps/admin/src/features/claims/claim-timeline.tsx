@@ -1,5 +1,6 @@
-import { type AdminClaimResponse, CLAIM_STATUS_LABELS, formatRand } from '@bcp/contract';
+import { type AdminClaimResponse, CLAIM_STATUS_LABELS } from '@bcp/contract';
 import { Card, Table, Text, Timeline, Title } from '@mantine/core';
+import { formatDateTime, formatMoney } from '../../lib/format';
 
 const ACTOR_LABELS = { you: 'the member', staff: 'staff', fund: 'the fund', system: 'the platform' } as const;
 
@@ -15,20 +16,20 @@ export function ClaimPayout(props: { claim: AdminClaimResponse }) {
         <Table.Tbody>
           <Table.Tr>
             <Table.Th>Gross</Table.Th>
-            <Table.Td ta="right">{formatRand(payout.grossAmountCents)}</Table.Td>
+            <Table.Td ta="right">{formatMoney(payout.grossAmountCents)}</Table.Td>
           </Table.Tr>
           {payout.fees.map((fee) => (
             <Table.Tr key={fee.name}>
               <Table.Th>
-                {fee.name} (with VAT {formatRand(fee.vatCents)})
+                {fee.name} (with VAT {formatMoney(fee.vatCents)})
               </Table.Th>
-              <Table.Td ta="right">−{formatRand(fee.totalCents)}</Table.Td>
+              <Table.Td ta="right">−{formatMoney(fee.totalCents)}</Table.Td>
             </Table.Tr>
           ))}
           <Table.Tr>
             <Table.Th>Net to the member</Table.Th>
             <Table.Td ta="right" fw={700}>
-              {formatRand(payout.netAmountCents)}
+              {formatMoney(payout.netAmountCents)}
             </Table.Td>
           </Table.Tr>
         </Table.Tbody>
@@ -51,7 +52,7 @@ export function ClaimTimeline(props: { claim: AdminClaimResponse }) {
         {events.map((event) => (
           <Timeline.Item key={event.id} title={CLAIM_STATUS_LABELS[event.toStatus]}>
             <Text size="xs" c="dimmed">
-              {new Date(event.createdAt).toLocaleString('en-ZA')}, by {ACTOR_LABELS[event.actor]}
+              {formatDateTime(event.createdAt)}, by {ACTOR_LABELS[event.actor]}
             </Text>
             {event.note && <Text size="sm">{event.note}</Text>}
           </Timeline.Item>

@@ -1,4 +1,4 @@
-import { type AdminClaimQueueItemResponse, type FundResponse, formatRand, randToCents } from '@bcp/contract';
+import { type AdminClaimQueueItemResponse, type FundResponse, randToCents } from '@bcp/contract';
 import { Button, Checkbox, Group, Popover, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { CLAIM_STATUS_OPTIONS, ClaimStatusBadge } from '../../components/claim-s
 import { CURSOR_PAGE_SIZES, CursorTable, cursorListQuery, useCursorList } from '../../components/cursor-list';
 import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
+import { formatMoney } from '../../lib/format';
 import { useOptions } from '../../lib/options';
 import { useCan } from '../../lib/permissions';
 import { AssignModal, assignClaims, assigneeText, useMyUserId } from './claim-assignee';
@@ -343,7 +344,7 @@ export default function ClaimsPage() {
             title: 'Amount (gross)',
             textAlign: 'right',
             sortable: true,
-            render: (claim) => formatRand(claim.amountCents),
+            render: (claim) => formatMoney(claim.amountCents),
           },
           { accessor: 'submittedAt', title: 'Submitted', sortable: true, render: (claim) => age(claim.submittedAt) },
           {

@@ -1,4 +1,4 @@
-import { CLAIM_STATUS_LABELS, CLAIM_STATUSES, type DashboardResponse, formatRand } from '@bcp/contract';
+import { CLAIM_STATUS_LABELS, CLAIM_STATUSES, type DashboardResponse } from '@bcp/contract';
 import { unwrap } from '@bcp/web-client';
 import { BarChart, DonutChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
@@ -19,6 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
+import { formatDate, formatMoney } from '../../lib/format';
 
 const STATUS_COLORS: Record<(typeof CLAIM_STATUSES)[number], string> = {
   draft: 'gray.6',
@@ -86,14 +87,14 @@ function ClaimsPart(props: { claims: NonNullable<DashboardResponse['claims']> })
         <Figure
           label="Submitted this month"
           value={month.submitted.count}
-          detail={formatRand(month.submitted.amountCents)}
+          detail={formatMoney(month.submitted.amountCents)}
         />
         <Figure
           label="Approved this month"
           value={month.approved.count}
-          detail={formatRand(month.approved.amountCents)}
+          detail={formatMoney(month.approved.amountCents)}
         />
-        <Figure label="Paid this month" value={month.paid.count} detail={formatRand(month.paid.amountCents)} />
+        <Figure label="Paid this month" value={month.paid.count} detail={formatMoney(month.paid.amountCents)} />
       </SimpleGrid>
       <Card withBorder>
         <Title order={2} size="h4" mb="sm">
@@ -149,8 +150,8 @@ function FundsPart(props: { funds: NonNullable<DashboardResponse['funds']> }) {
               <tr key={fund.fundId}>
                 <th scope="row">{fund.name}</th>
                 <td>
-                  {fund.benefitsFound} found ({formatRand(fund.amountFoundCents)}), {fund.benefitsClaimed} claimed (
-                  {formatRand(fund.amountClaimedCents)})
+                  {fund.benefitsFound} found ({formatMoney(fund.amountFoundCents)}), {fund.benefitsClaimed} claimed (
+                  {formatMoney(fund.amountClaimedCents)})
                 </td>
               </tr>
             ))}
@@ -196,7 +197,7 @@ export default function DashboardPage() {
                 {data.tasks.firstDue.map((task) => (
                   <List.Item key={task.id}>
                     {task.title}
-                    {task.dueDate ? ` (due ${task.dueDate})` : ''}
+                    {task.dueDate ? ` (due ${formatDate(task.dueDate)})` : ''}
                   </List.Item>
                 ))}
               </List>

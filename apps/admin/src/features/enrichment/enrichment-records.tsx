@@ -1,11 +1,12 @@
 import {
+  ENRICHMENT_RECORD_STATUS_LABELS,
   ENRICHMENT_RECORD_STATUSES,
+  ENRICHMENT_RESULT_LABELS,
   ENRICHMENT_RESULTS,
   ENRICHMENT_STEP_KINDS,
   type EnrichmentRecordResponse,
   type EnrichmentStepListResponse,
   enrichmentStepLabel,
-  formatRand,
 } from '@bcp/contract';
 import { unwrap } from '@bcp/web-client';
 import { Badge, Group, Text } from '@mantine/core';
@@ -13,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FilterSelect, ListTable, useServerList } from '../../components/list-table';
 import { api } from '../../lib/api';
+import { formatDate, formatMoney } from '../../lib/format';
 import { Can } from '../../lib/permissions';
 import { RerunButton } from './rerun-button';
 
@@ -71,7 +73,10 @@ export function EnrichmentRecords(props: { fundId: number }) {
             <FilterSelect
               label="Status"
               placeholder="Any status"
-              data={ENRICHMENT_RECORD_STATUSES.map((value) => ({ value, label: value }))}
+              data={ENRICHMENT_RECORD_STATUSES.map((value) => ({
+                value,
+                label: ENRICHMENT_RECORD_STATUS_LABELS[value],
+              }))}
               value={status}
               onChange={setStatus}
               list={list}
@@ -79,7 +84,7 @@ export function EnrichmentRecords(props: { fundId: number }) {
             <FilterSelect
               label="Outcome"
               placeholder="Any outcome"
-              data={ENRICHMENT_RESULTS.map((value) => ({ value, label: value.replace('_', ' ') }))}
+              data={ENRICHMENT_RESULTS.map((value) => ({ value, label: ENRICHMENT_RESULT_LABELS[value] }))}
               value={result}
               onChange={setResult}
               list={list}
@@ -103,23 +108,27 @@ export function EnrichmentRecords(props: { fundId: number }) {
             sortable: true,
             render: (record) => (
               <Badge color={STATUS_COLOR[record.status]} variant="light" title={record.failureReason ?? undefined}>
-                {record.status}
+                {ENRICHMENT_RECORD_STATUS_LABELS[record.status]}
               </Badge>
             ),
           },
-          { accessor: 'result', title: 'Outcome', render: (record) => record.result?.replace('_', ' ') ?? '—' },
+          {
+            accessor: 'result',
+            title: 'Outcome',
+            render: (record) => (record.result ? ENRICHMENT_RESULT_LABELS[record.result] : '—'),
+          },
           { accessor: 'provider', title: 'Provider', render: (record) => record.provider ?? '—' },
           {
             accessor: 'costCents',
             title: 'Cost',
             textAlign: 'right',
-            render: (record) => formatRand(record.costCents),
+            render: (record) => formatMoney(record.costCents),
           },
           {
             accessor: 'checkedAt',
             title: 'Checked',
             sortable: true,
-            render: (record) => record.checkedAt?.slice(0, 10) ?? '—',
+            render: (record) => formatDate(record.checkedAt),
           },
         ]}
       />

@@ -1,6 +1,12 @@
-import { type EnrichmentRunResponse, enrichmentStepLabel, formatRand } from '@bcp/contract';
+import {
+  ENRICHMENT_RERUN_SCOPE_LABELS,
+  ENRICHMENT_RUN_STATUS_LABELS,
+  type EnrichmentRunResponse,
+  enrichmentStepLabel,
+} from '@bcp/contract';
 import { Badge, Progress } from '@mantine/core';
 import { ListTable, useServerList } from '../../components/list-table';
+import { formatDateTime, formatMoney } from '../../lib/format';
 
 const STATUS_COLOR = { queued: 'gray', running: 'blue', completed: 'teal', failed: 'red' } as const;
 
@@ -24,12 +30,13 @@ export function EnrichmentRuns(props: { fundId: number }) {
           accessor: 'createdAt',
           title: 'Started',
           sortable: true,
-          render: (run) => run.createdAt.slice(0, 16).replace('T', ' '),
+          render: (run) => formatDateTime(run.createdAt),
         },
         {
           accessor: 'fileUploadId',
           title: 'Because of',
-          render: (run) => (run.fileUploadId ? `Upload ${run.fileUploadId}` : `Rerun (${run.scope})`),
+          render: (run) =>
+            run.fileUploadId ? `Upload ${run.fileUploadId}` : `Rerun (${ENRICHMENT_RERUN_SCOPE_LABELS[run.scope]})`,
         },
         { accessor: 'steps', title: 'Steps', render: (run) => run.steps.map(enrichmentStepLabel).join(', ') },
         {
@@ -45,13 +52,13 @@ export function EnrichmentRuns(props: { fundId: number }) {
         },
         { accessor: 'failed', title: 'Failed', textAlign: 'right' },
         { accessor: 'reused', title: 'Reused', textAlign: 'right' },
-        { accessor: 'costCents', title: 'Cost', textAlign: 'right', render: (run) => formatRand(run.costCents) },
+        { accessor: 'costCents', title: 'Cost', textAlign: 'right', render: (run) => formatMoney(run.costCents) },
         {
           accessor: 'status',
           title: 'Status',
           render: (run) => (
             <Badge color={STATUS_COLOR[run.status]} variant="light">
-              {run.status}
+              {ENRICHMENT_RUN_STATUS_LABELS[run.status]}
             </Badge>
           ),
         },

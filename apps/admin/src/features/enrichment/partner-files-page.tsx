@@ -1,4 +1,9 @@
-import type { ListResponse, PartnerFileResponse, TracingPartnerResponse } from '@bcp/contract';
+import {
+  type ListResponse,
+  PARTNER_FILE_STATUS_LABELS,
+  type PartnerFileResponse,
+  type TracingPartnerResponse,
+} from '@bcp/contract';
 import { unwrap } from '@bcp/web-client';
 import { Alert, Badge, Button, Group, Loader, Menu, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
@@ -6,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
 import { downloadFile } from '../../lib/files';
+import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/permissions';
 import { save } from '../../lib/save';
 
@@ -19,10 +25,10 @@ function LatestFile(props: { file: PartnerFileResponse | null }) {
   return (
     <Group gap="xs">
       <Badge color={STATUS_COLOR[file.status]} variant="light">
-        {file.status}
+        {PARTNER_FILE_STATUS_LABELS[file.status]}
       </Badge>
       <Text size="sm">
-        {file.format.toUpperCase()}, {file.rowCount} persons, {file.createdAt.slice(0, 16).replace('T', ' ')}
+        {file.format.toUpperCase()}, {file.rowCount} persons, {formatDateTime(file.createdAt)}
       </Text>
     </Group>
   );

@@ -1,11 +1,4 @@
-import {
-  CreateFeeRequest,
-  calculatePayout,
-  type FeeResponse,
-  formatRand,
-  type ListResponse,
-  randToCents,
-} from '@bcp/contract';
+import { CreateFeeRequest, calculatePayout, type FeeResponse, type ListResponse, randToCents } from '@bcp/contract';
 import { unwrap } from '@bcp/web-client';
 import {
   Button,
@@ -32,6 +25,7 @@ import { HistoryButton } from '../../components/audit-trail';
 import { FormActions } from '../../components/form-actions';
 import { StatusBadge } from '../../components/list-table';
 import { api } from '../../lib/api';
+import { DATE_INPUT_FORMAT, formatDate, formatMoney } from '../../lib/format';
 import { Can } from '../../lib/permissions';
 import { save } from '../../lib/save';
 
@@ -139,11 +133,16 @@ function FeeModal(props: { fundId: number; fee?: FeeResponse; onClose: () => voi
           <SimpleGrid cols={2}>
             <DateInput
               label="Effective from"
-              valueFormat="YYYY-MM-DD"
+              valueFormat={DATE_INPUT_FORMAT}
               clearable
               {...form.getInputProps('effectiveFrom')}
             />
-            <DateInput label="Effective to" valueFormat="YYYY-MM-DD" clearable {...form.getInputProps('effectiveTo')} />
+            <DateInput
+              label="Effective to"
+              valueFormat={DATE_INPUT_FORMAT}
+              clearable
+              {...form.getInputProps('effectiveTo')}
+            />
           </SimpleGrid>
           <FormActions
             label={props.fee ? 'Save fee' : 'Add fee'}
@@ -178,20 +177,20 @@ function PayoutPreview(props: { fees: FeeResponse[] }) {
           <Table.Tbody>
             <Table.Tr>
               <Table.Th scope="row">Benefit</Table.Th>
-              <Table.Td ta="right">{formatRand(payout.grossAmountCents)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(payout.grossAmountCents)}</Table.Td>
             </Table.Tr>
             {payout.fees.map((fee) => (
               <Table.Tr key={fee.name}>
                 <Table.Th scope="row" fw={400}>
-                  {fee.name} (fee {formatRand(fee.feeCents)} + VAT {formatRand(fee.vatCents)})
+                  {fee.name} (fee {formatMoney(fee.feeCents)} + VAT {formatMoney(fee.vatCents)})
                 </Table.Th>
-                <Table.Td ta="right">−{formatRand(fee.totalCents)}</Table.Td>
+                <Table.Td ta="right">−{formatMoney(fee.totalCents)}</Table.Td>
               </Table.Tr>
             ))}
             <Table.Tr>
               <Table.Th scope="row">Member receives</Table.Th>
               <Table.Td ta="right" fw={700} data-testid="net-amount">
-                {formatRand(payout.netAmountCents)}
+                {formatMoney(payout.netAmountCents)}
               </Table.Td>
             </Table.Tr>
           </Table.Tbody>
@@ -243,11 +242,11 @@ export function FeesTab(props: { fundId: number }) {
             <Table.Tr key={fee.id}>
               <Table.Td>{fee.name}</Table.Td>
               <Table.Td>
-                {fee.kind === 'percentage' ? `${(fee.basisPoints ?? 0) / 100}%` : formatRand(fee.amountCents ?? 0)}
+                {fee.kind === 'percentage' ? `${(fee.basisPoints ?? 0) / 100}%` : formatMoney(fee.amountCents ?? 0)}
               </Table.Td>
               <Table.Td>{fee.vatApplies ? (fee.vatInclusive ? 'included' : 'added') : 'none'}</Table.Td>
               <Table.Td>
-                {fee.effectiveFrom ?? 'always'} to {fee.effectiveTo ?? 'no end'}
+                {formatDate(fee.effectiveFrom, 'always')} to {formatDate(fee.effectiveTo, 'no end')}
               </Table.Td>
               <Table.Td>
                 <StatusBadge on={fee.inEffect} yes="yes" no="no" />

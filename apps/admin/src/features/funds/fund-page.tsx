@@ -1,4 +1,4 @@
-import { FAST_TRACK_MESSAGES, type FundResponse, formatRand } from '@bcp/contract';
+import { FAST_TRACK_MESSAGES, FUND_STATUS_LABELS, type FundResponse } from '@bcp/contract';
 import { unwrap } from '@bcp/web-client';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -7,6 +7,7 @@ import { Link, useParams } from 'wouter';
 import { AuditTrail } from '../../components/audit-trail';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
+import { formatMoney } from '../../lib/format';
 import { Can, useCan } from '../../lib/permissions';
 import { FeesTab } from './fees-tab';
 import { FundFormModal } from './fund-form';
@@ -80,7 +81,7 @@ export default function FundPage() {
                   Status
                 </Text>
                 <Badge color={data.status === 'active' ? 'teal' : 'gray'} variant="light">
-                  {data.status}
+                  {FUND_STATUS_LABELS[data.status]}
                 </Badge>
               </div>
               <Detail label="Benefits" value={String(data.benefitCount)} />
@@ -88,7 +89,7 @@ export default function FundPage() {
                 label="Fast track"
                 value={
                   data.fastTrackThresholdCents !== null && data.fastTrackDays !== null
-                    ? `Up to ${formatRand(data.fastTrackThresholdCents)}. ${FAST_TRACK_MESSAGES.promise(data.fastTrackDays)}`
+                    ? `Up to ${formatMoney(data.fastTrackThresholdCents)}. ${FAST_TRACK_MESSAGES.promise(data.fastTrackDays)}`
                     : 'None'
                 }
               />
@@ -96,7 +97,7 @@ export default function FundPage() {
                 label="Second approval"
                 value={
                   data.secondApprovalThresholdCents !== null
-                    ? `Two people approve claims over ${formatRand(data.secondApprovalThresholdCents)}`
+                    ? `Two people approve claims over ${formatMoney(data.secondApprovalThresholdCents)}`
                     : 'One approval suffices'
                 }
               />

@@ -1,4 +1,4 @@
-import type { FundResponse } from '@bcp/contract';
+import { FUND_STATUS_LABELS, type FundResponse } from '@bcp/contract';
 import { Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
@@ -57,7 +57,13 @@ export default function FundsPage() {
             accessor: 'status',
             title: 'Status',
             sortable: true,
-            render: (fund) => <StatusBadge on={fund.status === 'active'} yes="active" no="archived" />,
+            render: (fund) => (
+              <StatusBadge
+                on={fund.status === 'active'}
+                yes={FUND_STATUS_LABELS.active}
+                no={FUND_STATUS_LABELS.archived}
+              />
+            ),
           },
         ]}
       />

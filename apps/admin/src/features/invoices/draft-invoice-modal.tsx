@@ -3,12 +3,13 @@ import { Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/
 import { useForm } from '@mantine/form';
 import { FormActions } from '../../components/form-actions';
 import { api } from '../../lib/api';
+import { todayInSouthAfrica } from '../../lib/format';
 import { useOptions } from '../../lib/options';
 import { save } from '../../lib/save';
 
 /** Today and the first of this month, `YYYY-MM-DD` in South Africa (UTC+2). */
 function thisMonth(): { from: string; to: string } {
-  const today = new Date(Date.now() + 2 * 3600_000).toISOString().slice(0, 10);
+  const today = todayInSouthAfrica();
   return { from: `${today.slice(0, 8)}01`, to: today };
 }
 

@@ -1,4 +1,4 @@
-import { CreditNoteRequest, formatRand, type InvoiceResponse } from '@bcp/contract';
+import { CreditNoteRequest, type InvoiceResponse } from '@bcp/contract';
 import { unwrap } from '@bcp/web-client';
 import {
   Alert,
@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
+import { formatDate, formatDatesInText, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/permissions';
 import { save } from '../../lib/save';
 import { invoiceName, invoiceState } from './invoice-labels';
@@ -84,10 +85,10 @@ function Lines(props: { invoice: InvoiceResponse }) {
       <Table.Tbody>
         {invoice.lines.map((line) => (
           <Table.Tr key={line.id}>
-            <Table.Td>{line.description}</Table.Td>
+            <Table.Td>{formatDatesInText(line.description)}</Table.Td>
             <Table.Td>{line.claimId ?? '—'}</Table.Td>
-            <Table.Td ta="right">{formatRand(line.amountCents)}</Table.Td>
-            <Table.Td ta="right">{formatRand(line.vatCents)}</Table.Td>
+            <Table.Td ta="right">{formatMoney(line.amountCents)}</Table.Td>
+            <Table.Td ta="right">{formatMoney(line.vatCents)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -108,7 +109,7 @@ function Lines(props: { invoice: InvoiceResponse }) {
               fw={label === 'Total' ? 700 : undefined}
               data-testid={`invoice-${label.toLowerCase()}`}
             >
-              {formatRand(cents)}
+              {formatMoney(cents)}
             </Table.Td>
           </Table.Tr>
         ))}
@@ -211,9 +212,9 @@ export default function InvoicePage() {
             </Title>
             <Text>{data.fund.name}</Text>
             <Text size="sm">
-              {data.periodFrom} to {data.periodTo}
+              {formatDate(data.periodFrom)} to {formatDate(data.periodTo)}
             </Text>
-            <Text size="sm">Issued: {data.issueDate ?? 'not yet'}</Text>
+            <Text size="sm">Issued: {formatDate(data.issueDate, 'not yet')}</Text>
           </Card>
           <Card withBorder>
             <Title order={2} size="h5">

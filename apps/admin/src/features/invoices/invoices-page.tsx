@@ -1,10 +1,11 @@
-import { type FundResponse, formatRand, type InvoiceSummaryResponse } from '@bcp/contract';
+import type { FundResponse, InvoiceSummaryResponse } from '@bcp/contract';
 import { Badge, Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { ExportMenu } from '../../components/export-menu';
 import { FilterSelect, ListTable, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
+import { formatDate, formatMoney } from '../../lib/format';
 import { filterQuery } from '../../lib/list-query';
 import { useOptions } from '../../lib/options';
 import { Can } from '../../lib/permissions';
@@ -87,14 +88,18 @@ export default function InvoicesPage() {
         columns={[
           { accessor: 'id', title: 'Number', sortable: true, render: (invoice) => invoiceName(invoice) },
           { accessor: 'fund', title: 'Fund', render: (invoice) => invoice.fund.name },
-          { accessor: 'period', title: 'Period', render: (invoice) => `${invoice.periodFrom} to ${invoice.periodTo}` },
+          {
+            accessor: 'period',
+            title: 'Period',
+            render: (invoice) => `${formatDate(invoice.periodFrom)} to ${formatDate(invoice.periodTo)}`,
+          },
           { accessor: 'issueDate', title: 'Issued', sortable: true, render: (invoice) => invoice.issueDate ?? '—' },
           {
             accessor: 'totalCents',
             title: 'Total (incl. VAT)',
             sortable: true,
             textAlign: 'right',
-            render: (invoice) => formatRand(invoice.totalCents),
+            render: (invoice) => formatMoney(invoice.totalCents),
           },
           {
             accessor: 'status',

@@ -12,10 +12,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { StatusBadge } from '../../components/list-table';
 import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { Can } from '../../lib/permissions';
 import { save } from '../../lib/save';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-ZA') : '—');
+const when = (iso: string | null) => formatDateTime(iso);
 
 /** The whole key of a new or rotated key: shown this once, with a copy button; gone when closed. */
 function ShownOnce(props: { created: CreatedApiKeyResponse; onClose: () => void }) {

@@ -1,16 +1,22 @@
-import type { AdminPasswordResetResponse, AdminPersonUserResponse } from '@bcp/contract';
+import {
+  type AdminPasswordResetResponse,
+  type AdminPersonUserResponse,
+  DEVICE_SOURCE_LABELS,
+  IDENTITY_CHECK_STATUS_LABELS,
+} from '@bcp/contract';
 import { ApiQueryError, unwrap } from '@bcp/web-client';
 import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Field } from '../../components/field';
 import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { Can } from '../../lib/permissions';
 import { save } from '../../lib/save';
 import { CloseAccountModal } from './person-forms';
 
 function when(value: string | null): string {
-  return value ? new Date(value).toLocaleString('en-ZA') : '—';
+  return formatDateTime(value);
 }
 
 /**
@@ -92,7 +98,7 @@ export function PersonAccount(props: { benefitId: number; personId: number }) {
             <Table.Tbody>
               {user.devices.map((device) => (
                 <Table.Tr key={device.id}>
-                  <Table.Td>{device.source}</Table.Td>
+                  <Table.Td>{DEVICE_SOURCE_LABELS[device.source]}</Table.Td>
                   <Table.Td>…{device.tokenMasked}</Table.Td>
                   <Table.Td>{when(device.createdAt)}</Table.Td>
                   <Table.Td>{when(device.refreshedAt)}</Table.Td>
@@ -114,7 +120,7 @@ export function PersonAccount(props: { benefitId: number; personId: number }) {
               {user.identityChecks.map((check) => (
                 <Table.Tr key={check.id}>
                   <Table.Td>{check.provider}</Table.Td>
-                  <Table.Td>{check.status}</Table.Td>
+                  <Table.Td>{IDENTITY_CHECK_STATUS_LABELS[check.status]}</Table.Td>
                   <Table.Td>{check.failureReason ?? ''}</Table.Td>
                   <Table.Td>{when(check.completedAt ?? check.createdAt)}</Table.Td>
                 </Table.Tr>

@@ -1,9 +1,10 @@
-import { type AdminBenefitResponse, type AdminClaimSummaryResponse, formatRand } from '@bcp/contract';
+import { type AdminBenefitResponse, type AdminClaimSummaryResponse, BENEFIT_STATUS_LABELS } from '@bcp/contract';
 import { Badge, Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { ClaimStatusBadge } from '../../components/claim-status';
 import { CursorTable, useCursorList } from '../../components/cursor-list';
 import { downloadFile } from '../../lib/files';
+import { formatDate, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/permissions';
 import { CorrectBenefitModal } from './person-forms';
 
@@ -29,13 +30,13 @@ export function PersonBenefits(props: { idNumber: string }) {
             accessor: 'amountCents',
             title: 'Amount',
             textAlign: 'right',
-            render: (benefit) => formatRand(benefit.amountCents),
+            render: (benefit) => formatMoney(benefit.amountCents),
           },
           {
             accessor: 'status',
             title: 'Status',
             width: 120,
-            render: (benefit) => <Badge variant="light">{benefit.status}</Badge>,
+            render: (benefit) => <Badge variant="light">{BENEFIT_STATUS_LABELS[benefit.status]}</Badge>,
           },
           {
             accessor: 'actions',
@@ -96,12 +97,12 @@ export function PersonClaims(props: { idNumber: string }) {
           accessor: 'amountCents',
           title: 'Amount',
           textAlign: 'right',
-          render: (claim) => formatRand(claim.amountCents),
+          render: (claim) => formatMoney(claim.amountCents),
         },
         {
           accessor: 'submittedAt',
           title: 'Submitted',
-          render: (claim) => (claim.submittedAt ? new Date(claim.submittedAt).toLocaleDateString('en-ZA') : '—'),
+          render: (claim) => formatDate(claim.submittedAt),
         },
         {
           accessor: 'status',

@@ -1,5 +1,4 @@
-import type { AdminPersonResponse } from '@bcp/contract';
-import { maskSaIdNumber } from '@bcp/contract';
+import { type AdminPersonResponse, GENDER_LABELS, maskSaIdNumber } from '@bcp/contract';
 import { unwrap } from '@bcp/web-client';
 import { Alert, Anchor, Button, Card, Loader, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +8,7 @@ import { Field } from '../../components/field';
 import { PageHeader } from '../../components/page-header';
 import { RevealIdNumber } from '../../components/reveal-id-number';
 import { api } from '../../lib/api';
+import { formatDate } from '../../lib/format';
 import { Can } from '../../lib/permissions';
 import { PersonAccount } from './person-account';
 import { PersonBenefits, PersonClaims } from './person-benefits';
@@ -53,8 +53,8 @@ export default function PersonPage() {
           <Field label="ID number">
             <RevealIdNumber benefitId={benefitId} masked={maskSaIdNumber(data.idNumber)} />
           </Field>
-          <Field label="Date of birth">{data.dateOfBirth}</Field>
-          <Field label="Gender">{data.gender}</Field>
+          <Field label="Date of birth">{formatDate(data.dateOfBirth)}</Field>
+          <Field label="Gender">{GENDER_LABELS[data.gender]}</Field>
           <Field label="Email (fund data)">{data.email ?? '—'}</Field>
           <Field label="Cellphone (fund data)">{data.phoneNumber ?? '—'}</Field>
           <Field label="Member account">{data.hasAccount ? 'Signed up' : 'Not signed up'}</Field>

@@ -1,9 +1,15 @@
-import type { AdminIdentityImageListResponse, AdminSourceRowResponse } from '@bcp/contract';
+import {
+  type AdminIdentityImageListResponse,
+  type AdminSourceRowResponse,
+  fieldLabel,
+  IDENTITY_IMAGE_KIND_LABELS,
+} from '@bcp/contract';
 import { errorMessage } from '@bcp/web-client';
 import { Alert, Badge, Button, Card, Image, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ListTable, useServerList } from '../../components/list-table';
 import { api } from '../../lib/api';
+import { formatDateTime, formatFieldValue } from '../../lib/format';
 
 /** Every uploaded row that named the person (`GET benefits/person/source/{personId}`, audited). */
 export function PersonSourceRows(props: { personId: number }) {
@@ -29,7 +35,7 @@ export function PersonSourceRows(props: { personId: number }) {
           render: (row) =>
             Object.entries(row.values)
               .filter(([field]) => field !== 'id_number')
-              .map(([field, value]) => `${field}: ${value ?? '—'}`)
+              .map(([field, value]) => `${fieldLabel(field)}: ${formatFieldValue(field, value)}`)
               .join('; '),
         },
         {
@@ -45,7 +51,7 @@ export function PersonSourceRows(props: { personId: number }) {
                     variant="light"
                     display="block"
                   >
-                    {finding.field}: {finding.message}
+                    {fieldLabel(finding.field)}: {finding.message}
                   </Badge>
                 )),
         },
@@ -87,12 +93,12 @@ export function PersonIdentityImages(props: { personId: number }) {
         <Card key={image.id} withBorder>
           <Image
             src={image.dataUrl}
-            alt={`Identity check ${image.identityCheckId}: ${image.kind}`}
+            alt={`Identity check ${image.identityCheckId}: ${IDENTITY_IMAGE_KIND_LABELS[image.kind] ?? fieldLabel(image.kind)}`}
             mah={260}
             fit="contain"
           />
           <Text size="sm" mt="xs">
-            {image.kind}, {new Date(image.createdAt).toLocaleString('en-ZA')}
+            {IDENTITY_IMAGE_KIND_LABELS[image.kind] ?? fieldLabel(image.kind)}, {formatDateTime(image.createdAt)}
           </Text>
         </Card>
       ))}

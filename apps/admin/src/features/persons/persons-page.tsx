@@ -1,10 +1,11 @@
-import { type AdminBenefitResponse, type FundResponse, formatRand } from '@bcp/contract';
+import { type AdminBenefitResponse, BENEFIT_STATUS_LABELS, type FundResponse } from '@bcp/contract';
 import { Badge, Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { CursorTable, cursorListQuery, useCursorList } from '../../components/cursor-list';
 import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
+import { formatMoney } from '../../lib/format';
 import { useOptions } from '../../lib/options';
 import { BENEFIT_STATUS_OPTIONS } from './benefit-status';
 
@@ -88,13 +89,13 @@ export default function PersonsPage() {
             accessor: 'amountCents',
             title: 'Amount',
             textAlign: 'right',
-            render: (benefit) => formatRand(benefit.amountCents),
+            render: (benefit) => formatMoney(benefit.amountCents),
           },
           {
             accessor: 'status',
             title: 'Status',
             width: 120,
-            render: (benefit) => <Badge variant="light">{benefit.status}</Badge>,
+            render: (benefit) => <Badge variant="light">{BENEFIT_STATUS_LABELS[benefit.status]}</Badge>,
           },
         ]}
       />

@@ -1,8 +1,9 @@
 import type { AccountTypeResponse } from '@bcp/contract';
+import { Code } from '@mantine/core';
 import { ListTable, StatusBadge, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 
-/** Bank account types (`GET account_types`), read-only here. */
+/** Bank account types (`GET account_types`), read-only here; each code shown as a code, beside its label. */
 export default function AccountTypesPage() {
   const list = useServerList<AccountTypeResponse>({
     path: 'v1/account_types',
@@ -15,7 +16,7 @@ export default function AccountTypesPage() {
         list={list}
         label="Account types"
         columns={[
-          { accessor: 'code', title: 'Code', sortable: true },
+          { accessor: 'code', title: 'Code', sortable: true, render: (type) => <Code>{type.code}</Code> },
           { accessor: 'label', title: 'Label', sortable: true },
           { accessor: 'builtIn', title: 'Built in', render: (type) => (type.builtIn ? 'yes' : 'no') },
           {

@@ -1,4 +1,9 @@
-import type { CursorListResponse, HistoricAccountResponse } from '@bcp/contract';
+import {
+  BANK_ACCOUNT_TYPE_LABELS,
+  type BankAccountType,
+  type CursorListResponse,
+  type HistoricAccountResponse,
+} from '@bcp/contract';
 import { unwrap } from '@bcp/web-client';
 import { Alert, Button, Group } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -6,6 +11,7 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 
 const PATH = 'v1/historic-accounts';
 
@@ -42,11 +48,15 @@ export default function HistoricAccountsPage() {
           {
             accessor: 'recordedAt',
             title: 'Recorded',
-            render: (row) => new Date(row.recordedAt).toLocaleString('en-ZA'),
+            render: (row) => formatDateTime(row.recordedAt),
           },
           { accessor: 'person', title: 'Person', render: (row) => `${row.person.name} (${row.person.idNumberMasked})` },
           { accessor: 'bank', title: 'Bank', render: (row) => row.bank.name },
-          { accessor: 'accountType', title: 'Type' },
+          {
+            accessor: 'accountType',
+            title: 'Type',
+            render: (row) => BANK_ACCOUNT_TYPE_LABELS[row.accountType as BankAccountType] ?? row.accountType,
+          },
           { accessor: 'accountNumberMasked', title: 'Account' },
           { accessor: 'removed', title: 'Removed', render: (row) => (row.removed ? 'yes' : 'no') },
         ]}

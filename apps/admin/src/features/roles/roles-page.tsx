@@ -1,6 +1,14 @@
-import { CreateRoleRequest, type ListResponse, PERMISSIONS, type Permission, type RoleResponse } from '@bcp/contract';
+import {
+  CreateRoleRequest,
+  type ListResponse,
+  PERMISSION_DESCRIPTIONS,
+  PERMISSION_RESOURCE_LABELS,
+  PERMISSIONS,
+  type Permission,
+  type RoleResponse,
+} from '@bcp/contract';
 import { unwrap } from '@bcp/web-client';
-import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Code, Group, Modal, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useState } from 'react';
@@ -51,7 +59,8 @@ function NewRoleModal(props: { onClose: () => void }) {
 
 /**
  * Roles and permissions as a matrix (`GET roles`): a column per role, a row per permission of the
- * contract's list grouped by resource. Ticking changes the role locally; "Save" on a role sends its
+ * contract's list grouped by resource, each described in words (`PERMISSION_DESCRIPTIONS`) with its
+ * code under it. Ticking changes the role locally; "Save" on a role sends its
  * whole list (`PATCH roles/{id}`). The super-admin role holds everything and cannot change. The
  * server refuses a permission the editor does not hold (403, shown).
  */
@@ -112,19 +121,20 @@ export default function RolesPage() {
               <Fragment key={resource}>
                 <Table.Tr bg="gray.0">
                   <Table.Th colSpan={items.length + 1} scope="rowgroup">
-                    {resource}
+                    {PERMISSION_RESOURCE_LABELS[resource] ?? resource}
                   </Table.Th>
                 </Table.Tr>
                 {permissions.map((permission) => (
                   <Table.Tr key={permission}>
                     <Table.Th scope="row" fw={400}>
-                      {permission}
+                      <Text size="sm">{PERMISSION_DESCRIPTIONS[permission]}</Text>
+                      <Code fz="xs">{permission}</Code>
                     </Table.Th>
                     {items.map((role) => (
                       <Table.Td key={role.id} ta="center">
                         <Checkbox
                           style={{ display: 'inline-block' }}
-                          aria-label={`${role.name}: ${permission}`}
+                          aria-label={`${role.name}: ${PERMISSION_DESCRIPTIONS[permission]}`}
                           checked={role.superAdmin || held(role).includes(permission)}
                           disabled={role.superAdmin || !canWrite}
                           onChange={(event) => toggle(role, permission, event.currentTarget.checked)}

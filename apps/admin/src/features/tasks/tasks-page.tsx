@@ -1,4 +1,4 @@
-import { RejectTaskRequest, type TaskResponse } from '@bcp/contract';
+import { RejectTaskRequest, TASK_STATUS_LABELS, type TaskResponse } from '@bcp/contract';
 import { Badge, Button, Group, Modal, SegmentedControl, Stack, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { HistoryButton } from '../../components/audit-trail';
 import { FilterSelect, ListTable, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
+import { formatDate } from '../../lib/format';
 import { useCan } from '../../lib/permissions';
 import { save } from '../../lib/save';
 import { useAdminSession } from '../../lib/session-store';
@@ -93,14 +94,14 @@ export default function TasksPage() {
         columns={[
           { accessor: 'title', title: 'Task', sortable: true },
           { accessor: 'assignee', title: 'Assigned to', render: (task) => task.assignee?.name ?? '—' },
-          { accessor: 'dueDate', title: 'Due', sortable: true, render: (task) => task.dueDate ?? '—' },
+          { accessor: 'dueDate', title: 'Due', sortable: true, render: (task) => formatDate(task.dueDate) },
           {
             accessor: 'status',
             title: 'Status',
             sortable: true,
             render: (task) => (
               <Badge color={STATUS_COLOR[task.status]} variant="light" title={task.rejectionReason ?? undefined}>
-                {task.status}
+                {TASK_STATUS_LABELS[task.status]}
               </Badge>
             ),
           },

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { FilterSelect, ListTable, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
+import { formatDateTime } from '../../lib/format';
 import { Can } from '../../lib/permissions';
 
 /** Templates (`GET templates`): search, kind filter; a row opens the editor. */
@@ -54,7 +55,7 @@ export default function TemplatesPage() {
             accessor: 'updatedAt',
             title: 'Changed',
             sortable: true,
-            render: (template) => new Date(template.updatedAt).toLocaleString('en-ZA'),
+            render: (template) => formatDateTime(template.updatedAt),
           },
         ]}
       />

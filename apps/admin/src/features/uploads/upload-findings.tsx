@@ -1,4 +1,4 @@
-import type { FileUploadResponse } from '@bcp/contract';
+import { FINDING_LEVEL_LABELS, type FileUploadResponse, fieldLabel } from '@bcp/contract';
 import { Badge, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -116,10 +116,10 @@ export function UploadFindings(props: { upload: FileUploadResponse }) {
                   <Table.Td>{finding.line}</Table.Td>
                   <Table.Td>
                     <Badge color={finding.level === 'error' ? 'red' : 'grape'} variant="light">
-                      {finding.level}
+                      {FINDING_LEVEL_LABELS[finding.level]}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{finding.field}</Table.Td>
+                  <Table.Td>{fieldLabel(finding.field)}</Table.Td>
                   <Table.Td>{finding.message}</Table.Td>
                 </Table.Tr>
               ))}

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/permissions';
 import { MappingForm } from './mapping-form';
 import { UploadDecision } from './upload-decision';
@@ -67,7 +68,7 @@ export default function UploadPage() {
           </Badge>
           <Text size="sm">
             {UPLOAD_TYPE_LABELS[data.type]} for <strong>{data.fundName}</strong>, uploaded by{' '}
-            {data.uploadedBy?.name ?? 'the system'} on {data.createdAt.slice(0, 10)}
+            {data.uploadedBy?.name ?? 'the system'} on {formatDateTime(data.createdAt)}
           </Text>
         </Group>
         {data.failureReason && (

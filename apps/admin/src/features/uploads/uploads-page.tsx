@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { FilterSelect, ListTable, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
+import { formatDateTime } from '../../lib/format';
 import { useOptions } from '../../lib/options';
 import { Can } from '../../lib/permissions';
 import { UPLOAD_STATUS, UPLOAD_TYPE_LABELS } from './upload-labels';
@@ -76,12 +77,13 @@ export default function UploadsPage() {
             accessor: 'createdAt',
             title: 'Uploaded',
             sortable: true,
-            render: (upload) => upload.createdAt.slice(0, 10),
+            render: (upload) => formatDateTime(upload.createdAt),
           },
           {
             accessor: 'status',
             title: 'Status',
             sortable: true,
+            noWrap: true,
             render: (upload) => (
               <Badge color={UPLOAD_STATUS[upload.status].color} variant="light">
                 {UPLOAD_STATUS[upload.status].label}

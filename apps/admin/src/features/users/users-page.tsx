@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { HistoryButton } from '../../components/audit-trail';
 import { FilterSelect, ListTable, StatusBadge, useServerList } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
+import { formatDateTime } from '../../lib/format';
 import { Can } from '../../lib/permissions';
 import { UserFormModal } from './user-form';
 
@@ -61,7 +62,7 @@ export default function UsersPage() {
             accessor: 'lastSignInAt',
             title: 'Last sign-in',
             sortable: true,
-            render: (user) => (user.lastSignInAt ? new Date(user.lastSignInAt).toLocaleString('en-ZA') : 'never'),
+            render: (user) => formatDateTime(user.lastSignInAt, 'never'),
           },
           {
             accessor: 'actions',
