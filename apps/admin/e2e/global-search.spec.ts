@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { claimStepsThroughFees, declareAndSubmit, memberViaApi } from '../../web/e2e/support';
 import { expectAccessibleHere, readPasswordLink, signInDemoAdmin, signInThroughScreens, staffPage } from './support';
 import { staffApi } from './work-data';
 
@@ -44,7 +45,13 @@ async function staffUserWith(admin: Page, email: string, password: string, permi
   expect(set.ok(), await set.text()).toBe(true);
 }
 
-let claim: { id: number; benefitId: number };
+/**
+ * A member of the generated demo file (seed 2026, row 1415: one withdrawal benefit) that no other
+ * journey uses: her submitted claim is the one searched for by number.
+ */
+const AMBER = { idNumber: '5812270558086', phone: '+27789399985', email: 'amber.ziemann@example.co.za' };
+
+let claim: { id: number };
 let person: { idNumber: string; firstName: string; lastName: string };
 
 test('the demo admin finds a person by ID number and a claim by number, and opens each', async ({ browser }) => {
@@ -72,9 +79,18 @@ test('the demo admin finds a person by ID number and a claim by number, and open
   await expect(admin.getByRole('heading', { name: `${person.firstName} ${person.lastName}`, level: 1 })).toBeVisible();
   await expect(dialog).toHaveCount(0);
 
-  const claims = await call<{ items: { id: number; benefitId: number }[] }>('GET', 'benefits/claims?pageSize=1');
-  claim = claims.items[0] as { id: number; benefitId: number };
-  expect(claim, 'a submitted claim in the data').toBeDefined();
+  // A claim to find: the member submits one in the app.
+  const phone = await staffPage(browser);
+  await phone.goto('/main');
+  await memberViaApi(phone, AMBER, { verifyPin: true, passIdentity: true });
+  await phone.goto('/benefits');
+  await claimStepsThroughFees(phone, '62123457310');
+  await declareAndSubmit(phone);
+  await expect(phone.getByLabel('Claim timeline')).toContainText('Submitted');
+  await phone.context().close();
+  const claims = await call<{ items: { id: number }[] }>('GET', `benefits/claims?q=${AMBER.idNumber}`);
+  claim = claims.items[0] as { id: number };
+  expect(claim, "the member's submitted claim").toBeDefined();
   await searchFor(admin, 'Control+k', `Claim ${claim.id}`);
   await expect(searchDialog(admin).getByRole('heading', { name: 'Claims', exact: true })).toBeVisible();
   await searchDialog(admin)

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WEBHOOK_MESSAGES } from '@bcp/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessibleHere, signInDemoAdmin, staffHeaders, staffPage } from './support';
+import { expectAccessibleHere, expectTableCellsFormatted, signInDemoAdmin, staffHeaders, staffPage } from './support';
 
 // Issue 38 item 5 "Webhook deliveries for staff": a partner's endpoint (registered through the
 // partner API) answers 500 to a test event; the demo admin sees the failed delivery on the partner
@@ -72,6 +72,7 @@ test('staff see a failed webhook delivery on the partner page and redeliver it',
   await expect(row.getByText('Failed', { exact: true })).toBeVisible();
   await expect(row).toContainText('HTTP 500');
   await expectAccessibleHere(admin, 'the partner page with a failed webhook delivery');
+  await expectTableCellsFormatted(admin, 'the webhook delivery log');
 
   await row.getByRole('button', { name: /^Redeliver/ }).click();
   const dialog = admin.getByRole('dialog', { name: 'Redeliver this webhook message?' });

@@ -13,13 +13,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FilterSelect, ListTable, StatusBadge, useServerList } from '../../components/list-table';
 import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/permissions';
 import { save } from '../../lib/save';
 
 /** Milliseconds between reloads of a delivery log while one of its rows is still being sent. */
 const PENDING_RELOAD_MS = 2000;
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-ZA') : '—');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 const eventLabel = (event: string) => WEBHOOK_EVENT_LABELS[event as keyof typeof WEBHOOK_EVENT_LABELS] ?? event;
 const STATUS_COLOURS = { pending: 'blue', delivered: 'teal', failed: 'red' } as const;
 const STATUS_OPTIONS = WEBHOOK_DELIVERY_STATUSES.map((status) => ({
