@@ -87,7 +87,6 @@ export function GlobalSearch() {
         maxHeight={480}
         size="lg"
         title="Search the back office"
-        aria-label="Search the back office"
       >
         <Spotlight.Search
           placeholder="ID number, member number, surname, claim, invoice or file name"
