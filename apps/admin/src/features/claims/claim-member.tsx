@@ -82,7 +82,7 @@ export function ClaimMember(props: { claim: AdminClaimResponse }) {
         <SimpleGrid cols={2} mb="sm">
           <Field label="Fund">{benefit.fund.name}</Field>
           <Field label="Member number">{benefit.memberNumber}</Field>
-          <Field label="Type">{benefit.benefitType}</Field>
+          <Field label="Type">{fieldLabel(benefit.benefitType)}</Field>
           <Field label="Gross amount">{formatMoney(benefit.amountCents)}</Field>
         </SimpleGrid>
         <Can permission="persons.read">

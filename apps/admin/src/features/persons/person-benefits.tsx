@@ -1,4 +1,9 @@
-import { type AdminBenefitResponse, type AdminClaimSummaryResponse, BENEFIT_STATUS_LABELS } from '@bcp/contract';
+import {
+  type AdminBenefitResponse,
+  type AdminClaimSummaryResponse,
+  BENEFIT_STATUS_LABELS,
+  fieldLabel,
+} from '@bcp/contract';
 import { Badge, Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { ClaimStatusBadge } from '../../components/claim-status';
@@ -25,7 +30,7 @@ export function PersonBenefits(props: { idNumber: string }) {
         columns={[
           { accessor: 'fund', title: 'Fund', render: (benefit) => benefit.fund.name },
           { accessor: 'memberNumber', title: 'Member number' },
-          { accessor: 'benefitType', title: 'Type' },
+          { accessor: 'benefitType', title: 'Type', render: (benefit) => fieldLabel(benefit.benefitType) },
           {
             accessor: 'amountCents',
             title: 'Amount',

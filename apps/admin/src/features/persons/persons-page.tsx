@@ -1,4 +1,4 @@
-import { type AdminBenefitResponse, BENEFIT_STATUS_LABELS, type FundResponse } from '@bcp/contract';
+import { type AdminBenefitResponse, BENEFIT_STATUS_LABELS, type FundResponse, fieldLabel } from '@bcp/contract';
 import { Badge, Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -84,7 +84,7 @@ export default function PersonsPage() {
           },
           { accessor: 'memberNumber', title: 'Member number' },
           { accessor: 'fund', title: 'Fund', render: (benefit) => benefit.fund.name },
-          { accessor: 'benefitType', title: 'Type' },
+          { accessor: 'benefitType', title: 'Type', render: (benefit) => fieldLabel(benefit.benefitType) },
           {
             accessor: 'amountCents',
             title: 'Amount',
