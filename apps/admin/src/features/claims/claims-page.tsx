@@ -1,6 +1,6 @@
 import { type AdminClaimQueueItemResponse, type FundResponse, randToCents } from '@bcp/contract';
 import { Button, Checkbox, Group, Popover, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -100,21 +100,34 @@ function useSetParams() {
 }
 
 /**
- * A text filter typed into a box and kept in the URL parameter `name` a moment after typing stops;
- * the box follows the URL when it changes otherwise (a saved view applied).
+ * A text filter typed into a box and kept in the URL parameter `name` a moment (300 ms) after typing
+ * stops; the box follows the URL when it changes otherwise (a saved view applied, back and forward),
+ * which also drops a value still waiting to be written. Returns the box's text and its setter.
  */
 function useUrlText(name: string, fromUrl: string, setParams: (changes: Record<string, string | null>) => void) {
   const [text, setText] = useState(fromUrl);
-  const [settled] = useDebouncedValue(text, 300);
-  const settledRef = useRef(settled);
-  settledRef.current = settled;
+  /** The value the URL was last given here or last seen with: a different `fromUrl` came from elsewhere. */
+  const known = useRef(fromUrl);
+  const write = useDebouncedCallback((value: string) => {
+    known.current = value;
+    if (value !== (new URLSearchParams(window.location.search).get(name) ?? '')) setParams({ [name]: value });
+  }, 300);
+  const cancelWrite = useRef(write.cancel);
+  cancelWrite.current = write.cancel;
   useEffect(() => {
-    if (settled !== (new URLSearchParams(window.location.search).get(name) ?? '')) setParams({ [name]: settled });
-  }, [settled, name, setParams]);
-  useEffect(() => {
-    if (fromUrl !== settledRef.current) setText(fromUrl);
+    if (fromUrl === known.current) return;
+    known.current = fromUrl;
+    cancelWrite.current();
+    setText(fromUrl);
   }, [fromUrl]);
-  return [text, setText] as const;
+  const change = useCallback(
+    (value: string) => {
+      setText(value);
+      write(value);
+    },
+    [write],
+  );
+  return [text, change] as const;
 }
 
 /**
