@@ -258,7 +258,11 @@ test('a row link opens its record in a new tab with Ctrl+Enter; a click elsewher
   await expect(admin.getByRole('heading', { name: 'Funds', level: 1 })).toBeVisible();
   await expect(link).toBeFocused();
   // A mouse click elsewhere on the row still opens the record in place.
-  const row = admin.getByRole('row').filter({ has: link });
+  // (`has` is looked for inside the row: the link by its name, not the table-rooted `link` above.)
+  const row = admin
+    .getByRole('table', { name: 'Funds' })
+    .getByRole('row')
+    .filter({ has: admin.getByRole('link', { name: fundName, exact: true }) });
   await row.getByRole('cell').nth(1).click();
   await expect(admin.getByRole('heading', { name: fundName, level: 1 })).toBeVisible();
 });
