@@ -198,7 +198,7 @@ test('the enrichment, funnel and partner files screens', async () => {
   await expect(admin.getByText('The step is being looked up again.')).toBeVisible();
   await admin.getByRole('tab', { name: 'Runs' }).click();
   await expect(admin.getByRole('table', { name: 'Enrichment runs' })).toBeVisible();
-  await expect(admin.getByRole('cell', { name: 'Rerun (all)' })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: 'Rerun (all records)' })).toBeVisible();
   await expectAccessibleHere(admin, 'the enrichment runs');
   await expectTableCellsFormatted(admin, 'the enrichment runs');
   await admin.getByRole('tab', { name: 'Outreach funnel' }).click();
