@@ -10,7 +10,7 @@ import {
 import { unwrap } from '@bcp/web-client';
 import { Badge, Button, Card, Code, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { FilterSelect, ListTable, StatusBadge, useServerList } from '../../components/list-table';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
@@ -29,6 +29,18 @@ const STATUS_OPTIONS = WEBHOOK_DELIVERY_STATUSES.map((status) => ({
 }));
 
 /** Asks before sending a failed delivery again; tells what will happen (same `webhook-id`). */
+/** One fact of an endpoint's card: its label dimmed, then its value ("Created: 27 Nov 2026, 12:06"). */
+function Fact(props: { label: string; children: ReactNode }) {
+  return (
+    <Text size="sm">
+      <Text span c="dimmed" size="sm">
+        {props.label}:{' '}
+      </Text>
+      {props.children}
+    </Text>
+  );
+}
+
 function RedeliverModal(props: { delivery: WebhookDeliveryResponse; path: string; onClose: () => void }) {
   const [sending, setSending] = useState(false);
   const confirm = async () => {
@@ -190,26 +202,9 @@ export function PartnerWebhooks(props: { partnerId: number }) {
               <StatusBadge on={!endpoint.deletedAt} yes="enabled" no="deleted" />
             </Group>
             <Group gap="xl">
-              <Text size="sm">
-                <Text span c="dimmed" size="sm">
-                  Events:{' '}
-                </Text>
-                {endpoint.events.map(eventLabel).join(', ')}
-              </Text>
-              <Text size="sm">
-                <Text span c="dimmed" size="sm">
-                  Created:{' '}
-                </Text>
-                {when(endpoint.createdAt)}
-              </Text>
-              {endpoint.deletedAt && (
-                <Text size="sm">
-                  <Text span c="dimmed" size="sm">
-                    Deleted:{' '}
-                  </Text>
-                  {when(endpoint.deletedAt)}
-                </Text>
-              )}
+              <Fact label="Events">{endpoint.events.map(eventLabel).join(', ')}</Fact>
+              <Fact label="Created">{when(endpoint.createdAt)}</Fact>
+              {endpoint.deletedAt && <Fact label="Deleted">{when(endpoint.deletedAt)}</Fact>}
             </Group>
             <DeliveryLog partnerId={props.partnerId} endpoint={endpoint} />
           </Stack>
