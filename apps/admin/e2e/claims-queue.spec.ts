@@ -77,12 +77,16 @@ async function claimThroughApi(page: Page, member: Smith, index: number): Promis
 
 const table = () => admin.getByRole('table', { name: 'Claims' });
 
-/** The first names of the Smiths' rows, top to bottom, once the table shows `count` rows. */
-async function rowOrder(count = 3): Promise<string[]> {
-  const rows = table().locator('tbody tr');
-  await expect(rows).toHaveCount(count);
-  const texts = await rows.allInnerTexts();
-  return texts.map((text) => SMITHS.find((smith) => text.includes(`${smith.first} Smith`))?.first ?? '?');
+/**
+ * Waits until the Smiths' rows read `expected` top to bottom (first names). The URL and the sort
+ * icon change before the new page of rows arrives, so the order is waited for, not read once.
+ */
+async function expectRowOrder(expected: readonly string[]): Promise<void> {
+  const order = async () => {
+    const texts = await table().locator('tbody tr').allInnerTexts();
+    return texts.map((text) => SMITHS.find((smith) => text.includes(`${smith.first} Smith`))?.first ?? '?');
+  };
+  await expect.poll(order, { message: 'the claims, top to bottom' }).toEqual(expected);
 }
 
 /** A sortable column's header (mantine-datatable makes it a button, named with its sort icon). */
@@ -130,16 +134,16 @@ test('the queue sorts by submission date and by gross amount, and shows its tota
   await expect(admin.getByTestId('list-total')).toHaveText('3 claims');
 
   await sortBy('Amount (gross)', 'amountCents:asc');
-  expect(await rowOrder()).toEqual(byAmount);
+  await expectRowOrder(byAmount);
   await sortBy('Amount (gross)', 'amountCents:desc');
-  expect(await rowOrder()).toEqual([...byAmount].reverse());
+  await expectRowOrder([...byAmount].reverse());
   // Another column keeps the direction shown (mantine-datatable); a second click turns it.
   await sortBy('Submitted', 'submittedAt:desc');
-  expect(await rowOrder()).toEqual([...bySubmission].reverse());
+  await expectRowOrder([...bySubmission].reverse());
   await sortBy('Submitted', 'submittedAt:asc');
-  expect(await rowOrder()).toEqual(bySubmission);
+  await expectRowOrder(bySubmission);
   await sortBy('Submitted', 'submittedAt:desc');
-  expect(await rowOrder()).toEqual([...bySubmission].reverse());
+  await expectRowOrder([...bySubmission].reverse());
 
   // The filter bar fits one line at 1280 px: every filter's box on the same line.
   const filters = admin.getByRole('group', { name: 'Claim filters' });
@@ -179,7 +183,7 @@ test('a reload keeps the filters, the order and the page size from the URL', asy
   await expect(admin.getByRole('textbox', { name: 'From (R)' })).toHaveValue('100');
   await expect(admin.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('50');
   await expect(admin.getByTestId('list-total')).toHaveText('2 claims');
-  expect(await rowOrder(2)).toEqual(['Johnnie', 'Shaun']);
+  await expectRowOrder(['Johnnie', 'Shaun']);
   await expect(header('Submitted').getByRole('img', { name: 'Sorted descending' })).toBeVisible();
 });
 
@@ -203,7 +207,7 @@ test('the view is saved by name and applied again from a clean queue', async () 
   await expect(admin.getByRole('textbox', { name: 'Search' })).toHaveValue('Smith');
   await expect(admin.getByRole('textbox', { name: 'From (R)' })).toHaveValue('100');
   await expect(admin.getByTestId('list-total')).toHaveText('2 claims');
-  expect(await rowOrder(2)).toEqual(['Johnnie', 'Shaun']);
+  await expectRowOrder(['Johnnie', 'Shaun']);
 });
 
 test('three ticked claims are assigned in one action', async () => {
