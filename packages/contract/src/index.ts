@@ -64,4 +64,5 @@ export * from './shapes/tasks.js';
 export * from './shapes/templates.js';
 export * from './shapes/users.js';
 export * from './shapes/watchlist.js';
+export * from './shapes/webhook-events.js';
 export * from './shapes/webhooks.js';

@@ -143,7 +143,7 @@ export async function requestPartnerClaimInformation(
   partner: PartnerIdentity,
   request: PartnerInformationRequestRequest,
   context: AuditContext,
-): Promise<{ claimId: number; status: string; changed: boolean }> {
+): Promise<{ claimId: number; status: 'information_requested'; changed: true }> {
   await partnersClaim(deps.db, partner, request.claimId);
   const { claimId, ...input } = request;
   await requestClaimInformation(deps, claimId, input, { type: 'partner', id: partner.partnerId }, context);

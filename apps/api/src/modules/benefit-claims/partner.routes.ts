@@ -33,6 +33,16 @@ const ApprovalResponse = z
   })
   .meta({ id: 'PartnerApprovalResponse', examples: [{ claimId: 42, status: 'approved', changed: true }] });
 
+/** The answer of `requestinformation`: the claim now waits for the member (issue 39 item 2). */
+const InformationRequestResponse = z
+  .object({
+    claimId: z.number().int(),
+    status: z.literal('information_requested'),
+    /** Always true: a second request while one is open is 409. */
+    changed: z.literal(true),
+  })
+  .meta({ id: 'PartnerInformationRequestResponse' });
+
 /**
  * The partner API for fund administrators (spec 7 "Admin, version 2 (all POST)", issue 9):
  * `Authorization: Bearer bcp_pk_...` (an API key staff created for the partner); no cookies, no
@@ -113,7 +123,7 @@ export const partnerClaimRoutes: FastifyPluginAsyncZod = async (app) => {
           'review (e.g. a request is already open).',
         tags,
         body: PartnerInformationRequestRequest,
-        response: { 200: ApprovalResponse, ...errors },
+        response: { 200: InformationRequestResponse, ...errors },
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { addOperationExamples, openApiWebhooks } from './openapi-examples/index.js';
 
 /** A JSON value of the OpenAPI document, walked generically. */
 type Json = { [key: string]: unknown };
@@ -39,11 +40,11 @@ function defineRequiredRecordKeys(schema: Json): void {
   schema.properties = properties;
 }
 
-/** Component schemas reachable from the paths (through other components too). */
+/** Component schemas reachable from the paths and webhooks (through other components too). */
 function usedComponents(document: Json): Set<string> {
   const components = (document.components as Json | undefined)?.schemas as Json | undefined;
   const used = new Set<string>();
-  const pending: unknown[] = [document.paths];
+  const pending: unknown[] = [document.paths, document.webhooks];
   while (pending.length > 0) {
     for (const node of walk(pending.pop())) {
       const name = typeof node.$ref === 'string' ? COMPONENT_REF.exec(node.$ref)?.[1] : undefined;
@@ -97,8 +98,9 @@ function* mediaTypes(document: Json): Generator<[Json, string | undefined]> {
 /**
  * Final touches on the generated document, in one place (issue 26 item 1): the server it is
  * served from; single-alternative `anyOf`s unwrapped and enum-keyed records given their keys;
- * each request and response carries its schema's first example (`examples`, or `x-examples`, in
- * Zod's `.meta`);
+ * the `webhooks` the partners receive, and each operation's examples from the catalogues
+ * (openapi-examples/, decision 062), else its schema's first example (`examples`, or `x-examples`,
+ * in Zod's `.meta`);
  * responses described by their status; component schemas no operation uses removed.
  */
 export function finishOpenApiDocument<T extends object>(input: T): T {
@@ -108,6 +110,8 @@ export function finishOpenApiDocument<T extends object>(input: T): T {
     unwrapSingleAnyOf(node);
     defineRequiredRecordKeys(node);
   }
+  document.webhooks = openApiWebhooks();
+  addOperationExamples(document.paths);
   const components = (document.components as Json | undefined) ?? {};
   const schemas = (components.schemas as Json | undefined) ?? {};
   for (const [media, status] of mediaTypes(document)) liftExample(media, status, schemas);
