@@ -97,7 +97,7 @@ describe('issue 39 item 4: documents for fund administrators', () => {
     const myDocument = (await listedDocuments(partner.key, mine.claimId)).get('ID_COPY') as number;
     const theirDocument = (await listedDocuments(theirPartner.key, theirs.claimId)).get('ID_COPY') as number;
     // A tracing partner serves no fund: it reads no claim at all.
-    const tracing = await createPartner(app().db, { name: 'Tracing', kind: 'tracing' }, SYSTEM);
+    const tracing = await createPartner(app().db, { name: 'Tracing', kind: 'tracing-partner' }, SYSTEM);
     const tracingKey = (await createApiKey(app().db, tracing.id, { name: 'Production' }, SYSTEM)).key;
     const refused: [string, object][] = [
       [partner.key, { claimId: theirs.claimId, documentId: theirDocument }],
