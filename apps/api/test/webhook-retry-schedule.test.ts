@@ -82,6 +82,16 @@ describe('issue 39 item 3: the documented retry schedule', () => {
       return row?.lastAttemptAt as Date;
     }
 
+    it("the served document states this server's schedule (testWebhook's description)", async () => {
+      const document = (await app().inject({ method: 'GET', url: '/api/openapi.json' })).json();
+      const description = document.paths['/api/v2/webhooks/{id}/test'].post.description as string;
+      expect(description).toContain('retried 2 times');
+      expect(description).toContain(
+        'between 1 × 2^(n-1) seconds and twice that (random jitter): 1 s to 2 s, 2 s to 4 s.',
+      );
+      expect(description).toContain('The last attempt is 3 s to 6 s after the first');
+    });
+
     it('each retry is scheduled between the doubling and twice it after the failed attempt', async () => {
       const partner = await createPartner(app().db, { name: 'Retry schedule', kind: 'fund-administrator' }, SYSTEM);
       const { key } = await createApiKey(app().db, partner.id, { name: 'Production' }, SYSTEM);

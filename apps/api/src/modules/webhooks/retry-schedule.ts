@@ -50,8 +50,9 @@ export function describeRetrySchedule(config: Pick<WebhooksConfig, 'retryLimit' 
   const latest = waits.reduce((sum, wait) => sum + wait.latestSeconds, 0);
   const steps = waits.map((wait) => `${duration(wait.earliestSeconds)} to ${duration(wait.latestSeconds)}`);
   return (
-    `A delivery not answered 2xx is retried ${waits.length} times, each retry waiting, after the failed attempt, ` +
-    `between the doubling and twice it (jitter): ${steps.join(', ')}. ` +
-    `The last attempt is ${duration(earliest)} to ${duration(latest)} after the first; if it fails too, the delivery is logged failed.`
+    `A delivery not answered 2xx is retried ${waits.length} times. Retry n waits, after the failed attempt, between ` +
+    `${config.retryDelaySeconds} × 2^(n-1) seconds and twice that (random jitter): ${steps.join(', ')}. ` +
+    `The last attempt is ${duration(earliest)} to ${duration(latest)} after the first (plus the attempts' own time); ` +
+    'if it fails too, the delivery is logged failed and can be sent again (redeliverWebhookDelivery).'
   );
 }
