@@ -76,6 +76,10 @@ async function partnerFlow(claimId: number, fundId: number): Promise<void> {
   await partner('getlist', {}, 'bcp_pk_wrong');
   await partner('getdetails', { claimId });
   await partner('getdetails', { claimId: 999_999_999 });
+  const documents = (await partner('getdetails', { claimId })).json().documents as { id: number }[];
+  // A file (streamed, not recorded) and a JSON 404.
+  await partner('getdocument', { claimId, documentId: documents[0]?.id ?? 0 });
+  await partner('getdocument', { claimId, documentId: 999_999_999 });
   await partner('approvalresponse', { claimId, decision: 'paid', paymentReference: 'EFT-1' });
   // Before staff's review meets the approval checks (issue 36): 409 naming them; then approved.
   await partner('approvalresponse', { claimId, decision: 'approved' });
@@ -112,6 +116,7 @@ describe('issue 26: every response of the member and partner flows matches the s
         'POST /api/v2/benefitclaim/getlist 422',
         'POST /api/v2/benefitclaim/getdetails 200',
         'POST /api/v2/benefitclaim/getdetails 404',
+        'POST /api/v2/benefitclaim/getdocument 404',
         'POST /api/v2/benefitclaim/approvalresponse 200',
         'POST /api/v2/benefitclaim/approvalresponse 409',
       ]) {
@@ -155,26 +160,37 @@ describe('issue 34 item 11: every file route answers its errors as the served do
           'GET /api/v1/file-uploads/{id}/download',
           'GET /api/v1/invoices/export',
           'GET /api/v1/invoices/{id}/pdf',
+          'POST /api/v2/benefitclaim/getdocument',
         ]),
       );
       const staff = await createStaff(app(), 'super-admin');
       const unpermitted = await createStaff(app(), []);
       const member = await claimingMember(app());
       const unidentified = await claimingMember(app(), { identityVerified: false });
+      const partner = await administratorOf(app(), member.fundId);
       const aimed: string[] = [];
       const answered: string[] = [];
       let addresses = 0;
       for (const { method, path, operation, name } of files) {
         const staffRoute = path.startsWith('/api/v1/');
-        const token = staffRoute ? staff.token : member.token;
+        // The partner API's file route (POST, ids in the body; issue 39 item 4).
+        const partnerRoute = path.startsWith('/api/v2/');
+        const token = staffRoute ? staff.token : partnerRoute ? partner.key : member.token;
         const withParams = (value: string) => path.replace(/\{\w+\}/g, value);
         const hasFormat = (operation.parameters ?? []).some((parameter) => parameter.name === 'format');
-        const get = async (url: string, options: { token?: string; remoteAddress?: string } = {}) =>
+        const get = async (url: string, options: { token?: string; remoteAddress?: string; body?: object } = {}) =>
           (await call(app(), method as 'GET', url, options)).statusCode;
-        const attempt = async (status: number, url: string, options: { token?: string } = {}) => {
+        const attempt = async (status: number, url: string, options: { token?: string; body?: object } = {}) => {
           aimed.push(`${name} ${status}`);
           answered.push(`${name} ${await get(url, options)}`);
         };
+        if (partnerRoute) {
+          await attempt(401, path, { body: { claimId: 1, documentId: 1 } });
+          await attempt(404, path, { token, body: { claimId: 999_999_999, documentId: 999_999_999 } });
+          await attempt(422, path, { token, body: { claimId: 'x', documentId: 1 } });
+          // 429 is past 600 calls a minute: the walk below sends at most 200.
+          continue;
+        }
         await attempt(401, withParams('1'));
         if ('403' in operation.responses) {
           await attempt(403, withParams('1'), { token: staffRoute ? unpermitted.token : unidentified.token });

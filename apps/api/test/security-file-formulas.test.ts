@@ -67,6 +67,7 @@ const OTHER_FILE_ROUTES: Record<string, 'walk' | string> = {
   'GET /api/app/benefit-claims/{id}/statement': 'a PDF (text on a page, no cells)',
   'GET /api/v1/invoices/{id}/pdf': 'a PDF (text on a page, no cells)',
   'GET /api/v1/benefits/claim/{id}/documents/{documentId}': 'the member’s own PDF or image, as uploaded',
+  'POST /api/v2/benefitclaim/getdocument': 'the member’s own PDF or image, as uploaded (the staff download’s file)',
 };
 
 /** The file routes of the served document: the exports (walked by their path) and the others. */

@@ -55,6 +55,15 @@ export const PartnerClaimDetailsRequest = z
   .object({ claimId: z.number().int().positive() })
   .meta({ id: 'PartnerClaimDetailsRequest', examples: [{ claimId: 42 }] });
 
+/**
+ * `POST /api/v2/benefitclaim/getdocument` (issue 39 item 4): one of the claim's documents, by the
+ * ids `getdetails` lists (`documents[].id`).
+ */
+export const PartnerClaimDocumentRequest = z
+  .object({ claimId: z.number().int().positive(), documentId: z.number().int().positive() })
+  .meta({ id: 'PartnerClaimDocumentRequest', examples: [{ claimId: 42, documentId: 97 }] });
+export type PartnerClaimDocumentRequest = z.infer<typeof PartnerClaimDocumentRequest>;
+
 /** What an administrator needs to pay: the member's identity, the benefit, the account, fees and net. */
 export const PartnerClaimDetailsResponse = z
   .object({

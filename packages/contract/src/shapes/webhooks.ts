@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zRequiredString } from '../rules/zod-rules.js';
-import { listQuery, listResponse } from './lists.js';
+import { IdParams, listQuery, listResponse } from './lists.js';
 
 /**
  * Events a partner may subscribe to (issue 26 item 3). Payloads carry the event type and ids only;
@@ -54,7 +54,14 @@ export const WEBHOOK_MESSAGES = {
   internalHost: 'Must be a public address.',
   tooMany: `A partner may register up to ${WEBHOOK_ENDPOINTS_PER_PARTNER} webhook endpoints: delete one first.`,
   created: 'Keep the signing secret now: it is not shown again.',
-  rotated: 'Keep the new signing secret now: it is not shown again. The old one signs until the overlap ends.',
+  /**
+   * 201 of a rotation (issue 39 item 3), true to the overlap: `previousSecretExpiresAt` (ISO 8601)
+   * is when the old secret stops signing; null (overlap 0) when it stopped at once.
+   */
+  rotated: (previousSecretExpiresAt: string | null) =>
+    previousSecretExpiresAt === null
+      ? 'Keep the new signing secret now: it is not shown again. The old one stopped signing at once.'
+      : `Keep the new signing secret now: it is not shown again. The old one also signs until ${previousSecretExpiresAt}.`,
   deliveryNotFound: 'No such webhook delivery.',
   /** 409 of a redelivery (issue 38 item 5): only a delivery that used every attempt is sent again. */
   notFailed: (status: string) =>
@@ -187,5 +194,10 @@ export const PartnerWebhookParams = z.object({
 
 /** Path of one delivery of a partner's webhook in the back office: `partners/{id}/webhooks/{webhookId}/deliveries/{deliveryId}`. */
 export const PartnerWebhookDeliveryParams = PartnerWebhookParams.extend({
+  deliveryId: z.coerce.number().int().min(1),
+});
+
+/** Path of one delivery of the partner's own webhook: `/api/v2/webhooks/{id}/deliveries/{deliveryId}`. */
+export const WebhookDeliveryParams = IdParams.extend({
   deliveryId: z.coerce.number().int().min(1),
 });

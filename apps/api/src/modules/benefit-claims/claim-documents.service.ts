@@ -185,8 +185,10 @@ export async function removeClaimDocument(
 
 /**
  * A claim document's file for the staff reviewing the claim (issue 9: staff check the ID copy and
- * proof of account): where it is stored, its type and the member's file name, for `sendStoredFile`. Every read is audited
- * (`claims.document_viewed`): the file is personal information.
+ * proof of account), and for the fund administrator through the partner API after its fund check
+ * (`openPartnerClaimDocument`, issue 39 item 4): where it is stored, its type and the member's file
+ * name, for `sendStoredFile`. Every read is audited (`claims.document_viewed`, the actor from
+ * `context`): the file is personal information.
  * @throws AppError 404 when the document is not on this claim (or was removed)
  */
 export async function openClaimDocumentForStaff(

@@ -9,11 +9,13 @@ import type { Database } from '../../db/client.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
 import { decryptField } from '../../platform/crypto/field-encryption.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import type { StoredDownload } from '../../platform/files/file-stores.js';
 import { claimReadBy, fundIdsReadBy, partnerClaimMember, payeeAccountWithBank } from '../../queries/partner-claims.js';
 import type { PartnerIdentity } from '../partners/index.js';
 import { listClaimsForStaff } from './admin-claims.service.js';
 import { describeClaim } from './benefit-claims.service.js';
 import { decideClaim } from './claim-decisions.service.js';
+import { type ClaimDocumentDependencies, openClaimDocumentForStaff } from './claim-documents.service.js';
 import { requestClaimInformation } from './claim-information.service.js';
 import type { ClaimDependencies } from './claim-moves.service.js';
 
@@ -104,6 +106,27 @@ export async function getPartnerClaimDetails(
     paymentReference: claim.paymentReference,
     events,
   };
+}
+
+/**
+ * `POST /api/v2/benefitclaim/getdocument` (issue 39 item 4): one of the claim's documents for the
+ * fund administrator deciding on it, by the same service as staff's download
+ * (`openClaimDocumentForStaff`): the stored type and size, every read audited
+ * (`claims.document_viewed` with the document's id and kind, the partner as actor). Saved as
+ * `document-<documentId>`, as for staff.
+ * @returns the stored file for `sendStoredFile`
+ * @throws AppError 404 for a claim not of the partner's funds (or a draft: as if it did not exist),
+ *   or a document not on the claim (or replaced, or removed)
+ */
+export async function openPartnerClaimDocument(
+  deps: ClaimDocumentDependencies,
+  partner: PartnerIdentity,
+  request: { claimId: number; documentId: number },
+  context: AuditContext,
+): Promise<StoredDownload> {
+  const claim = await partnersClaim(deps.db, partner, request.claimId);
+  const file = await openClaimDocumentForStaff(deps, claim.id, request.documentId, context);
+  return { ...file, fileName: `document-${request.documentId}` };
 }
 
 /**

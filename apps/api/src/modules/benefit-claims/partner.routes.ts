@@ -3,6 +3,7 @@ import {
   PartnerApprovalRequest,
   PartnerClaimDetailsRequest,
   PartnerClaimDetailsResponse,
+  PartnerClaimDocumentRequest,
   PartnerClaimListRequest,
   PartnerClaimListResponse,
   PartnerInformationRequestRequest,
@@ -10,12 +11,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePartner } from '../../platform/auth/route-access.js';
+import { sendStoredFile } from '../../platform/files/file-stores.js';
 import { perIp } from '../../platform/http/rate-limit.js';
 import { partnerAuditContext } from '../partners/index.js';
 import {
   answerClaimApproval,
   getPartnerClaimDetails,
   listPartnerClaims,
+  openPartnerClaimDocument,
   requestPartnerClaimInformation,
 } from './partner-claims.service.js';
 
@@ -46,7 +49,8 @@ const InformationRequestResponse = z
 /**
  * The partner API for fund administrators (spec 7 "Admin, version 2 (all POST)", issue 9):
  * `Authorization: Bearer bcp_pk_...` (an API key staff created for the partner); no cookies, no
- * XSRF. Only claims of the funds the partner administers; any other claim is 404.
+ * XSRF. Only claims of the funds the partner administers; any other claim is 404. Their documents
+ * too (`getdocument`, issue 39 item 4).
  */
 export const partnerClaimRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -86,6 +90,41 @@ export const partnerClaimRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.claimId,
         partnerAuditContext(identity, request.ip),
       );
+    },
+  );
+
+  app.post(
+    '/benefitclaim/getdocument',
+    {
+      config: partner,
+      schema: {
+        operationId: 'getBenefitClaimDocument',
+        summary: "One of the claim's documents (PDF, JPEG or PNG, as getdetails lists them); every read is audited",
+        description:
+          'The file as the member uploaded it (its type checked by its bytes at upload, at most 10 MB): `Content-Type` ' +
+          'the stored type, `Content-Disposition: attachment`, never cached. 404 for a claim of a fund you do not ' +
+          'serve, or a document not on the claim (replaced or removed).',
+        tags,
+        body: PartnerClaimDocumentRequest,
+        produces: ['application/pdf', 'image/jpeg', 'image/png'],
+        response: {
+          200: z.any().describe('The file, as uploaded'),
+          401: ErrorResponse,
+          404: ErrorResponse,
+          422: ErrorResponse,
+          429: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const identity = requirePartner(request);
+      const file = await openPartnerClaimDocument(
+        { db: app.db, files: app.files },
+        identity,
+        request.body,
+        partnerAuditContext(identity, request.ip),
+      );
+      return sendStoredFile(reply, app.files, app.config.files, file);
     },
   );
 

@@ -8,6 +8,7 @@ import {
   WEBHOOK_ENDPOINTS_PER_PARTNER,
   WebhookDeliveryListQuery,
   WebhookDeliveryListResponse,
+  WebhookDeliveryParams,
   WebhookDeliveryResponse,
   WebhookListResponse,
 } from '@bcp/contract';
@@ -16,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePartner } from '../../platform/auth/route-access.js';
 import { perIp } from '../../platform/http/rate-limit.js';
 import { partnerAuditContext } from '../partners/index.js';
+import { describeRetrySchedule } from './retry-schedule.js';
 import { sendTestEvent } from './webhook-deliveries.service.js';
 import {
   createWebhook,
@@ -26,6 +28,7 @@ import {
   rotateWebhook,
   type WebhookSettings,
 } from './webhook-endpoints.service.js';
+import { redeliverWebhookDelivery } from './webhook-redelivery.service.js';
 
 const tags = ['partner API'];
 const partner = { access: { area: 'partner' }, throttle: perIp(600, '1 minute') } as const;
@@ -41,7 +44,8 @@ const audit = (request: FastifyRequest) => partnerAuditContext(requirePartner(re
 /**
  * Signed webhooks for partners (issue 26 item 3, decision 030), on the partner API with its own
  * key: register an endpoint for chosen events, rotate its secret, send a test event, read the
- * delivery log. Only the calling partner's endpoints; any other id is 404.
+ * delivery log, send a failed delivery again (issue 39 item 3). Only the calling partner's
+ * endpoints; any other id is 404.
  */
 export const partnerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -103,6 +107,10 @@ export const partnerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'rotateWebhook',
         summary: 'A new signing secret, shown once; the old one also signs for overlapHours (default 24)',
+        description:
+          'During the overlap every delivery carries two signatures, one per secret. The answer says when the old ' +
+          'secret stops signing (`previousSecretExpiresAt`, and in `message`); with `overlapHours` 0 it stopped at once ' +
+          '(`previousSecretExpiresAt` null).',
         tags,
         params: IdParams,
         body: RotateWebhookRequest,
@@ -131,6 +139,7 @@ export const partnerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'testWebhook',
         summary: 'Send a webhook.test event to the endpoint now (logged and retried like any delivery)',
+        description: describeRetrySchedule(app.config.webhooks),
         tags,
         params: IdParams,
         response: { 202: WebhookDeliveryResponse, ...errors },
@@ -156,6 +165,34 @@ export const partnerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const endpoint = await partnersEndpoint(app.db, requirePartner(request).partnerId, request.params.id);
       return listWebhookDeliveries(app.db, endpoint.id, request.query);
+    },
+  );
+
+  app.post(
+    '/webhooks/:id/deliveries/:deliveryId/redeliver',
+    {
+      config: partner,
+      schema: {
+        operationId: 'redeliverWebhookDelivery',
+        summary:
+          'Send a failed delivery again with the same webhook-id (queued: 202, the delivery now pending); audited',
+        description:
+          'The same payload and `webhook-id` (drop it if you already processed it), signed afresh with the ' +
+          "endpoint's current secrets, and retried like a new delivery. 404 when the endpoint or the delivery is not " +
+          'yours; 409 when the delivery is not `failed` (pending, delivered, or already sent again) or the endpoint ' +
+          'was deleted.',
+        tags,
+        params: WebhookDeliveryParams,
+        response: { 202: WebhookDeliveryResponse, 409: ErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const target = {
+        partnerId: requirePartner(request).partnerId,
+        webhookId: request.params.id,
+        deliveryId: request.params.deliveryId,
+      };
+      return reply.status(202).send(await redeliverWebhookDelivery(app, target, audit(request)));
     },
   );
 };

@@ -171,7 +171,9 @@ export async function deleteWebhook(db: Database, partnerId: number, id: number,
 /**
  * `POST /api/v2/webhooks/{id}/rotate`: a new signing secret (in this answer only); the old one
  * still signs, next to the new one, for `overlapHours` (Standard Webhooks sends both signatures,
- * space-separated), so the partner can switch without losing a message.
+ * space-separated), so the partner can switch without losing a message. With `overlapHours` 0 the
+ * old secret stops signing at once. The answer's `message` says which (issue 39 item 3): when the
+ * old secret stops signing (`previousSecretExpiresAt`), or that it already has.
  * @throws AppError `not_found` (404)
  */
 export async function rotateWebhook(
@@ -201,7 +203,8 @@ export async function rotateWebhook(
     });
     return rotated;
   });
-  return { ...toWebhookResponse(row), secret, message: WEBHOOK_MESSAGES.rotated };
+  const answer = toWebhookResponse(row);
+  return { ...answer, secret, message: WEBHOOK_MESSAGES.rotated(answer.previousSecretExpiresAt) };
 }
 
 /** The delivery log of one endpoint (already checked to be the caller's), newest first by default. */

@@ -7,7 +7,7 @@ import { WEBHOOK_QUEUE, type WebhookJob } from './webhook-deliveries.service.js'
 import { endpointForStaff, toDeliveryResponse } from './webhook-endpoints.service.js';
 import { markFailedDeliveryPending, selectEndpointDelivery } from './webhooks.repository.js';
 
-/** Which delivery staff send again: the partner, its endpoint and the delivery, as in the path. */
+/** Which delivery is sent again: the partner, its endpoint and the delivery, as in the path. */
 export interface RedeliveryTarget {
   partnerId: number;
   webhookId: number;
@@ -15,8 +15,12 @@ export interface RedeliveryTarget {
 }
 
 /**
- * `POST /api/v1/partners/{id}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver` (issue 38
- * item 5): staff send a `failed` delivery again. The same row goes back to `pending` and a new
+ * Sends a `failed` delivery again, the one way for both callers: staff
+ * (`POST /api/v1/partners/{id}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver`, issue 38
+ * item 5) and the partner itself, for its own endpoints
+ * (`POST /api/v2/webhooks/{id}/deliveries/{deliveryId}/redeliver`, issue 39 item 3; the partner id
+ * is the key's, so another partner's delivery is 404). The audit row names whoever asked
+ * (`context`). The same row goes back to `pending` and a new
  * `webhook-delivery` job is queued for it, in one transaction with the audit row
  * (`partners.webhook_redelivered`, the partner's trail, with the webhook, delivery and message ids),
  * so `deliverWebhook` makes the attempt as for any delivery: the same stored payload and message id,
