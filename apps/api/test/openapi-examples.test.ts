@@ -151,6 +151,11 @@ describe('issue 39 item 2: a real example for every body and 2xx answer of /api/
     }
     expect(stale).toEqual([]);
   });
+
+  it('has a catalogue entry for every operation of the two surfaces (a new call cannot borrow a schema-level example)', () => {
+    const missing = [...surfaceOperations(document).keys()].filter((id) => !(id in OPERATION_EXAMPLES));
+    expect(missing).toEqual([]);
+  });
 });
 
 describe('issue 39 item 2: the OpenAPI 3.1 webhooks section', () => {

@@ -337,6 +337,9 @@ export const MEMBER_EXAMPLES: ExampleCatalogue = {
     },
     responses: { '201': { ...SAMPLE_BANK_ACCOUNT, usedBySubmittedClaim: false } },
   },
+  // A PDF file and a 204 with no body: nothing to show as JSON.
+  getMyBenefitStatement: { responses: {} },
+  deleteMyBankAccount: { responses: {} },
   getMyBankAccount: { responses: { '200': { ...SAMPLE_BANK_ACCOUNT, accountNumber: '1234567890' } } },
   updateMyBankAccount: {
     request: {

@@ -149,7 +149,7 @@ export const PARTNER_EXAMPLES: ExampleCatalogue = {
         ...CREATED,
         secret: 'whsec_Q2w9Zk4TnV7bX1cR8mL3pY6sD0fH5gJa',
         previousSecretExpiresAt: '2026-11-26T08:00:00.000Z',
-        message: WEBHOOK_MESSAGES.rotated,
+        message: WEBHOOK_MESSAGES.rotated('2026-11-26T08:00:00.000Z'),
       },
     },
   },
@@ -168,6 +168,28 @@ export const PARTNER_EXAMPLES: ExampleCatalogue = {
         createdAt: '2026-11-25T08:00:00.000Z',
       },
     },
+  },
+  redeliverWebhookDelivery: {
+    responses: {
+      '202': {
+        ...DELIVERED,
+        id: 128,
+        messageId: 'msg_7c3e9a20-41bd-4f6e-8d25-3a1f0b9c7e64_7',
+        eventType: 'claim.information_answered',
+        status: 'pending',
+        attempts: 11,
+        lastResponseCode: 503,
+        lastLatencyMs: 412,
+        lastError: 'HTTP 503',
+        lastAttemptAt: '2026-11-22T21:12:40.000Z',
+        createdAt: AT.informationAnswered,
+      },
+    },
+  },
+  getBenefitClaimDocument: {
+    // The answer is the file itself (the stored type), which has no JSON example.
+    request: { claimId: SAMPLE_CLAIM_ID, documentId: SAMPLE_PROOF_OF_BANK.id },
+    responses: {},
   },
   listWebhookDeliveries: {
     responses: {
