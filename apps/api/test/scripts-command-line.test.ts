@@ -17,6 +17,7 @@ const SCRIPTS: [name: string, argv: string[]][] = [
   ...(
     [
       ['npm run demo:generate', 'apps/api/src/modules/file-uploads/demo/generate-member-file.cli.ts'],
+      ['npm run demo:claim', 'apps/api/src/modules/file-uploads/demo/demo-claim.cli.ts'],
       ['npm run admin:create', 'apps/api/src/modules/users/create-admin.cli.ts'],
       ['npm run audit:verify', 'apps/api/src/modules/audits/verify-audit-chain.cli.ts'],
       ['npm run migrate', 'apps/api/src/db/migrate.cli.ts'],

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../src/modules/partners/partner-api-keys.service.js';
+import { createPartner } from '../src/modules/partners/partners.service.js';
 import { XSRF_MISMATCH_MESSAGE } from '../src/platform/http/xsrf.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -109,5 +111,27 @@ describe('XSRF (spec section 7)', () => {
     const response = await testApp.app.inject({ method: 'POST', url: '/api/v2/test/partner-call' });
     expect(response.statusCode).toBe(401);
     expect(response.json().message).not.toBe(XSRF_MISMATCH_MESSAGE);
+  });
+
+  it('sets no cookie on partner API (/api/v2) answers, refused or not (issue 39 item 5: "No cookies")', async () => {
+    const refused = await testApp.app.inject({ method: 'POST', url: '/api/v2/benefitclaim/getlist', payload: {} });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    const system = { actor: { type: 'system', label: 'test' } } as const;
+    const partner = await createPartner(testApp.app.db, { name: 'Cookieless', kind: 'fund-administrator' }, system);
+    const { key } = await createApiKey(testApp.app.db, partner.id, { name: 'Test' }, system);
+    const answered = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v2/benefitclaim/getlist',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { pageSize: 5 },
+    });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.headers['set-cookie']).toBeUndefined();
+    const unknown = await testApp.app.inject({ method: 'GET', url: '/api/v2/no-such-call' });
+    expect(unknown.headers['set-cookie']).toBeUndefined();
+    // The check can fail: the same server still hands browsers their cookie elsewhere.
+    const member = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(member.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeDefined();
   });
 });

@@ -6,7 +6,10 @@ import { AppError } from '../errors/app-error.js';
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface XsrfOptions {
-  /** Path prefixes whose callers authenticate without cookies (the partner API's keys). */
+  /**
+   * Path prefixes whose callers authenticate without cookies (the partner API's keys, signed
+   * callbacks): no header asked for, and no cookie set (issue 39 item 5: the partner API sets none).
+   */
   exemptPrefixes: string[];
   /**
    * Path prefixes of files cached publicly and immutably (the web build's `/assets/`): their
@@ -48,17 +51,18 @@ export const XSRF_MISMATCH_MESSAGE =
 
 /**
  * Double-submit XSRF protection (spec section 7; DESIGN.md "Sessions"). Every response but those of
- * `cachedFilePrefixes` sets an `XSRF-TOKEN` cookie (32 random bytes, readable by the page) when the
- * request has none; POST, PUT,
- * PATCH and DELETE must echo the cookie in `X-XSRF-TOKEN`, else 403 with `XSRF_MISMATCH_MESSAGE`.
+ * `cachedFilePrefixes` and `exemptPrefixes` sets an `XSRF-TOKEN` cookie (32 random bytes, readable
+ * by the page) when the request has none; POST, PUT, PATCH and DELETE outside `exemptPrefixes` must
+ * echo the cookie in `X-XSRF-TOKEN`, else 403 with `XSRF_MISMATCH_MESSAGE`.
  */
 export function installXsrfProtection(app: FastifyInstance, options: XsrfOptions): void {
   const isExempt = (request: FastifyRequest) => options.exemptPrefixes.some((prefix) => request.url.startsWith(prefix));
 
   app.addHook('onRequest', async (request, reply) => {
     const cookieToken = request.cookies[XSRF.cookie];
+    const exempt = isExempt(request);
     const cachedFile = options.cachedFilePrefixes.some((prefix) => request.url.startsWith(prefix));
-    if (!cookieToken && !cachedFile) {
+    if (!cookieToken && !cachedFile && !exempt) {
       reply.setCookie(XSRF.cookie, newXsrfToken(), {
         path: '/',
         sameSite: 'lax',
@@ -66,7 +70,7 @@ export function installXsrfProtection(app: FastifyInstance, options: XsrfOptions
         httpOnly: false,
       });
     }
-    if (!STATE_CHANGING_METHODS.has(request.method) || isExempt(request)) return;
+    if (!STATE_CHANGING_METHODS.has(request.method) || exempt) return;
     const header = request.headers[XSRF.header.toLowerCase()];
     if (!cookieToken || typeof header !== 'string' || !tokensMatch(header, cookieToken)) {
       throw new AppError('forbidden', XSRF_MISMATCH_MESSAGE);
