@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePartner } from '../../platform/auth/route-access.js';
-import { perIp } from '../../platform/http/rate-limit.js';
+import { partnerThrottles } from '../../platform/http/rate-limit.js';
 import { partnerAuditContext } from '../partners/index.js';
 import { sendTestEvent } from './webhook-deliveries.service.js';
 import {
@@ -28,7 +28,7 @@ import {
 } from './webhook-endpoints.service.js';
 
 const tags = ['partner API'];
-const partner = { access: { area: 'partner' }, throttle: perIp(600, '1 minute') } as const;
+const partner = { access: { area: 'partner' }, throttle: partnerThrottles() } as const;
 const errors = { 401: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };
 
 function settings(app: FastifyInstance): WebhookSettings {
