@@ -26,6 +26,7 @@ import { parseQueryString } from './platform/http/query-string.js';
 import { installRateLimits } from './platform/http/rate-limit.js';
 import { registerModules } from './platform/http/route-modules.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
+import { installStrictInput } from './platform/http/strict-input.js';
 import { validatorCompiler } from './platform/http/validation.js';
 import { installWebApp, isAppRoute } from './platform/http/web-app.js';
 import { installXsrfProtection } from './platform/http/xsrf.js';
@@ -175,6 +176,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   installAccessControl(app, { authenticatePartner: (key) => authenticatePartnerApiKey(app.db, key) });
   // Every documented route names its own operation (schema.operationId), once.
   checkOperationIds(app);
+  // Unknown query parameters (every surface) and partner body fields are a 422 naming them (decision 060).
+  installStrictInput(app);
   const pingRedis = await installRateLimits(app, config.redisUrl);
   // Prometheus metrics at /api/metrics (issue 37; decision 053): before the modules' routes, whose requests it counts.
   installMetrics(app, {

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaled } from '../../../scripts/lib/time-scale.mjs';
+import { webhookDeliveries } from '../src/db/schema/index.js';
 import { readyForApproval, submittedClaim } from './support/claims.js';
 import { administratorOf } from './support/partners.js';
 import { createStaff } from './support/staff.js';
@@ -53,6 +54,29 @@ export async function drive(baseUrl: string, key: string, claimId: number) {
     changed,
     missing: { status: missing.response.status, message: missingMessage },
     invalid: { status: invalid.response.status, fields: Object.keys(fieldErrors ?? {}) },
+  };
+}
+
+/** The delivery log filtered by status, objects in the query serialized in the document's style. */
+export async function driveDeliveries(baseUrl: string, key: string, webhookId: number, style: 'form' | 'deepObject') {
+  const client = createClient<paths>({
+    baseUrl,
+    headers: { authorization: \`Bearer \${key}\` },
+    querySerializer: { object: { style, explode: true } },
+  });
+  const path = { id: webhookId };
+  const failed = await client.GET('/api/v2/webhooks/{id}/deliveries', {
+    params: { path, query: { filter: { status: 'failed' } } },
+  });
+  if (!failed.data) throw new Error(\`deliveries: \${failed.response.status} \${JSON.stringify(failed.error)}\`);
+  const statuses: string[] = failed.data.items.map((item) => item.status);
+  // A typo the types would refuse, sent anyway: the server refuses it too.
+  const query = { filter: { status: 'failed' }, colour: 'red' } as unknown as { filter: { status: 'failed' } };
+  const typo = await client.GET('/api/v2/webhooks/{id}/deliveries', { params: { path, query } });
+  return {
+    statuses,
+    total: failed.data.total,
+    typo: { status: typo.response.status, fields: Object.keys(typo.error?.errors ?? {}) },
   };
 }
 `;
@@ -108,7 +132,7 @@ describe('issue 26: a client generated from the served document drives the partn
         claim,
         (await createStaff(testApp.app, ['claims.read', 'claims.review'])).token,
       );
-      const { drive } = await import(join(folder, 'driver.ts'));
+      const { drive, driveDeliveries } = await import(join(folder, 'driver.ts'));
       const result = await drive(testApp.baseUrl, partner.key, claim.claimId);
       expect(result).toEqual({
         listed: [claim.claimId],
@@ -119,6 +143,38 @@ describe('issue 26: a client generated from the served document drives the partn
         changed: true,
         missing: { status: 404, message: expect.any(String) },
         invalid: { status: 422, fields: ['pageSize'] },
+      });
+
+      // Issue 39 item 2: the delivery log filtered by status, `filter` serialized as the document
+      // says (a generator following it sent `?status=failed` before, which widened the list).
+      const filter = document.paths['/api/v2/webhooks/{id}/deliveries'].get.parameters.find(
+        (parameter: { name: string }) => parameter.name === 'filter',
+      );
+      expect(filter).toMatchObject({ in: 'query', style: 'deepObject', explode: true });
+      const created = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/v2/webhooks',
+        headers: { authorization: `Bearer ${partner.key}` },
+        payload: { url: 'https://partner.example.com/hooks', events: ['claim.submitted'] },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const webhookId: number = created.json().id;
+      // A log of 6 deliveries, 2 of them failed (rows as the worker leaves them).
+      const statuses = ['delivered', 'failed', 'delivered', 'pending', 'failed', 'delivered'] as const;
+      await testApp.app.db.insert(webhookDeliveries).values(
+        statuses.map((status, index) => ({
+          endpointId: webhookId,
+          messageId: `msg_client_${index}`,
+          eventType: 'claim.submitted',
+          payload: {},
+          status,
+        })),
+      );
+      const deliveries = await driveDeliveries(testApp.baseUrl, partner.key, webhookId, filter.style ?? 'form');
+      expect(deliveries).toEqual({
+        statuses: ['failed', 'failed'],
+        total: 2,
+        typo: { status: 422, fields: ['colour'] },
       });
     },
     scaled(120_000),

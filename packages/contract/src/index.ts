@@ -16,6 +16,7 @@ export * from './messages/claims.js';
 export * from './messages/faqs.js';
 export * from './messages/message-check.js';
 export * from './messages/notifications.js';
+export * from './messages/request-input.js';
 export * from './messages/templates.js';
 export * from './money.js';
 export * from './payout.js';

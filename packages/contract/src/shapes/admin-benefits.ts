@@ -220,10 +220,13 @@ export const ClaimDecisionRequest = ClaimDecisionFields.extend({
   .meta({ id: 'ClaimDecisionRequest' });
 export type ClaimDecisionRequest = z.infer<typeof ClaimDecisionRequest>;
 
-/** A fund administrator's decision (`approvalresponse`): the shared fields with the claim's id. */
-export const PartnerDecisionFields = ClaimDecisionFields.extend({ claimId: z.number().int().positive() }).superRefine(
-  decisionRules,
-);
+/**
+ * A fund administrator's decision (`approvalresponse`): the shared fields with the claim's id, and
+ * nothing of staff's (`overrideReason`, `confirmNetCents`): any other field is refused (issue 39 item 2).
+ */
+export const PartnerDecisionFields = z
+  .strictObject({ ...ClaimDecisionFields.shape, claimId: z.number().int().positive() })
+  .superRefine(decisionRules);
 
 /** `POST benefits/{id}/admin/claim`: staff lodge a claim for the member (assisted claim); the reason is kept. */
 export const AdminLodgeClaimRequest = z

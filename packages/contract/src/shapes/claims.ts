@@ -194,7 +194,7 @@ export type InformationRequestRequest = z.infer<typeof InformationRequestRequest
 
 /** Partner `POST /api/v2/benefitclaim/requestinformation`: the same, for one of the partner's claims. */
 export const PartnerInformationRequestRequest = z
-  .object({ claimId: z.number().int().positive(), ...informationRequestFields })
+  .strictObject({ claimId: z.number().int().positive(), ...informationRequestFields })
   .superRefine(requireDocumentKind)
   .meta({ id: 'PartnerInformationRequestRequest' });
 export type PartnerInformationRequestRequest = z.infer<typeof PartnerInformationRequestRequest>;

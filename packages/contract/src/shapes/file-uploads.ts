@@ -221,7 +221,9 @@ export const FileUploadListResponse = listResponse(FileUploadResponse).meta({ id
 /** `PATCH /api/v1/file-uploads/{id}/accept`: a note, required when some rows are refused ("accept the valid rows"). */
 export const AcceptFileUploadRequest = z
   .object({ note: z.string().trim().max(1000).optional() })
-  .meta({ id: 'AcceptFileUploadRequest' });
+  .meta({ id: 'AcceptFileUploadRequest' })
+  // Optional body: accepting needs no note (issue 39 item 2).
+  .prefault({});
 export type AcceptFileUploadRequest = z.infer<typeof AcceptFileUploadRequest>;
 
 /** `PATCH /api/v1/file-uploads/{id}/reject`: the reason, required. */

@@ -11,7 +11,8 @@ import { z } from 'zod';
  *   fields a list names; default per list;
  * - `filter[field]=value`: exact-match filters, only the fields a list names;
  * - `q`: free text, matched case-insensitively against the list's text columns.
- * Unknown sort or filter fields are a 422 naming the parameter.
+ * Unknown sort or filter fields are a 422 naming the parameter, and so is any other parameter
+ * the list does not declare (decision 060). `filter` is a `deepObject` parameter in the document.
  */
 export const LIST_LIMITS = { defaultPageSize: 25, maxPageSize: 100, maxSearchLength: 100 } as const;
 

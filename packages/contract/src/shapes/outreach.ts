@@ -15,7 +15,9 @@ export const INVITATION_STATUSES = ['sent', 'delivered', 'failed'] as const;
 /** `POST funds/{id}/outreach/invitations`: send the fund's invitations now (a job), at most `limit`. */
 export const SendInvitationsRequest = z
   .object({ limit: z.number().int().min(1).max(100_000).optional() })
-  .meta({ id: 'SendInvitationsRequest' });
+  .meta({ id: 'SendInvitationsRequest' })
+  // Optional body: no body sends to everyone due (issue 39 item 2).
+  .prefault({});
 export type SendInvitationsRequest = z.infer<typeof SendInvitationsRequest>;
 
 export const SendInvitationsResponse = z

@@ -11,9 +11,12 @@ import { ClaimDocumentResponse, ClaimEventResponse } from './claims.js';
  * the partner administers.
  */
 
-/** `POST /api/v2/benefitclaim/getlist`: claims by status and submission date, newest first, by cursor. */
+/**
+ * `POST /api/v2/benefitclaim/getlist`: claims by status and submission date, newest first, by
+ * cursor. The body is optional (no body: every claim, 25 a page; issue 39 item 2).
+ */
 export const PartnerClaimListRequest = z
-  .object({
+  .strictObject({
     status: z.enum(CLAIM_STATUSES).exclude(['draft']).optional(),
     submittedFrom: z.iso.date().optional(),
     submittedTo: z.iso.date().optional(),
@@ -23,7 +26,8 @@ export const PartnerClaimListRequest = z
   .meta({
     id: 'PartnerClaimListRequest',
     examples: [{ status: 'submitted', submittedFrom: '2026-11-01', pageSize: 25 }],
-  });
+  })
+  .prefault({});
 export type PartnerClaimListRequest = z.output<typeof PartnerClaimListRequest>;
 
 /** The list answer: the back office's cursor envelope of claim summaries. */
@@ -52,7 +56,7 @@ export type PartnerClaimListResponse = z.infer<typeof PartnerClaimListResponse>;
 
 /** `POST /api/v2/benefitclaim/getdetails`. */
 export const PartnerClaimDetailsRequest = z
-  .object({ claimId: z.number().int().positive() })
+  .strictObject({ claimId: z.number().int().positive() })
   .meta({ id: 'PartnerClaimDetailsRequest', examples: [{ claimId: 42 }] });
 
 /**

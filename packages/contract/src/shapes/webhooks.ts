@@ -76,7 +76,7 @@ export const WEBHOOK_URL_MAX_LENGTH = 2000;
 
 /** `POST /api/v2/webhooks`: where to send, and which events. */
 export const CreateWebhookRequest = z
-  .object({
+  .strictObject({
     url: zRequiredString(WEBHOOK_URL_MAX_LENGTH),
     events: z
       .array(z.enum(WEBHOOK_EVENTS))
@@ -90,11 +90,15 @@ export const CreateWebhookRequest = z
   });
 export type CreateWebhookRequest = z.input<typeof CreateWebhookRequest>;
 
-/** `POST /api/v2/webhooks/{id}/rotate`: hours the old secret still signs (default 24, 0 = none). */
+/**
+ * `POST /api/v2/webhooks/{id}/rotate`: hours the old secret still signs (default 24, 0 = none).
+ * The body is optional (no body: the defaults; issue 39 item 2).
+ */
 export const RotateWebhookRequest = z
-  .object({ overlapHours: z.number().int().min(0).max(168).default(24) })
-  .meta({ id: 'RotateWebhookRequest' });
-export type RotateWebhookRequest = z.input<typeof RotateWebhookRequest>;
+  .strictObject({ overlapHours: z.number().int().min(0).max(168).default(24) })
+  .meta({ id: 'RotateWebhookRequest' })
+  .prefault({});
+export type RotateWebhookRequest = NonNullable<z.input<typeof RotateWebhookRequest>>;
 
 /** A webhook endpoint, without its secret. */
 export const WebhookResponse = z

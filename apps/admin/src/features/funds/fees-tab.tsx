@@ -206,7 +206,7 @@ export function FeesTab(props: { fundId: number }) {
   const [editing, setEditing] = useState<FeeResponse | 'new' | null>(null);
   const fees = useQuery({
     queryKey: [path],
-    queryFn: () => unwrap(api.get<ListResponse<FeeResponse>>(path, { query: { pageSize: 100 } })),
+    queryFn: () => unwrap(api.get<ListResponse<FeeResponse>>(path)),
   });
   const items = fees.data?.items ?? [];
   const remove = (fee: FeeResponse) =>

@@ -99,7 +99,7 @@ export function FundFormModal(props: {
     validate: (values) => onFormFields(schemaResolver(CreateFundRequest, { sync: true })(toRequest(values))),
   });
   const target = { setErrors: (errors: Record<string, string>) => form.setErrors(onFormFields(errors)) };
-  const fundTypes = useOptions<FundTypeResponse>('v1/fund_types', (type) => type.name);
+  const fundTypes = useOptions<FundTypeResponse>('v1/fund_types', (type) => type.name, {}, false);
   const administrators = useOptions<PartnerResponse>('v1/partners', (partner) => partner.name, {
     'filter[kind]': 'fund-administrator',
   });

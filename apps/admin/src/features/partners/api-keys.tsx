@@ -55,7 +55,7 @@ export function ApiKeys(props: { partnerId: number }) {
   const [created, setCreated] = useState<CreatedApiKeyResponse | null>(null);
   const keys = useQuery({
     queryKey: [path],
-    queryFn: () => unwrap(api.get<ListResponse<ApiKeyResponse>>(path, { query: { pageSize: 100 } })),
+    queryFn: () => unwrap(api.get<ListResponse<ApiKeyResponse>>(path)),
   });
   const form = useForm({ initialValues: { name: '' }, validate: schemaResolver(CreateApiKeyRequest, { sync: true }) });
   const invalidate = [path, 'v1/partners'];

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePartner } from '../../platform/auth/route-access.js';
 import { sendStoredFile } from '../../platform/files/file-stores.js';
-import { perIp } from '../../platform/http/rate-limit.js';
+import { partnerThrottles } from '../../platform/http/rate-limit.js';
 import { partnerAuditContext } from '../partners/index.js';
 import {
   answerClaimApproval,
@@ -24,7 +24,7 @@ import {
 
 const tags = ['partner API'];
 /** Per client: a partner's batch job may be busy, but not unbounded. */
-const partner = { access: { area: 'partner' }, throttle: perIp(600, '1 minute') } as const;
+const partner = { access: { area: 'partner' }, throttle: partnerThrottles() } as const;
 const errors = { 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };
 
 const ApprovalResponse = z

@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePartner } from '../../platform/auth/route-access.js';
-import { perIp } from '../../platform/http/rate-limit.js';
+import { partnerThrottles } from '../../platform/http/rate-limit.js';
 import { partnerAuditContext } from '../partners/index.js';
 import { describeRetrySchedule } from './retry-schedule.js';
 import { sendTestEvent } from './webhook-deliveries.service.js';
@@ -31,7 +31,7 @@ import {
 import { redeliverWebhookDelivery } from './webhook-redelivery.service.js';
 
 const tags = ['partner API'];
-const partner = { access: { area: 'partner' }, throttle: perIp(600, '1 minute') } as const;
+const partner = { access: { area: 'partner' }, throttle: partnerThrottles() } as const;
 const errors = { 401: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };
 
 function settings(app: FastifyInstance): WebhookSettings {

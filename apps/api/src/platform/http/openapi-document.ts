@@ -95,13 +95,69 @@ function* mediaTypes(document: Json): Generator<[Json, string | undefined]> {
   }
 }
 
+/** Operation marks set by the route transform (openapi.ts), read and removed here. */
+export const OPTIONAL_BODY = 'x-optional-body';
+export const RATE_LIMITED = 'x-rate-limited';
+
+/** The IETF draft rate-limit headers (draft-ietf-httpapi-ratelimit-headers) of a throttled call. */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Policy': {
+    description:
+      'Each limit of the call: `"<name>";q=<requests>;w=<window seconds>` (`key`: per partner API key, `ip`: per address).',
+    schema: { type: 'string', examples: ['"key";q=600;w=60'] },
+  },
+  RateLimit: {
+    description: 'What is left of each limit: `"<name>";r=<requests remaining>;t=<seconds until the window resets>`.',
+    schema: { type: 'string', examples: ['"key";r=599;t=60'] },
+  },
+};
+
+/**
+ * Issue 39 item 2 (decision 060): object-valued query parameters (`filter`) are `deepObject`
+ * (`filter[status]=failed`), as the server reads them; a body the call can do without is not
+ * required; a throttled call's 2xx and 429 answers declare the rate-limit headers (and 429
+ * `Retry-After`).
+ */
+function describeInputAndLimits(document: Json): void {
+  for (const pathItem of Object.values((document.paths as Json) ?? {})) {
+    for (const operation of Object.values(pathItem as Json)) {
+      if (!isObject(operation)) continue;
+      for (const parameter of Array.isArray(operation.parameters) ? operation.parameters : []) {
+        if (
+          isObject(parameter) &&
+          parameter.in === 'query' &&
+          isObject(parameter.schema) &&
+          parameter.schema.type === 'object'
+        ) {
+          parameter.style = 'deepObject';
+          parameter.explode = true;
+        }
+      }
+      if (operation[OPTIONAL_BODY] === true && isObject(operation.requestBody)) operation.requestBody.required = false;
+      if (operation[RATE_LIMITED] === true) {
+        for (const [status, response] of Object.entries((operation.responses as Json) ?? {})) {
+          if (!isObject(response) || !(/^2/.test(status) || status === '429')) continue;
+          const retryAfter =
+            status === '429'
+              ? { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } }
+              : {};
+          response.headers = { ...RATE_LIMIT_HEADERS, ...retryAfter, ...(response.headers as Json | undefined) };
+        }
+      }
+      delete operation[OPTIONAL_BODY];
+      delete operation[RATE_LIMITED];
+    }
+  }
+}
+
 /**
  * Final touches on the generated document, in one place (issue 26 item 1): the server it is
  * served from; single-alternative `anyOf`s unwrapped and enum-keyed records given their keys;
  * the `webhooks` the partners receive, and each operation's examples from the catalogues
  * (openapi-examples/, decision 062), else its schema's first example (`examples`, or `x-examples`,
  * in Zod's `.meta`);
- * responses described by their status; component schemas no operation uses removed.
+ * responses described by their status; deepObject filters, optional bodies and rate-limit headers
+ * (`describeInputAndLimits`); component schemas no operation uses removed.
  */
 export function finishOpenApiDocument<T extends object>(input: T): T {
   const document = input as Json;
@@ -115,6 +171,7 @@ export function finishOpenApiDocument<T extends object>(input: T): T {
   const components = (document.components as Json | undefined) ?? {};
   const schemas = (components.schemas as Json | undefined) ?? {};
   for (const [media, status] of mediaTypes(document)) liftExample(media, status, schemas);
+  describeInputAndLimits(document);
   const used = usedComponents(document);
   for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
   return input;

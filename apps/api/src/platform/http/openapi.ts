@@ -4,8 +4,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { RouteAccess } from '../auth/route-access.js';
-import { finishOpenApiDocument } from './openapi-document.js';
+import { finishOpenApiDocument, OPTIONAL_BODY, RATE_LIMITED } from './openapi-document.js';
 import type { Throttle } from './rate-limit.js';
+import { isOptionalBody } from './validation.js';
 
 /** The security schemes: which token a caller presents (`Authorization: Bearer ...`). */
 const SECURITY_SCHEMES = {
@@ -117,6 +118,9 @@ function documentRoute(input: TransformInput): ReturnType<typeof jsonSchemaTrans
       operationId: schema.operationId,
       security: securityOf(access),
       description,
+      // Marks finishOpenApiDocument turns into `requestBody.required: false` and rate-limit headers.
+      ...(schema.body && isOptionalBody(schema.body) ? { [OPTIONAL_BODY]: true } : {}),
+      ...(throttle ? { [RATE_LIMITED]: true } : {}),
     },
   };
 }

@@ -7,8 +7,9 @@ import { AppError } from '../errors/app-error.js';
  * - `key`: what is counted (default: the client IP); may read the database (e.g. the account an
  *   identifier resolves to);
  * - `hook`: `onRequest` (default) counts before the body is read or validated, so a flood of
- *   hostile bodies is refused cheaply (issue 13 item 2); `preHandler` counts after validation,
- *   for keys read from the body;
+ *   hostile bodies is refused cheaply (issue 13 item 2); `preValidation` counts after
+ *   authentication, before validation (keys of the caller, e.g. the partner API key);
+ *   `preHandler` counts after validation, for keys read from the body;
  * - `failClosed`: when the counter store (Redis) cannot be reached, answer 503 with `Retry-After`
  *   rather than let the request through unlimited (issue 13 item 13): set on PIN, sign-in, reset
  *   and ID-search routes. Other routes stay open then.
@@ -20,7 +21,7 @@ export interface Throttle {
   /** `'1 minute'`, `'10 minutes'`, `'1 hour'` (ms strings), or milliseconds. */
   timeWindow: string | number;
   key?: (request: FastifyRequest) => string | Promise<string>;
-  hook?: 'onRequest' | 'preHandler';
+  hook?: 'onRequest' | 'preValidation' | 'preHandler';
   failClosed?: boolean;
 }
 
@@ -56,7 +57,8 @@ function storeHealth(log: FastifyBaseLogger) {
 /**
  * Installs the throttles routes declare in `config.throttle` (none is global). Counters live in
  * Redis when `redisUrl` is set (several API processes), in memory otherwise. Exceeding one
- * answers 429 in the one error shape with `Retry-After` in seconds.
+ * answers 429 in the one error shape with `Retry-After` in seconds. Every answer of a throttled
+ * route says where its limits stand (`rateLimitHeaders`).
  * @returns with Redis, a ping of it (rejects when Redis does not answer; the readiness check);
  *   undefined without Redis
  */
@@ -120,7 +122,7 @@ function addThrottleHook(
     timeWindow: throttle.timeWindow,
     keyGenerator: async (request) => routeKey + (throttle.key ? await throttle.key(request) : request.ip),
   });
-  const handler: onRequestHookHandler = async (request) => {
+  const handler: onRequestHookHandler = async (request, reply) => {
     let result: Awaited<ReturnType<typeof limiter>>;
     try {
       result = await limiter(request);
@@ -132,7 +134,12 @@ function addThrottleHook(
         'retry-after': String(THROTTLE_UNAVAILABLE_RETRY_SECONDS),
       });
     }
-    if (result.isAllowed || !result.isExceeded) return;
+    if (result.isAllowed) return;
+    for (const [name, value] of Object.entries(rateLimitHeaders(throttle.name, result))) {
+      const prior = reply.getHeader(name);
+      reply.header(name, prior ? `${String(prior)}, ${value}` : value);
+    }
+    if (!result.isExceeded) return;
     const seconds = Math.max(1, result.ttlInSeconds);
     throw new AppError('throttled', `Too many attempts. Please try again in ${seconds} seconds.`, undefined, {
       'retry-after': String(seconds),
@@ -143,6 +150,57 @@ function addThrottleHook(
   const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
   // Throttles run first: before authentication looks a token up in the database.
   route[hook] = [handler, ...list] as never;
+}
+
+/** What a limiter answers for one request (`createRateLimit`): its limit, what is left, when it resets. */
+interface LimitState {
+  max: number;
+  timeWindow: number;
+  remaining: number;
+  ttlInSeconds: number;
+}
+
+/**
+ * The IETF draft rate-limit headers (draft-ietf-httpapi-ratelimit-headers, issue 39 item 2) of one
+ * throttle: `RateLimit-Policy: "<name>";q=<max>;w=<window seconds>` and `RateLimit:
+ * "<name>";r=<remaining>;t=<seconds to reset>`. A route with several throttles lists each, comma
+ * separated (structured-field lists). @fastify/rate-limit's `enableDraftSpec` writes an older
+ * draft's `RateLimit-Limit`/`-Remaining`/`-Reset`, and only from its own route hook, which our
+ * throttles (counted with `createRateLimit`) do not use; hence written here.
+ */
+export function rateLimitHeaders(name: string, state: LimitState): Record<string, string> {
+  const window = Math.max(1, Math.round(state.timeWindow / 1000));
+  return {
+    'ratelimit-policy': `"${name}";q=${state.max};w=${window}`,
+    ratelimit: `"${name}";r=${Math.max(0, state.remaining)};t=${Math.max(0, state.ttlInSeconds)}`,
+  };
+}
+
+/**
+ * The partner API's throttles (issue 39 item 2): `max` calls per minute for each API key, counted
+ * after the key is authenticated (two keys from one address have their own budgets; an
+ * unauthenticated call is refused before it counts), and, before authentication, ten times that
+ * per address, which bounds key guessing and floods from one address.
+ */
+export function partnerThrottles(max = PARTNER_CALLS_PER_KEY_PER_MINUTE): Throttle[] {
+  return [perIp(max * 10, '1 minute'), perPartnerKey(max, '1 minute')];
+}
+
+/** Calls per minute per partner API key (docs/partners.md "Rate limits"). */
+export const PARTNER_CALLS_PER_KEY_PER_MINUTE = 600;
+
+/**
+ * A limit per partner API key (the authenticated `request.partner.apiKeyId`), or per address
+ * when no key was authenticated; counted after authentication, before validation.
+ */
+export function perPartnerKey(max: number, timeWindow: string): Throttle {
+  return {
+    name: 'key',
+    max,
+    timeWindow,
+    hook: 'preValidation',
+    key: (request) => (request.partner ? `key:${request.partner.apiKeyId}` : `ip:${request.ip}`),
+  };
 }
 
 /**

@@ -8,10 +8,15 @@ import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider
  * string over 100,000 characters), then the route's Zod schema. A failure is a validation error,
  * which the one error handler answers as 422 with the field named, before any service or the
  * database sees the value.
+ *
+ * A body schema that accepts no value (`.optional()`, `.prefault({})`: an optional body, issue 39
+ * item 2) is given no value when the request has no body (Fastify passes `null` for it).
  */
 export const validatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
   const validate = zodValidatorCompiler(route as Parameters<typeof zodValidatorCompiler>[0]);
-  return (data: unknown) => {
+  const optionalBody = route.httpPart === 'body' && isOptionalBody(route.schema);
+  return (input: unknown) => {
+    const data = optionalBody && input === null ? undefined : input;
     const issues = findHostileStrings(data);
     if (issues.length > 0) {
       return {
@@ -24,3 +29,9 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
     return validate(data);
   };
 };
+
+/** Whether a route's body schema (Zod) accepts a request without a body. */
+export function isOptionalBody(schema: unknown): boolean {
+  const parse = (schema as { safeParse?: (value: unknown) => { success: boolean } } | undefined)?.safeParse;
+  return typeof parse === 'function' && parse.call(schema, undefined).success;
+}
