@@ -64,7 +64,7 @@ export const PartnerClaimDetailsRequest = z
  * ids `getdetails` lists (`documents[].id`).
  */
 export const PartnerClaimDocumentRequest = z
-  .object({ claimId: z.number().int().positive(), documentId: z.number().int().positive() })
+  .strictObject({ claimId: z.number().int().positive(), documentId: z.number().int().positive() })
   .meta({ id: 'PartnerClaimDocumentRequest', examples: [{ claimId: 42, documentId: 97 }] });
 export type PartnerClaimDocumentRequest = z.infer<typeof PartnerClaimDocumentRequest>;
 
