@@ -90,6 +90,21 @@ const page = <T>(items: T[]) => ({ items, page: 1, pageSize: 25, total: items.le
  * The partner API (`/api/v2`, spec 7 "Admin, version 2", docs/partners.md): one realistic example
  * per request body and 2xx answer. Each answer's `status` is the one that call leaves the claim in.
  */
+/** A delivery that used every attempt (the receiver answered 503), as the log lists it. */
+const FAILED_DELIVERY: WebhookDeliveryResponse = {
+  ...DELIVERED,
+  id: 128,
+  messageId: 'msg_7c3e9a20-41bd-4f6e-8d25-3a1f0b9c7e64_7',
+  eventType: 'claim.information_answered',
+  status: 'failed',
+  attempts: 11,
+  lastResponseCode: 503,
+  lastLatencyMs: 412,
+  lastError: 'HTTP 503',
+  lastAttemptAt: '2026-11-22T21:12:40.000Z',
+  createdAt: AT.informationAnswered,
+};
+
 export const PARTNER_EXAMPLES: ExampleCatalogue = {
   listBenefitClaims: {
     request: { status: 'submitted', submittedFrom: '2026-11-01', pageSize: 25 },
@@ -171,19 +186,8 @@ export const PARTNER_EXAMPLES: ExampleCatalogue = {
   },
   redeliverWebhookDelivery: {
     responses: {
-      '202': {
-        ...DELIVERED,
-        id: 128,
-        messageId: 'msg_7c3e9a20-41bd-4f6e-8d25-3a1f0b9c7e64_7',
-        eventType: 'claim.information_answered',
-        status: 'pending',
-        attempts: 11,
-        lastResponseCode: 503,
-        lastLatencyMs: 412,
-        lastError: 'HTTP 503',
-        lastAttemptAt: '2026-11-22T21:12:40.000Z',
-        createdAt: AT.informationAnswered,
-      },
+      // Sent again: pending, its earlier attempts kept.
+      '202': { ...FAILED_DELIVERY, status: 'pending' },
     },
   },
   getBenefitClaimDocument: {
@@ -194,19 +198,7 @@ export const PARTNER_EXAMPLES: ExampleCatalogue = {
   listWebhookDeliveries: {
     responses: {
       '200': page([
-        {
-          ...DELIVERED,
-          id: 128,
-          messageId: 'msg_7c3e9a20-41bd-4f6e-8d25-3a1f0b9c7e64_7',
-          eventType: 'claim.information_answered',
-          status: 'failed',
-          attempts: 11,
-          lastResponseCode: 503,
-          lastLatencyMs: 412,
-          lastError: 'HTTP 503',
-          lastAttemptAt: '2026-11-22T21:12:40.000Z',
-          createdAt: AT.informationAnswered,
-        },
+        FAILED_DELIVERY,
         DELIVERED,
       ]),
     },
