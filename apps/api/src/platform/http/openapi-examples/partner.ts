@@ -197,10 +197,7 @@ export const PARTNER_EXAMPLES: ExampleCatalogue = {
   },
   listWebhookDeliveries: {
     responses: {
-      '200': page([
-        FAILED_DELIVERY,
-        DELIVERED,
-      ]),
+      '200': page([FAILED_DELIVERY, DELIVERED]),
     },
   },
 };
