@@ -5,7 +5,7 @@ import { createApiKey } from '../src/modules/partners/partner-api-keys.service.j
 import { createPartner } from '../src/modules/partners/partners.service.js';
 import { call } from './support/accounts.js';
 import { SAMPLE_FILES, submittedClaim, uploadDocument } from './support/claims.js';
-import { administratorOf } from './support/partners.js';
+import { administratorOf, partnerCall } from './support/partners.js';
 import { createStaff } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -25,18 +25,13 @@ beforeAll(async () => {
 });
 afterAll(async () => testApp.close());
 
-/** A partner API call with `token` (none: anonymous). */
-const partnerCall = (token: string | undefined, path: string, body: object) =>
-  app().inject({
-    method: 'POST',
-    url: `/api/v2/benefitclaim/${path}`,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    payload: body,
-  });
+/** A partner claim call (`/api/v2/benefitclaim/<path>`) with `token` (none: anonymous). */
+const claimCall = (token: string | undefined, path: string, body: object) =>
+  partnerCall(app(), token, 'POST', `/benefitclaim/${path}`, body);
 
 /** The claim's documents as the partner's `getdetails` lists them: kind and id. */
 async function listedDocuments(key: string, claimId: number): Promise<Map<string, number>> {
-  const details = await partnerCall(key, 'getdetails', { claimId });
+  const details = await claimCall(key, 'getdetails', { claimId });
   expect(details.statusCode, details.body).toBe(200);
   return new Map((details.json().documents as { id: number; kind: string }[]).map((doc) => [doc.kind, doc.id]));
 }
@@ -52,7 +47,7 @@ describe('issue 39 item 4: documents for fund administrators', () => {
     ] as const;
     for (const [kind, bytes, contentType] of files) {
       const documentId = documents.get(kind) as number;
-      const response = await partnerCall(partner.key, 'getdocument', { claimId: claim.claimId, documentId });
+      const response = await claimCall(partner.key, 'getdocument', { claimId: claim.claimId, documentId });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.rawPayload.equals(bytes), kind).toBe(true);
       expect(response.headers['content-type']).toBe(contentType);
@@ -108,16 +103,16 @@ describe('issue 39 item 4: documents for fund administrators', () => {
       [tracingKey, { claimId: mine.claimId, documentId: myDocument }],
     ];
     for (const [key, body] of refused) {
-      const response = await partnerCall(key, 'getdocument', body);
+      const response = await claimCall(key, 'getdocument', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(404);
       expect(response.json().message).toMatch(/not found/i);
     }
     // The same answer for "not yours" and "does not exist".
-    const notMine = await partnerCall(partner.key, 'getdocument', {
+    const notMine = await claimCall(partner.key, 'getdocument', {
       claimId: theirs.claimId,
       documentId: theirDocument,
     });
-    const missing = await partnerCall(partner.key, 'getdocument', { claimId: 999_999_999, documentId: myDocument });
+    const missing = await claimCall(partner.key, 'getdocument', { claimId: 999_999_999, documentId: myDocument });
     expect(notMine.json()).toEqual(missing.json());
     const viewed = await app()
       .db.select()
@@ -133,7 +128,7 @@ describe('issue 39 item 4: documents for fund administrators', () => {
     const partner = await administratorOf(app(), claim.fundId);
     const before = (await listedDocuments(partner.key, claim.claimId)).get('PROOF_OF_BANK_ACCOUNT') as number;
     // The member answers a request for a new proof of account with a JPEG.
-    const ask = await partnerCall(partner.key, 'requestinformation', {
+    const ask = await claimCall(partner.key, 'requestinformation', {
       claimId: claim.claimId,
       kind: 'document',
       documentKind: 'PROOF_OF_BANK_ACCOUNT',
@@ -144,9 +139,9 @@ describe('issue 39 item 4: documents for fund administrators', () => {
     expect(upload.statusCode, upload.body).toBe(201);
     const after = (await listedDocuments(partner.key, claim.claimId)).get('PROOF_OF_BANK_ACCOUNT') as number;
     expect(after).not.toBe(before);
-    const old = await partnerCall(partner.key, 'getdocument', { claimId: claim.claimId, documentId: before });
+    const old = await claimCall(partner.key, 'getdocument', { claimId: claim.claimId, documentId: before });
     expect(old.statusCode).toBe(404);
-    const current = await partnerCall(partner.key, 'getdocument', { claimId: claim.claimId, documentId: after });
+    const current = await claimCall(partner.key, 'getdocument', { claimId: claim.claimId, documentId: after });
     expect(current.statusCode).toBe(200);
     expect(current.headers['content-type']).toBe('image/jpeg');
     expect(current.rawPayload.equals(SAMPLE_FILES.jpeg)).toBe(true);
@@ -159,14 +154,14 @@ describe('issue 39 item 4: documents for fund administrators', () => {
     const body = { claimId: claim.claimId, documentId };
     const staff = await createStaff(app(), 'super-admin');
     for (const token of [undefined, 'bcp_pk_wrong', staff.token, claim.token]) {
-      const response = await partnerCall(token, 'getdocument', body);
+      const response = await claimCall(token, 'getdocument', body);
       expect(response.statusCode, String(token)).toBe(401);
       expect(response.headers['content-type']).toMatch(/json/);
     }
-    const bad = await partnerCall(partner.key, 'getdocument', { claimId: claim.claimId, documentId: 'x' });
+    const bad = await claimCall(partner.key, 'getdocument', { claimId: claim.claimId, documentId: 'x' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toHaveProperty('documentId');
-    const missing = await partnerCall(partner.key, 'getdocument', { claimId: claim.claimId });
+    const missing = await claimCall(partner.key, 'getdocument', { claimId: claim.claimId });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toHaveProperty('documentId');
   });

@@ -3,14 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, webhookDeliveries } from '../src/db/schema/index.js';
-import { createApiKey } from '../src/modules/partners/partner-api-keys.service.js';
-import { createPartner } from '../src/modules/partners/partners.service.js';
-import { WEBHOOK_QUEUE } from '../src/modules/webhooks/webhook-deliveries.service.js';
 import { createSession, markSessionVerified } from '../src/platform/auth/sessions.js';
 import { call } from './support/accounts.js';
 import { createPersonUser } from './support/fixtures.js';
+import { partnerCall as partnerCallAs } from './support/partners.js';
 import { createStaff, type Staff } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { type SentDelivery, sentDelivery as sentDeliveryTo, settleDeliveries } from './support/webhook-deliveries.js';
 import { type ReceivedRequest, startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 
 /*
@@ -43,61 +42,13 @@ afterAll(async () => {
   await receiver.close();
 });
 
-const SYSTEM = { actor: { type: 'system', label: 'test' } } as const;
-
-/** A partner API call with the partner's key. */
-const partnerCall = (key: string, method: 'POST' | 'DELETE', path: string, body?: object) =>
-  app().inject({
-    method,
-    url: `/api/v2${path}`,
-    headers: { authorization: `Bearer ${key}` },
-    ...(body ? { payload: body } : {}),
-  });
-
-/** Waits until the queued deliveries are attempted (and, with no retries, settled). */
-const settle = () => app().jobs.idle([WEBHOOK_QUEUE]);
-
-interface SentDelivery {
-  partnerId: number;
-  key: string;
-  webhookId: number;
-  secret: string;
-  deliveryId: number;
-  messageId: string;
-  path: string;
-}
-
-/**
- * A new partner (with an API key) whose endpoint at the receiver's `path` answers `status`, and a
- * `webhook.test` delivery to it, attempted once.
- */
-async function sentDelivery(path: string, status: number): Promise<SentDelivery> {
-  answers.set(path, status);
-  const partner = await createPartner(
-    app().db,
-    { name: `Webhook partner ${path}`, kind: 'fund-administrator' },
-    SYSTEM,
-  );
-  const { key } = await createApiKey(app().db, partner.id, { name: 'Production' }, SYSTEM);
-  const created = await partnerCall(key, 'POST', '/webhooks', {
-    url: `${receiver.url}${path}`,
-    events: ['claim.submitted'],
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const webhook = created.json();
-  const test = await partnerCall(key, 'POST', `/webhooks/${webhook.id}/test`);
-  expect(test.statusCode, test.body).toBe(202);
-  await settle();
-  return {
-    partnerId: partner.id,
-    key,
-    webhookId: webhook.id,
-    secret: webhook.secret,
-    deliveryId: test.json().id,
-    messageId: test.json().messageId,
-    path,
-  };
-}
+/** A partner API call under `/api/v2` with `token` (none: anonymous). */
+const partnerCall = (token: string | undefined, method: 'GET' | 'POST' | 'DELETE', path: string, body?: object) =>
+  partnerCallAs(app(), token, method, path, body);
+const settle = () => settleDeliveries(app());
+/** A new partner whose endpoint at the receiver's `path` answers `status`, and a test delivery attempted once. */
+const sentDelivery = (path: string, status: number) =>
+  sentDeliveryTo(app(), { url: receiver.url, answers }, path, status);
 
 const redeliverUrl = (partnerId: number, webhookId: number, deliveryId: number) =>
   `/api/v1/partners/${partnerId}/webhooks/${webhookId}/deliveries/${deliveryId}/redeliver`;

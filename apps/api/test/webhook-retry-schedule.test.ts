@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import { loadConfig } from '../src/config.js';
 import { webhookDeliveries } from '../src/db/schema/index.js';
-import { createApiKey } from '../src/modules/partners/partner-api-keys.service.js';
-import { createPartner } from '../src/modules/partners/partners.service.js';
 import { webhookRetrySchedule } from '../src/modules/webhooks/retry-schedule.js';
+import { partnerCall, partnerWithKey } from './support/partners.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 
@@ -16,7 +15,6 @@ import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-re
  * really stores after failed attempts fall within the bounds that function gives.
  */
 
-const SYSTEM = { actor: { type: 'system', label: 'test' } } as const;
 const partnersGuide = readFileSync(new URL('../../../docs/partners.md', import.meta.url), 'utf8');
 
 /** The rows `| n | earliest to latest | ... |` of the retry table in docs/partners.md. */
@@ -93,17 +91,13 @@ describe('issue 39 item 3: the documented retry schedule', () => {
     });
 
     it('each retry is scheduled between the doubling and twice it after the failed attempt', async () => {
-      const partner = await createPartner(app().db, { name: 'Retry schedule', kind: 'fund-administrator' }, SYSTEM);
-      const { key } = await createApiKey(app().db, partner.id, { name: 'Production' }, SYSTEM);
-      const headers = { authorization: `Bearer ${key}` };
-      const created = await app().inject({
-        method: 'POST',
-        url: '/api/v2/webhooks',
-        headers,
-        payload: { url: `${receiver.url}/always-500`, events: ['claim.submitted'] },
+      const { key } = await partnerWithKey(app(), 'Retry schedule');
+      const created = await partnerCall(app(), key, 'POST', '/webhooks', {
+        url: `${receiver.url}/always-500`,
+        events: ['claim.submitted'],
       });
       expect(created.statusCode, created.body).toBe(201);
-      const test = await app().inject({ method: 'POST', url: `/api/v2/webhooks/${created.json().id}/test`, headers });
+      const test = await partnerCall(app(), key, 'POST', `/webhooks/${created.json().id}/test`);
       expect(test.statusCode, test.body).toBe(202);
       const deliveryId = test.json().id as number;
       const schedule = webhookRetrySchedule(app().config.webhooks);

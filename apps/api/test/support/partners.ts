@@ -16,3 +16,32 @@ export async function administratorOf(
   const key = await createApiKey(app.db, partner.id, { name: 'Production' }, SYSTEM);
   return { partnerId: partner.id, key: key.key, keyId: key.id };
 }
+
+/** A fund administrator partner serving no fund yet, with one API key named "Production". */
+export async function partnerWithKey(
+  app: FastifyInstance,
+  name: string,
+): Promise<{ partnerId: number; key: string; keyId: number }> {
+  const partner = await createPartner(app.db, { name, kind: 'fund-administrator' }, SYSTEM);
+  const key = await createApiKey(app.db, partner.id, { name: 'Production' }, SYSTEM);
+  return { partnerId: partner.id, key: key.key, keyId: key.id };
+}
+
+/**
+ * A partner API call as an integrator makes it: `path` under `/api/v2`, the key as a bearer token
+ * (`undefined`: anonymous), a JSON `body` when given, no cookies and no XSRF header.
+ */
+export function partnerCall(
+  app: FastifyInstance,
+  token: string | undefined,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: object,
+) {
+  return app.inject({
+    method,
+    url: `/api/v2${path}`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(body ? { payload: body } : {}),
+  });
+}
