@@ -8,8 +8,6 @@ import { getApiToken } from '../../lib/session-store';
 import { showToast } from '../../lib/toasts';
 import { notificationTotalKey, useNotificationTotal } from './api/get-notification-total';
 import { notificationsKey } from './api/get-notifications';
-import { listenForNotifications } from './live-updates';
-import { setUpPush } from './push-setup';
 
 /** Shows a foreground message: top right, 8000 ms, title default 'Notification', body default 'No Body' (spec 8, 9). */
 export function showForegroundToast(push: { title?: string | undefined; body?: string | undefined }): void {
@@ -51,18 +49,30 @@ export function useActivities(personUserId: number | undefined, verified: boolea
       void queryClient.invalidateQueries({ queryKey: notificationTotalKey(personUserId) });
       void queryClient.invalidateQueries({ queryKey: notificationsKey(personUserId) });
     };
-    void setUpPush(personUserId, {
-      positive: (message) => showToast({ color: 'teal', message }),
-      negative: (message) => showToast({ color: 'red', message }),
-      alert: (message) => window.alert(translateMessage(message)),
-      onForeground: (push) => onForeground({ ...push, id: Number(push.data?.notificationId) || undefined }),
+    // Push setup and live updates load once a member is signed in: not part of the first page's code.
+    let stopped = false;
+    let stopListening: (() => void) | undefined;
+    void import('./push-setup').then(({ setUpPush }) =>
+      setUpPush(personUserId, {
+        positive: (message) => showToast({ color: 'teal', message }),
+        negative: (message) => showToast({ color: 'red', message }),
+        alert: (message) => window.alert(translateMessage(message)),
+        onForeground: (push) => onForeground({ ...push, id: Number(push.data?.notificationId) || undefined }),
+      }),
+    );
+    void import('./live-updates').then(({ listenForNotifications }) => {
+      if (stopped) return;
+      stopListening = listenForNotifications({
+        baseUrl: import.meta.env.BASE_URL,
+        getToken: getApiToken,
+        onNotification: (notification) =>
+          onForeground({ id: notification.id, title: notification.title, body: notification.body }),
+      });
     });
-    return listenForNotifications({
-      baseUrl: import.meta.env.BASE_URL,
-      getToken: getApiToken,
-      onNotification: (notification) =>
-        onForeground({ id: notification.id, title: notification.title, body: notification.body }),
-    });
+    return () => {
+      stopped = true;
+      stopListening?.();
+    };
   }, [active, personUserId, queryClient]);
 
   return {
