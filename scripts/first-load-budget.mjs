@@ -35,7 +35,7 @@ export const BUDGETS = [
     dist: 'apps/web/dist',
     route: '/auth/search',
     routeModule: 'src/app/routes/auth/search.tsx',
-    budget: 122_500,
+    budget: 120_000,
     target: 120_000,
   },
   {
