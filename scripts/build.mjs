@@ -5,7 +5,8 @@
  * sources, configuration, the lockfile and, for the web app, `BASE_PATH` and `VITE_*`) are hashed
  * (SHA-256 of every file's path and content); the hash of the last build is kept in
  * `node_modules/.cache/bcp-build/<step>.json`. A step whose output is missing is built whatever
- * the hash says. `--force` builds everything.
+ * the hash says. `--force` builds everything. Last, the apps' first-load budgets are checked
+ * (`scripts/first-load-budget.mjs`, issue 40 item 1): over a budget, the build fails.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -129,4 +130,19 @@ for (const step of STEPS.filter((candidate) => !only || only.includes(candidate.
     process.exit(1);
   }
   writeFileSync(stampFile, `${JSON.stringify({ inputs, builtAt: new Date().toISOString() })}\n`);
+}
+
+// The first-load budgets (issue 40 item 1): every build of the apps ends with the check, which
+// fails the build when a route's first load is over its budget (scripts/first-load-budget.mjs).
+const checked = ['web', 'admin'].filter((name) => !only || only.includes(name));
+if (checked.length > 0) {
+  try {
+    execFileSync(process.execPath, [join(ROOT, 'scripts', 'first-load-budget.mjs'), '--only', checked.join(',')], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+  } catch {
+    console.error('build: first-load budget exceeded (npm run size prints the same figures)');
+    process.exit(1);
+  }
 }

@@ -29,6 +29,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: 'hidden',
+    // dist/.vite/manifest.json: the import graph the first-load budget check follows (scripts/first-load-budget.mjs).
+    manifest: true,
     chunkSizeWarningLimit: 700,
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
   },

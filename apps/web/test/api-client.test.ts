@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HTTP_CLIENT } from '@bcp/contract';
+import { type ApiClientOptions, createApiClient, errorMessage, retryAfterSeconds } from '@bcp/web-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiClientOptions, createApiClient, errorMessage, retryAfterSeconds } from '../src/lib/api-client';
 import { readXsrfToken } from '../src/lib/xsrf';
 
 interface Seen {

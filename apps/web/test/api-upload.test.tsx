@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createApiClient } from '@bcp/web-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../src/lib/api-client.js';
 
 /**
  * `api.upload` (XMLHttpRequest, decision 010) against a real HTTP server whose answer each test

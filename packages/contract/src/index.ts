@@ -18,6 +18,7 @@ export * from './messages/message-check.js';
 export * from './messages/notifications.js';
 export * from './messages/request-input.js';
 export * from './messages/templates.js';
+export * from './messages/watchlist.js';
 export * from './money.js';
 export * from './payout.js';
 export * from './permissions.js';

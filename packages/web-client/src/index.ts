@@ -5,5 +5,6 @@
  * re-exports (decision 026).
  */
 export * from './api-client';
+export * from './error-message';
 export * from './query';
 export * from './xsrf';

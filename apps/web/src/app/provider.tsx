@@ -1,25 +1,20 @@
 import { TOAST_TIMEOUT_MS } from '@bcp/contract';
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './notices.module.css';
 import { cssVariablesResolver, themeWith } from './theme';
 import { ToastContainer } from './toast-container';
 
-const queryClient = new QueryClient({
-  // The HTTP client already retries (spec section 9); the query layer must not retry again.
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
-});
-
 /** Below Mantine's md breakpoint (62em) a notice at the top right reaches over the page's heading. */
 const NARROW_QUERY = '(max-width: 61.99em)';
 
 /**
- * Theme (its labels in the app's language), data fetching and notices (top right, default toast 5000 ms, spec section 9) for the whole
+ * Theme (its labels in the app's language) and notices (top right, default toast 5000 ms, spec section 9) for the whole
  * app. On a phone or narrow window one notice shows at a time (the next waits its turn), over the top
  * bar, so live updates arriving together do not stack down over the page's heading (issue 14 item 6).
+ * Data fetching (TanStack Query) is around the pages and dialogs that use it (`lib/with-queries`).
  */
 export function AppProvider(props: { children: ReactNode }) {
   const narrow = useMediaQuery(NARROW_QUERY);
@@ -33,7 +28,7 @@ export function AppProvider(props: { children: ReactNode }) {
         limit={narrow ? 1 : 5}
         classNames={{ root: classes.root }}
       />
-      <QueryClientProvider client={queryClient}>{props.children}</QueryClientProvider>
+      {props.children}
     </MantineProvider>
   );
 }

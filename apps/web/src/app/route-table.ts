@@ -12,9 +12,19 @@ export interface PageRoute {
   preload?: () => Promise<unknown>;
 }
 
-/** A page component loaded as its own chunk the first time its route is shown (or `preload` is called). */
+/**
+ * A page component loaded as its own chunk the first time its route is shown (or `preload` is
+ * called), inside TanStack Query's provider (`lib/with-queries`, loaded with it: not part of the
+ * first page's code).
+ */
 function page<K extends string>(load: () => Promise<Record<K, React.ComponentType>>, key: K) {
-  return { Component: lazy(async () => ({ default: (await load())[key] })), preload: load };
+  return {
+    Component: lazy(async () => {
+      const [module, { withQueries }] = await Promise.all([load(), import('../lib/with-queries')]);
+      return { default: withQueries(module[key]) };
+    }),
+    preload: load,
+  };
 }
 
 /**

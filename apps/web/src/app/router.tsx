@@ -1,6 +1,5 @@
 import { Suspense, useEffect } from 'react';
 import { matchRoute, Route, Router, Switch, useLocation, useRouter } from 'wouter';
-import { pushSessionEndSteps } from '../features/notifications/register-token';
 import { onSessionEnd } from '../lib/session';
 import { BASE_PATH } from './base-path';
 import { RootLayout } from './layouts/root-layout';
@@ -8,8 +7,13 @@ import { askBeforeLeaving } from './leave-question';
 import { useNavigationGuard } from './navigation-guard';
 import { NOT_FOUND_ROUTE, PAGE_ROUTES, type PageRoute } from './route-table';
 
-// Logout and 401s also end this device's push registration for the member (a shared phone).
-onSessionEnd(pushSessionEndSteps);
+// Logout and 401s also end this device's push registration for the member (a shared phone). The
+// push code loads when a session ends, not with the first page.
+const pushSteps = () => import('../features/notifications/register-token').then((module) => module.pushSessionEndSteps);
+onSessionEnd({
+  beforeLogout: async () => (await pushSteps()).beforeLogout(),
+  afterEnd: () => void pushSteps().then((steps) => steps.afterEnd()),
+});
 
 /** The page route that `path` shows (the not-found page when none matches), matched as the Switch below does. */
 function usePageRoute(path: string | null): PageRoute | null {

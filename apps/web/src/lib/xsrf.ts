@@ -1,2 +1,2 @@
 /** The XSRF cookie reader, shared with the back office: `@bcp/web-client`. */
-export * from '@bcp/web-client';
+export * from '@bcp/web-client/xsrf';

@@ -3,10 +3,14 @@ import { type ComponentType, lazy, Suspense, useState } from 'react';
 /**
  * A dialog loaded the first time it opens (issue 14 item 7): until then it renders nothing and its
  * code (and what only it uses: rich text sanitizing, forms, dates) stays out of the first load.
- * Once opened it stays mounted, so closing animates as before. `load` gives the real component.
+ * Once opened it stays mounted, so closing animates as before. `load` gives the real component,
+ * rendered inside TanStack Query's provider (`lib/with-queries`, loaded with it).
  */
 function loadedOnFirstOpen<P extends { opened: boolean }>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Dialog = lazy(async () => ({ default: await load() }));
+  const Dialog = lazy(async () => {
+    const [component, { withQueries }] = await Promise.all([load(), import('../../lib/with-queries')]);
+    return { default: withQueries(component) };
+  });
   return function DeferredDialog(props: P) {
     const [wanted, setWanted] = useState(props.opened);
     if (props.opened && !wanted) setWanted(true);

@@ -90,6 +90,7 @@ export function RootLayout(props: { handle: RouteHandle | undefined; children: R
           onLogout={() => setConfirmingLogout(true)}
         />
       </footer>
+      {activities.watcher}
       <FaqDialog opened={faq.opened} onClose={faq.close} />
       {session.personUser && (
         <NotificationsDialog

@@ -1,72 +1,32 @@
-import { NOTIFICATION_MESSAGES, TOAST_TIMEOUT_MS } from '@bcp/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { createElement, useEffect, useRef, useState } from 'react';
-import { RichText } from '../../components/lazy-rich-text';
-import { translateMessage } from '../../i18n';
-import type { ForegroundPush } from '../../lib/platform';
-import { getApiToken } from '../../lib/session-store';
-import { showToast } from '../../lib/toasts';
-import { notificationTotalKey, useNotificationTotal } from './api/get-notification-total';
-import { notificationsKey } from './api/get-notifications';
-import { listenForNotifications } from './live-updates';
-import { setUpPush } from './push-setup';
+import { createElement, lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 
-/** Shows a foreground message: top right, 8000 ms, title default 'Notification', body default 'No Body' (spec 8, 9). */
-export function showForegroundToast(push: { title?: string | undefined; body?: string | undefined }): void {
-  showToast({
-    position: 'top-right',
-    autoClose: TOAST_TIMEOUT_MS.foreground,
-    title: push.title || NOTIFICATION_MESSAGES.toastTitleDefault,
-    message: push.body ? createElement(RichText, { html: push.body }) : NOTIFICATION_MESSAGES.toastBodyDefault,
-  });
-}
+const ActivityWatcher = lazy(async () => {
+  const [{ ActivityWatcher: Watcher }, { withQueries }] = await Promise.all([
+    import('./components/activity-watcher'),
+    import('../../lib/with-queries'),
+  ]);
+  return { default: withQueries(Watcher) };
+});
 
 /**
- * The Activities tab's state for a signed-in, verified member (spec sections 2 and 4): the unread
- * total for the red badge ('Unable to get notification totals' when it fails), the pulsing flag
- * set by a foreground message, push setup when the person user becomes set, and live updates
- * while the app is open. `open` shows the dialog and stops the pulsing.
+ * The Activities tab's state (spec sections 2 and 4): the unread total for the red badge and the
+ * pulsing flag set by a foreground message. `watcher` (the `ActivityWatcher`: total, push setup,
+ * live updates) must be rendered by the layout; it is there only for a signed-in, verified member,
+ * so its code (TanStack Query, push, live updates) is not part of the first page (issue 40 item 1).
+ * `open` shows the dialog and stops the pulsing.
  */
-export function useActivities(personUserId: number | undefined, verified: boolean) {
-  const queryClient = useQueryClient();
-  const active = personUserId !== undefined && verified;
-  const total = useNotificationTotal(personUserId, active);
+export function useActivities(
+  personUserId: number | undefined,
+  verified: boolean,
+): { total: number; pulsing: boolean; opened: boolean; open: () => void; close: () => void; watcher: ReactNode } {
+  const [total, setTotal] = useState(0);
   const [pulsing, setPulsing] = useState(false);
   const [opened, setOpened] = useState(false);
-  const shown = useRef(new Set<number>());
-
-  useEffect(() => {
-    if (total.data?.error) showToast({ color: 'red', message: NOTIFICATION_MESSAGES.totalFailed });
-  }, [total.data]);
-
-  useEffect(() => {
-    if (!active || personUserId === undefined) return;
-    const onForeground = (push: ForegroundPush & { id?: number }) => {
-      if (push.id !== undefined) {
-        if (shown.current.has(push.id)) return;
-        shown.current.add(push.id);
-      }
-      setPulsing(true);
-      showForegroundToast(push);
-      void queryClient.invalidateQueries({ queryKey: notificationTotalKey(personUserId) });
-      void queryClient.invalidateQueries({ queryKey: notificationsKey(personUserId) });
-    };
-    void setUpPush(personUserId, {
-      positive: (message) => showToast({ color: 'teal', message }),
-      negative: (message) => showToast({ color: 'red', message }),
-      alert: (message) => window.alert(translateMessage(message)),
-      onForeground: (push) => onForeground({ ...push, id: Number(push.data?.notificationId) || undefined }),
-    });
-    return listenForNotifications({
-      baseUrl: import.meta.env.BASE_URL,
-      getToken: getApiToken,
-      onNotification: (notification) =>
-        onForeground({ id: notification.id, title: notification.title, body: notification.body }),
-    });
-  }, [active, personUserId, queryClient]);
+  const onForeground = useCallback(() => setPulsing(true), []);
+  const active = personUserId !== undefined && verified;
 
   return {
-    total: total.data?.data ?? 0,
+    total: active ? total : 0,
     pulsing,
     opened,
     open: () => {
@@ -74,5 +34,12 @@ export function useActivities(personUserId: number | undefined, verified: boolea
       setOpened(true);
     },
     close: () => setOpened(false),
+    watcher:
+      active &&
+      createElement(
+        Suspense,
+        { fallback: null },
+        createElement(ActivityWatcher, { personUserId, onTotal: setTotal, onForeground }),
+      ),
   };
 }
