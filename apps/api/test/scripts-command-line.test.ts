@@ -11,6 +11,7 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 const SCRIPTS: [name: string, argv: string[]][] = [
   ['npm run build', ['scripts/build.mjs']],
   ['npm run bench:web', ['scripts/bench-web.mjs']],
+  ['npm run size', ['scripts/first-load-budget.mjs']],
   ['node scripts/test-summary.mjs', ['scripts/test-summary.mjs']],
   ['node scripts/ensure-test-tools.mjs', ['scripts/ensure-test-tools.mjs']],
   ['node scripts/ops/backup-restore-roundtrip.mjs', ['scripts/ops/backup-restore-roundtrip.mjs']],
