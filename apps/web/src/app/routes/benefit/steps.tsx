@@ -10,8 +10,8 @@ import { useSelectedBenefit } from '../../../features/benefits/selected-benefit'
 import { claimKeys, saveClaimDraft } from '../../../features/claims/api/claims';
 import { ClaimStepper } from '../../../features/claims/components/claim-stepper';
 import { useFaqDialog } from '../../../features/faqs/faq-query';
-import { translateMessage, useFormat } from '../../../i18n';
-import { errorMessage } from '../../../lib/api-client';
+import { useFormat } from '../../../i18n';
+import { translateError } from '../../../i18n/errors';
 import { ApiQueryError, unwrap } from '../../../lib/query';
 
 /**
@@ -58,7 +58,7 @@ export function StepsPage() {
       {claim.isError && (
         <Alert color="red" title={t('steps.openFailed')}>
           {claim.error instanceof ApiQueryError
-            ? translateMessage(errorMessage(claim.error.error))
+            ? translateError(claim.error.error)
             : t('common.tryAgain')}
         </Alert>
       )}
