@@ -208,7 +208,10 @@ describe('HTTP client (spec sections 7 and 9)', () => {
     const started = Date.now();
     const result = await client({ timeoutMs: 150 }).get('app/x');
     expect(result.error?.status).toBe(0);
-    expect(result.error?.body).toEqual({ code: 'timed_out', message: 'The server took too long to answer. Please try again.' });
+    expect(result.error?.body).toEqual({
+      code: 'timed_out',
+      message: 'The server took too long to answer. Please try again.',
+    });
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
@@ -232,7 +235,10 @@ describe('HTTP client (spec sections 7 and 9)', () => {
     setTimeout(() => controller.abort(), 50);
     const result = await client().get('app/x', { signal: controller.signal });
     expect(result.error?.status).toBe(0);
-    expect(result.error?.body).not.toEqual({ code: 'timed_out', message: 'The server took too long to answer. Please try again.' });
+    expect(result.error?.body).not.toEqual({
+      code: 'timed_out',
+      message: 'The server took too long to answer. Please try again.',
+    });
   });
 
   it('uses the spec timeout of 10 seconds by default (spec section 9)', () => {

@@ -265,8 +265,7 @@ export function createApiClient(options: ApiClientOptions) {
         finish({ error });
       };
       xhr.onerror = () => finish({ error: { status: 0, body: NO_ANSWER } });
-      xhr.onabort = () =>
-        finish({ error: { status: 0, body: timedOut ? TIMED_OUT : CANCELLED } });
+      xhr.onabort = () => finish({ error: { status: 0, body: timedOut ? TIMED_OUT : CANCELLED } });
       uploadOptions.signal?.addEventListener('abort', () => xhr.abort());
       watch();
       xhr.send(form);

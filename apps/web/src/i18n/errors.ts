@@ -38,13 +38,22 @@ function hasErrorText(code: unknown): code is string {
   return typeof code === 'string' && (Object.hasOwn(en.errors, code) || Object.hasOwn(en.errors, `${code}_other`));
 }
 
+/** The `errorStatus` text of each HTTP status that has its own; other statuses are `server` (5xx) or `other`. */
+const STATUS_KEYS: Readonly<Record<number, StatusKey>> = {
+  400: 'badRequest',
+  401: 'signIn',
+  403: 'forbidden',
+  404: 'notFound',
+  409: 'conflict',
+  413: 'tooLarge',
+  415: 'unsupported',
+  422: 'invalid',
+  429: 'tooMany',
+};
+
 /** The text for an HTTP status the catalog has no code text for. */
 function statusText(status: number): string {
-  const key: StatusKey = Object.hasOwn(en.errorStatus, status)
-    ? (String(status) as StatusKey)
-    : status >= 500
-      ? 'server'
-      : 'other';
+  const key = STATUS_KEYS[status] ?? (status >= 500 ? 'server' : 'other');
   return i18next.t(`errorStatus.${key}`);
 }
 
@@ -72,7 +81,9 @@ function codeText(code: unknown, params: Record<string, string | number>, waitSe
 export function translateError(error: ApiError): string {
   const body = bodyOf(error);
   if (error.status === 0) {
-    const local = CLIENT_ERROR_CODES.includes(body.code as ClientErrorCode) ? (body.code as ClientErrorCode) : 'generic';
+    const local = CLIENT_ERROR_CODES.includes(body.code as ClientErrorCode)
+      ? (body.code as ClientErrorCode)
+      : 'generic';
     return i18next.t(`clientErrors.${local}`);
   }
   const wait = error.retryAfterSeconds;
@@ -82,8 +93,18 @@ export function translateError(error: ApiError): string {
   return codeText(body.code, paramsOf(body), wait) ?? statusText(error.status);
 }
 
-/** The text for one code of a field (`fieldCodes`): a field code, or a catalogue code of a rule; else the generic one. */
-function fieldCodeText(code: unknown): string {
+/** Field codes that only say a value is not valid: the field's own text (`fieldErrorsOf`) says more, when it has one. */
+const NOT_VALID: readonly unknown[] = ['invalid', 'invalid_format'];
+
+/**
+ * The text for one code of a field (`fieldCodes`): the field's own text for a plain 'not valid'
+ * (`phoneNumber` -> 'Must be a valid phone number.'), a field code's, a catalogue code's (a rule of
+ * the call, e.g. `otp_wrong`); else the generic one.
+ */
+function fieldCodeText(field: string, code: unknown): string {
+  if (NOT_VALID.includes(code) && Object.hasOwn(en.fieldErrorsOf, field)) {
+    return i18next.t(`fieldErrorsOf.${field as keyof typeof en.fieldErrorsOf}`);
+  }
   if (typeof code === 'string' && Object.hasOwn(FIELD_ERROR_CODES, code)) {
     return i18next.t(`fieldErrors.${code as FieldKey}`);
   }
@@ -107,9 +128,9 @@ export function translateFieldError(error: ApiError, field: string): string | un
   const codes = Array.isArray(fieldCodes[field]) ? (fieldCodes[field] as unknown[]) : [];
   if (!named && codes.length === 0) return undefined;
   if (codes.length === 0) {
-    return (body.code !== 'validation_failed' ? codeText(body.code, {}) : undefined) ?? i18next.t('fieldErrors.invalid');
+    return (body.code !== 'validation_failed' ? codeText(body.code, {}) : undefined) ?? fieldCodeText(field, 'invalid');
   }
-  return [...new Set(codes.map(fieldCodeText))].join('\n');
+  return [...new Set(codes.map((code) => fieldCodeText(field, code)))].join('\n');
 }
 
 /** Every field of a failed call with its texts (`translateFieldError`), or an empty object when it names none. */

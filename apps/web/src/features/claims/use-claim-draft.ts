@@ -1,10 +1,10 @@
 import type { ClaimDraftRequest, ClaimResponse } from '@bcp/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { translateError } from '../../i18n/errors';
 import type { ApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toasts';
 import { claimKeys, saveClaimDraft } from './api/claims';
-import { translateError } from '../../i18n/errors';
 
 /**
  * Saves steps of a benefit's draft claim and puts the answer in the query cache, so every step

@@ -55,9 +55,7 @@ async function setUpWebPush(personUserId: number, notices: PushSetupNotices): Pr
     try {
       permission = await Notification.requestPermission();
     } catch (error) {
-      notices.negative(
-        say('permissionError').replace('{message}', (error as Error).message),
-      );
+      notices.negative(say('permissionError').replace('{message}', (error as Error).message));
       return;
     }
     if (permission !== 'granted') {
@@ -93,9 +91,7 @@ async function setUpNativePush(personUserId: number, notices: PushSetupNotices):
     });
     if (permission === 'denied') notices.negative(say('permissionDenied'));
   } catch (error) {
-    notices.negative(
-      say('permissionError').replace('{message}', (error as Error).message),
-    );
+    notices.negative(say('permissionError').replace('{message}', (error as Error).message));
   }
 }
 

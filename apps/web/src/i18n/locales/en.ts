@@ -403,17 +403,17 @@ export const en = {
     rate_limited_one: 'Too many attempts. Try again in {{count}} minute.',
     rate_limited_other: 'Too many attempts. Try again in {{count}} minutes.',
   } satisfies Partial<Record<ErrorCode | `${ErrorCode}_${'one' | 'other'}`, string>>,
-  /** The text for an error whose code has none in `errors`, by its HTTP status (`server`: 5xx, `other`: the rest). */
+  /** The text for an error whose code has none in `errors`, by its HTTP status (`STATUS_KEYS` in `../errors.ts`; `server`: 5xx). */
   errorStatus: {
-    400: 'We could not read what was sent. Please try again.',
-    401: 'Please sign in.',
-    403: 'You may not do this.',
-    404: 'Not found.',
-    409: 'This cannot be done now: it changed in the meantime. Reload the page and try again.',
-    413: 'What you sent is too large.',
-    415: 'This kind of file or content is not accepted.',
-    422: 'Something you entered is not valid. Please check it.',
-    429: 'Too many attempts. Please wait a moment and try again.',
+    badRequest: 'We could not read what was sent. Please try again.',
+    signIn: 'Please sign in.',
+    forbidden: 'You may not do this.',
+    notFound: 'Not found.',
+    conflict: 'This cannot be done now: it changed in the meantime. Reload the page and try again.',
+    tooLarge: 'What you sent is too large.',
+    unsupported: 'This kind of file or content is not accepted.',
+    invalid: 'Something you entered is not valid. Please check it.',
+    tooMany: 'Too many attempts. Please wait a moment and try again.',
     server: 'Something went wrong on our side. Please try again.',
     other: 'Something went wrong. Please try again.',
   },
@@ -431,6 +431,16 @@ export const en = {
     nul_character: RULE_MESSAGES.nulCharacter,
     invalid: RULE_MESSAGES.custom,
   } satisfies Record<FieldErrorCode, string>,
+  /**
+   * A field's own text when its code only says it is not valid (`invalid`, `invalid_format`): what
+   * the field must be, by the field's name in the answer's `errors`/`fieldCodes`.
+   */
+  fieldErrorsOf: {
+    phoneNumber: ACCOUNT_MESSAGES.phoneNumber,
+    email: RULE_MESSAGES.email,
+    accountNumber: BANK_ACCOUNT_MESSAGES.accountNumber,
+    holderName: BANK_ACCOUNT_MESSAGES.notOwnAccount,
+  },
   /** The HTTP client's own errors (`@bcp/web-client`, status 0: no answer), by their `code`. */
   clientErrors: {
     no_answer: 'Could not reach the server. Check your connection and try again.',

@@ -43,9 +43,7 @@ export function ClaimDetailsPage() {
       {claim.isPending && <Loader role="status" aria-label={t('common.loadingClaim')} />}
       {claim.isError && (
         <Alert color="red" title={t('claim.loadFailed')}>
-          {claim.error instanceof ApiQueryError
-            ? translateError(claim.error.error)
-            : t('common.tryAgain')}
+          {claim.error instanceof ApiQueryError ? translateError(claim.error.error) : t('common.tryAgain')}
         </Alert>
       )}
       {claim.data && (

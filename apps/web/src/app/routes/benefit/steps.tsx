@@ -57,9 +57,7 @@ export function StepsPage() {
       {claim.isPending && <Loader role="status" aria-label={t('common.loadingClaim')} />}
       {claim.isError && (
         <Alert color="red" title={t('steps.openFailed')}>
-          {claim.error instanceof ApiQueryError
-            ? translateError(claim.error.error)
-            : t('common.tryAgain')}
+          {claim.error instanceof ApiQueryError ? translateError(claim.error.error) : t('common.tryAgain')}
         </Alert>
       )}
       {claim.data && claim.data.status !== 'draft' && (
