@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   malformed_json: { status: 400, description: 'The body is declared as JSON but is not valid JSON.' },
   malformed_multipart: { status: 400, description: 'The multipart body could not be read.' },
   malformed_url: { status: 400, description: 'The request address could not be read.' },
+  request_timeout: { status: 408, description: 'The request took too long to arrive.' },
+  headers_too_large: { status: 431, description: 'The request headers are too large.' },
   body_too_large: { status: 413, description: 'The request body is larger than the route accepts.' },
   uri_too_long: { status: 414, description: 'The request address is too long.' },
   unsupported_media_type: {
