@@ -373,6 +373,13 @@ export const af: Catalog = {
     session_ended: 'Jou sessie het geëindig. Teken asseblief weer aan.',
     verification_required: 'Tik die PIN in wat ons gestuur het om klaar aan te teken.',
     not_found: 'Nie gevind nie.',
+    already_signed_in: 'Jy is reeds aangeteken.',
+    account_closed: 'Hierdie rekening is gesluit.',
+    no_pin_destination:
+      "Daar is geen foonnommer of e-posadres op hierdie rekening om 'n PIN na te stuur nie. Kontak ons asseblief.",
+    identity_already_verified: 'Jou identiteit is reeds bevestig.',
+    identity_service_unavailable: 'Die identiteitstoetsdiens is nie beskikbaar nie. Probeer asseblief later weer.',
+    bank_verification_unavailable: 'Ons kan nie nou bankrekeninge nagaan nie. Probeer asseblief later weer.',
     otp_resend_too_soon: "Wag asseblief {{retryAfterSeconds}} sekondes voordat jy vir 'n nuwe PIN vra.",
     rate_limited_one: 'Te veel pogings. Probeer weer oor {{count}} minuut.',
     rate_limited_other: 'Te veel pogings. Probeer weer oor {{count}} minute.',

@@ -372,6 +372,14 @@ export const zu: Catalog = {
     session_ended: 'Iseshini yakho iphelile. Sicela ungene futhi.',
     verification_required: 'Bhala i-PIN esikuthumelele yona ukuze uqedele ukungena.',
     not_found: 'Akutholakalanga.',
+    already_signed_in: 'Usungene kakade.',
+    account_closed: 'Le akhawunti ivaliwe.',
+    no_pin_destination:
+      'Ayikho inombolo yocingo noma i-imeyili kule akhawunti esingathumela kuyo i-PIN. Sicela uxhumane nathi.',
+    identity_already_verified: 'Ubuwena sebuqinisekisiwe kakade.',
+    identity_service_unavailable: 'Insiza yokuhlola ubuwena ayitholakali. Sicela uzame futhi emuva kwesikhathi.',
+    bank_verification_unavailable:
+      'Asikwazi ukuhlola ama-akhawunti asebhange manje. Sicela uzame futhi emuva kwesikhathi.',
     otp_resend_too_soon: 'Sicela ulinde imizuzwana engu-{{retryAfterSeconds}} ngaphambi kokucela i-PIN entsha.',
     rate_limited_one: 'Imizamo eminingi kakhulu. Zama futhi ngemva kweminithi elingu-{{count}}.',
     rate_limited_other: 'Imizamo eminingi kakhulu. Zama futhi ngemva kwemizuzu engu-{{count}}.',
