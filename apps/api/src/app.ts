@@ -15,6 +15,7 @@ import { createStaffAuthCache, registerStaffAuthCache } from './platform/auth/st
 import { createBankVerificationProvider } from './platform/bank-verification/bank-verification-provider.js';
 import { type Clock, createClock } from './platform/clock/clock.js';
 import { createFieldKeyring, registerFieldKeyring } from './platform/crypto/field-encryption.js';
+import { errorBody, sendErrorBody } from './platform/errors/error-body.js';
 import { installErrorHandling, sendError } from './platform/errors/error-handler.js';
 import type { FileStore } from './platform/files/file-store.js';
 import { createFileStore, signedDownloadOrigin } from './platform/files/file-stores.js';
@@ -156,6 +157,9 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
 
   installErrorHandling(app);
   installBodySizeGuard(app);
+  // JSON, multipart and form bodies only: a text/plain body is 415 `unsupported_media_type`, not a
+  // string the route's schema then refuses as 422 (issue 39 item 1).
+  app.removeContentTypeParser('text/plain');
   const downloadOrigin = signedDownloadOrigin(config.files);
   await installSecurityHeaders(app, { connectSources: downloadOrigin ? [downloadOrigin] : [] });
   await installCompression(app);
@@ -204,7 +208,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       const adminFallback = await installWebApp(admin, config.adminDistDir ?? DEFAULT_ADMIN_DIST_DIR, { sourceMaps });
       admin.setNotFoundHandler((request, reply) => {
         if (adminFallback && isAppRoute(request)) return adminFallback(request, reply);
-        return reply.status(404).send({ message: 'Not found.' });
+        return sendErrorBody(request, reply, errorBody('not_found', 'Not found.'));
       });
     },
     { prefix: '/admin' },
@@ -212,7 +216,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   const appFallback = await installWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST_DIR, { sourceMaps });
   app.setNotFoundHandler((request, reply) => {
     if (appFallback && isAppRoute(request)) return appFallback(request, reply);
-    return reply.status(404).send({ message: 'Not found.' });
+    return sendErrorBody(request, reply, errorBody('not_found', 'Not found.'));
   });
   return app;
 }

@@ -44,7 +44,8 @@ beforeAll(async () => {
         { config: { access: 'public' }, schema: { operationId: 'testThrottled' } },
         async () => {
           throw new AppError('throttled', 'Too many attempts. Try again in 60 seconds.', undefined, {
-            'retry-after': '60',
+            params: { retryAfterSeconds: 60 },
+            headers: { 'retry-after': '60' },
           });
         },
       );
@@ -58,7 +59,7 @@ describe('one error shape (DESIGN.md "Errors")', () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/no/such/route' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
-    expect(response.json()).toEqual({ message: 'Not found.' });
+    expect(response.json()).toEqual({ message: 'Not found.', code: 'not_found' });
   });
 
   it('answers bad input with 422 and per-field messages, the spec messages included', async () => {
@@ -74,6 +75,9 @@ describe('one error shape (DESIGN.md "Errors")', () => {
     expect(body.errors.name).toEqual(['Field is required']);
     expect(body.errors.email).toEqual(['Must be a valid email.']);
     expect(body.errors.age).toHaveLength(1);
+    expect(body.code).toBe('validation_failed');
+    expect(body.fieldCodes.name).toEqual(['required']);
+    expect(body.fieldCodes.email).toEqual(['invalid_format']);
   });
 
   it('names a missing body as a field error too', async () => {
@@ -91,7 +95,7 @@ describe('one error shape (DESIGN.md "Errors")', () => {
       payload: JSON.stringify({ name: 'x'.repeat(1_100_000) }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: 'Request body is too large.' });
+    expect(response.json()).toEqual({ message: 'Request body is too large.', code: 'body_too_large' });
   });
 
   it('answers malformed JSON with 400 in the error shape', async () => {
@@ -103,13 +107,16 @@ describe('one error shape (DESIGN.md "Errors")', () => {
       payload: '{"name": ',
     });
     expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json())).toEqual(['message']);
+    expect(response.json()).toEqual({ message: 'The request body is not valid JSON.', code: 'malformed_json' });
   });
 
   it('never sends SQL, parameters or a stack trace, and never logs parameters', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/test/bad-sql' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    expect(response.json()).toEqual({
+      message: 'Something went wrong on our side. Please try again.',
+      code: 'internal',
+    });
     expect(response.body).not.toMatch(/select|no_such_table|8001015009087|at /i);
     const logged = JSON.stringify(testApp.logs);
     expect(logged).toContain('no_such_table');
@@ -119,14 +126,18 @@ describe('one error shape (DESIGN.md "Errors")', () => {
   it('answers a unique violation with 409', async () => {
     const response = await testApp.app.inject({ method: 'POST', url: '/api/test/duplicate-fund', ...xsrfPair() });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'This record already exists.' });
+    expect(response.json()).toEqual({ message: 'This record already exists.', code: 'duplicate_record' });
   });
 
   it('passes AppError headers such as Retry-After through', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/test/throttled' });
     expect(response.statusCode).toBe(429);
     expect(response.headers['retry-after']).toBe('60');
-    expect(response.json()).toEqual({ message: 'Too many attempts. Try again in 60 seconds.' });
+    expect(response.json()).toEqual({
+      message: 'Too many attempts. Try again in 60 seconds.',
+      code: 'rate_limited',
+      params: { retryAfterSeconds: 60 },
+    });
   });
 
   it('gives every response a request id, and keeps a well-formed incoming one', async () => {

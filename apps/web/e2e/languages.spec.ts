@@ -181,3 +181,16 @@ test('isiZulu: picked on the main page, remembered, the journey in isiZulu; the 
   await page.reload();
   await expect(page.getByRole('heading', { level: 2, name: af.messages.claimStep['personal-details'] })).toBeVisible();
 });
+
+test("a server's error is said by its code in the member's language, never in the server's English", async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('language', 'zu'));
+  await page.goto('/auth/login');
+  await page.getByLabel(zu.common.idOrEmail).fill('nobody.here@example.co.za');
+  await page.getByLabel(zu.common.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: zu.common.signIn }).click();
+  // 401 `sign_in_failed`: its isiZulu text, not the answer's English message.
+  await expect(page.getByRole('alert').filter({ hasText: zu.errors.sign_in_failed })).toBeVisible();
+  await expect(page.getByText(en.errors.sign_in_failed)).toHaveCount(0);
+});

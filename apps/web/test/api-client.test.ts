@@ -189,7 +189,7 @@ describe('HTTP client (spec sections 7 and 9)', () => {
     const result = await client().get('app/x');
     expect(result.error).toEqual({
       status: 0,
-      body: { message: 'The server sent an answer we could not read. Please try again.' },
+      body: { code: 'bad_answer', message: 'The server sent an answer we could not read. Please try again.' },
     });
   });
 
@@ -208,7 +208,10 @@ describe('HTTP client (spec sections 7 and 9)', () => {
     const started = Date.now();
     const result = await client({ timeoutMs: 150 }).get('app/x');
     expect(result.error?.status).toBe(0);
-    expect(result.error?.body).toEqual({ message: 'The server took too long to answer. Please try again.' });
+    expect(result.error?.body).toEqual({
+      code: 'timed_out',
+      message: 'The server took too long to answer. Please try again.',
+    });
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
@@ -220,7 +223,7 @@ describe('HTTP client (spec sections 7 and 9)', () => {
     expect(seen).toHaveLength(2);
     expect(result.error).toEqual({
       status: 0,
-      body: { message: 'The server took too long to answer. Please try again.' },
+      body: { code: 'timed_out', message: 'The server took too long to answer. Please try again.' },
     });
     expect(took).toBeGreaterThanOrEqual(290);
     expect(took).toBeLessThan(1_000);
@@ -232,7 +235,10 @@ describe('HTTP client (spec sections 7 and 9)', () => {
     setTimeout(() => controller.abort(), 50);
     const result = await client().get('app/x', { signal: controller.signal });
     expect(result.error?.status).toBe(0);
-    expect(result.error?.body).not.toEqual({ message: 'The server took too long to answer. Please try again.' });
+    expect(result.error?.body).not.toEqual({
+      code: 'timed_out',
+      message: 'The server took too long to answer. Please try again.',
+    });
   });
 
   it('uses the spec timeout of 10 seconds by default (spec section 9)', () => {
@@ -250,7 +256,7 @@ describe('HTTP client (spec sections 7 and 9)', () => {
     const result = await unreachable.get('app/x');
     expect(result.error).toEqual({
       status: 0,
-      body: { message: 'Could not reach the server. Check your connection and try again.' },
+      body: { code: 'no_answer', message: 'Could not reach the server. Check your connection and try again.' },
     });
   });
 });

@@ -63,7 +63,10 @@ describe('file upload (issue 14 item 3)', () => {
       response.end('{"id": 7');
     };
     expect(await client().upload('app/file-uploads', form())).toEqual({
-      error: { status: 0, body: { message: 'The server sent an answer we could not read. Please try again.' } },
+      error: {
+        status: 0,
+        body: { code: 'bad_answer', message: 'The server sent an answer we could not read. Please try again.' },
+      },
     });
   });
 
@@ -72,7 +75,10 @@ describe('file upload (issue 14 item 3)', () => {
     const started = Date.now();
     const result = await client(300).upload('app/file-uploads', form());
     expect(result).toEqual({
-      error: { status: 0, body: { message: 'The server took too long to answer. Please try again.' } },
+      error: {
+        status: 0,
+        body: { code: 'timed_out', message: 'The server took too long to answer. Please try again.' },
+      },
     });
     expect(Date.now() - started).toBeLessThan(3_000);
   });

@@ -79,9 +79,14 @@ describe('the member app catalogs', () => {
     expect(en.messages.rule.strongPassword).toBe(RULE_MESSAGES.strongPassword);
     expect(en.messages.notice).toEqual(VALIDATION_NOTICE);
     expect(en.messages.faq.noParams).toBe('No Available Prams');
-    expect(en.messages.faq).toEqual(FAQ_MESSAGES);
+    expect(en.messages.faq).toEqual({
+      loadFailed: FAQ_MESSAGES.loadFailed,
+      noFaqs: FAQ_MESSAGES.noFaqs,
+      noParams: FAQ_MESSAGES.noParams,
+    });
     expect(en.messages.notification).toEqual(NOTIFICATION_MESSAGES);
-    expect(en.messages.account).toEqual(ACCOUNT_MESSAGES);
+    expect(en.messages.account.otpFormat).toBe(ACCOUNT_MESSAGES.otpFormat);
+    expect(en.errors.otp_wrong).toBe(ACCOUNT_MESSAGES.otpWrong);
     expect(en.questions).toEqual({ leave: 'Do you really want to leave?', logout: 'Are you sure?' });
     expect(en.nav.notificationSettings).toBe('Notification Settings');
     expect(en.nav.faqs).toBe("FAQ's");
@@ -96,7 +101,8 @@ describe('the member app catalogs', () => {
     const named = new Set([...source.matchAll(/\bt\(\s*'([\w.]+)'/g)].map((match) => match[1]));
     // t(`steps.state.${state}`): every key under `steps.state.` is reached.
     const prefixes = [...source.matchAll(/\bt\(\s*`([\w.]+)\.\$\{/g)].map((match) => `${match[1]}.`);
-    // Route titles are named by `titleKey`; `messages.*` are reached through `translateMessage`.
+    // Route titles are named by `titleKey`; `messages.*` are reached through `translateMessage`;
+    // `errors.*` and the other error texts by code (`i18n/errors.ts`).
     const titleKeys = [...source.matchAll(/titleKey: '(\w+)'/g)].map((match) => `titles.${match[1]}`);
     const unused = [...english.keys()]
       .map((key) => key.replace(/_(one|other)$/, ''))

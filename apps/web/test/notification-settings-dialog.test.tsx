@@ -52,17 +52,24 @@ describe('NotificationSettingsDialog (spec 2, spec 5)', () => {
     expect(sent).toEqual([]);
   });
 
-  it("shows the server's message on its field with the 'Validation failure' notice", async () => {
+  it("shows the field's problem, by its code, on its field with the 'Validation failure' notice", async () => {
     scriptFetch({
       'PUT /api/app/person-users/51/twoFactorMethod': () => ({
         status: 422,
-        body: { message: 'Invalid', errors: { phoneNumber: ['This number is used by another account.'] } },
+        body: {
+          message: 'Invalid',
+          code: 'validation_failed',
+          errors: { phoneNumber: ['This number is used by another account.'] },
+          fieldCodes: { phoneNumber: ['duplicate_record'] },
+        },
       }),
     });
     const { user } = openSettings();
     const dialog = await screen.findByRole('dialog', { name: 'Notification Settings' });
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('This number is used by another account.')).toBeVisible();
+    // `duplicate_record` has no text of its own: a 409's words are not a field's, so the generic one.
+    expect(await within(dialog).findByText('Field validation issue')).toBeVisible();
+    expect(within(dialog).queryByText('This number is used by another account.')).toBeNull();
     expect(await screen.findByText(VALIDATION_NOTICE.message)).toBeVisible();
     expect(screen.getByText(VALIDATION_NOTICE.caption)).toBeVisible();
   });

@@ -40,7 +40,9 @@ describe('Notification Settings notices (spec section 8)', () => {
       status: 422,
       body: {
         message: 'The given data was invalid.',
+        code: 'validation_failed',
         errors: { phoneNumber: ['Must be a South African mobile number.'] },
+        fieldCodes: { phoneNumber: ['invalid'] },
       },
     });
     const { user, dialog } = await openSettings();
@@ -54,7 +56,8 @@ describe('Notification Settings notices (spec section 8)', () => {
     expect(toast).toHaveTextContent('Validation failure');
     expect(toastCorner(toast)).toBe('top-right');
     expect(phone).toBeInvalid();
-    expect(phone).toHaveAccessibleDescription('Must be a South African mobile number.');
+    // Said by its code (`invalid` on `phoneNumber`), not by the server's English words.
+    expect(phone).toHaveAccessibleDescription('Must be a valid phone number.');
     expect(fakeApi.seen('PUT', settingsPath)[0]?.body).toEqual({ twoFactorMethod: 'SMS', phoneNumber: '+1 555 0100' });
   });
 

@@ -2,6 +2,7 @@ export * from './banks.js';
 export * from './claims.js';
 export * from './constants.js';
 export * from './enrichment.js';
+export * from './errors/error-codes.js';
 export * from './file-uploads/cells.js';
 export * from './file-uploads/mapping.js';
 export * from './file-uploads/types.js';

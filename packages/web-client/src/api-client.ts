@@ -5,7 +5,7 @@ import * as qs from 'qs-esm';
 /** A non-OK answer, or no answer at all (`status` 0: network failure or timeout). */
 export interface ApiError {
   status: number;
-  /** The response body (usually `ErrorResponse`), or a local `{ message }` when there was no answer. */
+  /** The response body (usually `ErrorResponse`), or a local `ClientErrorBody` when there was no answer (status 0). */
   body: ErrorResponse | unknown;
   /** Seconds the server asked to wait (`Retry-After`), when it said. */
   retryAfterSeconds?: number;
@@ -49,9 +49,32 @@ export interface ApiClientOptions {
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
 
-const NO_ANSWER = { message: 'Could not reach the server. Check your connection and try again.' };
-const TIMED_OUT = { message: 'The server took too long to answer. Please try again.' };
-const BAD_ANSWER = { message: 'The server sent an answer we could not read. Please try again.' };
+/**
+ * Codes of the client's own errors (status 0: there was no usable answer), in the body's `code`
+ * like the server's catalogue codes, so apps show them by code, not by their English `message`.
+ */
+export const CLIENT_ERROR_CODES = ['no_answer', 'timed_out', 'bad_answer', 'upload_cancelled'] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
+/** The body of a client error: its code and an English message (for logs and the back office). */
+export interface ClientErrorBody {
+  code: ClientErrorCode;
+  message: string;
+}
+
+const NO_ANSWER: ClientErrorBody = {
+  code: 'no_answer',
+  message: 'Could not reach the server. Check your connection and try again.',
+};
+const TIMED_OUT: ClientErrorBody = {
+  code: 'timed_out',
+  message: 'The server took too long to answer. Please try again.',
+};
+const BAD_ANSWER: ClientErrorBody = {
+  code: 'bad_answer',
+  message: 'The server sent an answer we could not read. Please try again.',
+};
+const CANCELLED: ClientErrorBody = { code: 'upload_cancelled', message: 'The upload was cancelled.' };
 
 /**
  * Seconds asked for by a `Retry-After` header (delta-seconds or an HTTP date), or undefined when
@@ -242,8 +265,7 @@ export function createApiClient(options: ApiClientOptions) {
         finish({ error });
       };
       xhr.onerror = () => finish({ error: { status: 0, body: NO_ANSWER } });
-      xhr.onabort = () =>
-        finish({ error: { status: 0, body: timedOut ? TIMED_OUT : { message: 'The upload was cancelled.' } } });
+      xhr.onabort = () => finish({ error: { status: 0, body: timedOut ? TIMED_OUT : CANCELLED } });
       uploadOptions.signal?.addEventListener('abort', () => xhr.abort());
       watch();
       xhr.send(form);

@@ -117,7 +117,7 @@ function decodeKeyCursor(
   } catch {
     // fall through
   }
-  throw new AppError('validation', CURSOR_MESSAGE, { cursor: [CURSOR_MESSAGE] });
+  throw new AppError('validation', CURSOR_MESSAGE, { cursor: [CURSOR_MESSAGE] }, { code: 'invalid_cursor' });
 }
 
 /**

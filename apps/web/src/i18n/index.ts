@@ -112,7 +112,21 @@ export async function chooseLanguage(language: MemberLanguage): Promise<void> {
   await i18next.changeLanguage(language);
 }
 
-/** English message text -> its key under `messages` (the contract's constants, spec 4, 5, 8 and the server's). */
+/**
+ * A text of the app's own, in English: a contract constant the app itself shows (a client-side
+ * rule's message, the spec's notices), never a server's answer. Server errors are shown by their
+ * `code` (`translateError` in `./errors`); the brand keeps an answer's `message` (a plain string)
+ * out of `translateMessage`. Made only by `appMessage` (where, is checked by `i18n-errors.test.ts`).
+ */
+declare const appMessageBrand: unique symbol;
+export type AppMessage = string & { readonly [appMessageBrand]: true };
+
+/** Marks a text the app made itself (a client-side rule's result) as an `AppMessage`. */
+export function appMessage(text: string): AppMessage {
+  return text as AppMessage;
+}
+
+/** English message text -> its key under `messages` (the app's own texts from the contract, spec 4, 5 and 8). */
 const MESSAGE_KEYS = new Map<string, string>();
 (function index(node: unknown, path: string) {
   if (typeof node === 'string') {
@@ -122,41 +136,21 @@ const MESSAGE_KEYS = new Map<string, string>();
   for (const [key, value] of Object.entries(node as Record<string, unknown>)) index(value, `${path}.${key}`);
 })(en.messages, 'messages');
 
-/** Messages with a number, each with the key that says it in the app's language. */
-const PATTERNS: ReadonlyArray<[RegExp, (match: RegExpExecArray) => string]> = [
-  [/^Must be at most (\d{1,6}) characters\.$/, (match) => i18next.t('messages.rule.tooLong', { max: match[1] })],
-  [
-    /^Please wait (\d{1,6}) seconds before asking for a new PIN\.$/,
-    (match) => i18next.t('messages.patterns.pleaseWait', { seconds: match[1] }),
-  ],
-  [
-    /^Too many attempts\. Try again in (\d{1,6}) minutes?\.$/,
-    (match) => i18next.t('messages.patterns.tooMany', { count: Number(match[1]) }),
-  ],
-];
+/** The client-side length rule's message (`tooLongMessage(N)`), said with its number. */
+const TOO_LONG = /^Must be at most (\d{1,6}) characters\.$/;
 
 /**
- * A message in the app's language when it is one we know: the spec's rule messages, the contract's
- * messages and the server's answers (which are those constants, in English), matched by their
- * exact English text; those with a number (`Must be at most N characters.`, `Please wait N seconds ...`,
- * `Too many attempts. Try again in N minutes.`) by their pattern. Anything else (a reason
- * typed by staff, a message we do not know) is returned as it is. Several lines are translated
- * line by line (the server's per-field errors are joined with line breaks).
+ * One of the app's own texts in the app's language: the contract's messages the app shows itself
+ * (client-side rules, `Must be at most N characters.` with its number, the spec's notices), found by
+ * their English text among `messages`. Anything else is returned as it is. No server message can
+ * come here (`AppMessage`): the server's errors are shown by code (`translateError`).
  */
-export function translateMessage(message: string): string {
-  return message
-    .split('\n')
-    .map((line) => {
-      const key = MESSAGE_KEYS.get(line);
-      // biome-ignore lint/suspicious/noExplicitAny: the key comes from the catalog itself (walked above).
-      if (key) return i18next.t(key as any) as string;
-      for (const [pattern, say] of PATTERNS) {
-        const match = pattern.exec(line);
-        if (match) return say(match);
-      }
-      return line;
-    })
-    .join('\n');
+export function translateMessage(message: AppMessage): string {
+  const key = MESSAGE_KEYS.get(message);
+  // biome-ignore lint/suspicious/noExplicitAny: the key comes from the catalog itself (walked above).
+  if (key) return i18next.t(key as any) as string;
+  const tooLong = TOO_LONG.exec(message);
+  return tooLong ? i18next.t('messages.rule.tooLong', { max: tooLong[1] }) : message;
 }
 
 /** Amounts and dates in the app's language (`en-ZA`, `af-ZA`, `zu-ZA`; `formatLocale` falls back to `en-ZA`). */

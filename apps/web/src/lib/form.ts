@@ -1,7 +1,7 @@
-import { type FormRule, VALIDATION_NOTICE, validateValue } from '@bcp/contract';
-import { translateMessage } from '../i18n';
+import { type FormRule, validateValue } from '@bcp/contract';
+import { appMessage, i18next, translateMessage } from '../i18n';
+import { translateError, translateFieldError, translateFieldErrors } from '../i18n/errors';
 import type { ApiError } from './api-client';
-import { errorMessage } from './api-client';
 import { hideToast, showToast } from './toasts';
 
 /** The one 'Validation failure' notice's id: shown once at a time; leaving the page hides it. */
@@ -16,7 +16,8 @@ export function hideValidationNotice(): void {
 export function rules(...list: FormRule[]) {
   return (value: unknown): string | null => {
     const result = validateValue(value, list);
-    return result === true ? null : translateMessage(result);
+    // The contract's client-side rules answer the app's own English texts (never a server's).
+    return result === true ? null : translateMessage(appMessage(result));
   };
 }
 
@@ -26,34 +27,29 @@ export interface ErrorTarget {
 }
 
 /**
- * Shows a failed call (spec section 5): 422 field errors are stored per field, joined with line
- * breaks, and the negative notice 'Validation failure' with caption 'please check the inputs'
- * appears; any other failure shows its message. Messages we know are shown in the app's language
- * (`translateMessage`, decision 036); others as the server wrote them.
+ * Shows a failed call (spec section 5): a 422 that names fields stores each field's texts (by
+ * their codes, `translateFieldErrors`) and shows the negative notice 'Validation failure' with
+ * caption 'please check the inputs'; any other failure shows its text by code (`translateError`,
+ * issue 39 item 1). All in the app's language; the server's English `message` is never shown.
  * @returns true when the error carried field errors
  */
 export function showServerErrors(form: ErrorTarget, error: ApiError): boolean {
-  const body = error.body as { errors?: Record<string, string[]> } | undefined;
-  if (error.status === 422 && body?.errors) {
-    form.setErrors(
-      Object.fromEntries(
-        Object.entries(body.errors).map(([field, messages]) => [field, translateMessage(messages.join('\n'))]),
-      ),
-    );
+  const fields = error.status === 422 ? translateFieldErrors(error) : {};
+  if (Object.keys(fields).length > 0) {
+    form.setErrors(fields);
     showToast({
       id: VALIDATION_NOTICE_ID,
       color: 'red',
-      title: translateMessage(VALIDATION_NOTICE.message),
-      message: translateMessage(VALIDATION_NOTICE.caption),
+      title: i18next.t('messages.notice.message'),
+      message: i18next.t('messages.notice.caption'),
     });
     return true;
   }
-  showToast({ color: 'red', message: translateMessage(errorMessage(error)) });
+  showToast({ color: 'red', message: translateError(error) });
   return false;
 }
 
-/** The message for one field of a failed call (e.g. `otp`), else the call's message. */
+/** The text for one field of a failed call (e.g. `otp`: 'The PIN is not correct.'), else the call's text, by code. */
 export function fieldError(error: ApiError, field: string): string {
-  const body = error.body as { errors?: Record<string, string[]> } | undefined;
-  return translateMessage(body?.errors?.[field]?.join('\n') ?? errorMessage(error));
+  return translateFieldError(error, field) ?? translateError(error);
 }

@@ -1,5 +1,4 @@
 import type { NotificationData } from '@mantine/notifications';
-import { translateMessage } from '../i18n';
 
 /**
  * The app's notices (toasts, spec section 9) without @mantine/notifications in the first load
@@ -22,16 +21,10 @@ function load(): Promise<NotificationsModule> {
 
 /**
  * Shows a notice (Mantine's `notifications.show` data: `id`, `color`, `title`, `message`, `autoClose`
- * in ms). A text title or message we know (the spec's notices, the server's messages) is shown in
- * the app's language (`translateMessage`, decision 036).
+ * in ms), as given: callers pass texts already in the app's language (`t(...)`, `translateError`).
  */
 export function showToast(data: NotificationData): void {
-  const shown = {
-    ...data,
-    ...(typeof data.title === 'string' ? { title: translateMessage(data.title) } : {}),
-    ...(typeof data.message === 'string' ? { message: translateMessage(data.message) } : {}),
-  };
-  void load().then((module) => module.notifications.show(shown));
+  void load().then((module) => module.notifications.show(data));
 }
 
 /** Hides the notice with this `id`; nothing to do when no notice was ever shown. */

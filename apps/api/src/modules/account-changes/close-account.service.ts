@@ -28,7 +28,8 @@ export async function closeMemberAccount(
   const closedAt = new Date();
   const { result, imageFiles } = await deps.db.transaction(async (tx) => {
     const user = await findPersonUserOfPerson(tx, personId);
-    if (user.closedAt) throw new AppError('conflict', PERSON_ADMIN_MESSAGES.accountClosed);
+    if (user.closedAt)
+      throw new AppError('conflict', PERSON_ADMIN_MESSAGES.accountClosed, undefined, { code: 'account_closed' });
     const sessionsEnded = await revokeSubjectSessions(tx, 'beneficiary', user.id, 'account_closed');
     const devicesRemoved = await removePersonUserDevices(tx, user.id);
     const notificationsRemoved = await deletePersonUserNotifications(tx, user.id);

@@ -41,7 +41,12 @@ export async function updateTwoFactorMethod(
 
   if (channel === 'EMAIL') {
     if (await isEmailTaken(db, destination, user.id))
-      throw new AppError('validation', ACCOUNT_MESSAGES.emailInUse, { email: [ACCOUNT_MESSAGES.emailInUse] });
+      throw new AppError(
+        'validation',
+        ACCOUNT_MESSAGES.emailInUse,
+        { email: [ACCOUNT_MESSAGES.emailInUse] },
+        { code: 'email_in_use' },
+      );
   }
   const proven =
     channel === 'EMAIL'
@@ -59,7 +64,12 @@ export async function updateTwoFactorMethod(
   if (!proven && input.otp) {
     const confirmed = await verifyOtp(deps, subject, input.otp);
     if (confirmed.destination !== destination || confirmed.channel !== channel) {
-      throw new AppError('validation', ACCOUNT_MESSAGES.otpRequired, { otp: [ACCOUNT_MESSAGES.otpRequired] });
+      throw new AppError(
+        'validation',
+        ACCOUNT_MESSAGES.otpRequired,
+        { otp: [ACCOUNT_MESSAGES.otpRequired] },
+        { code: 'otp_required' },
+      );
     }
   }
 

@@ -93,7 +93,8 @@ export async function signInStaff(
  * @throws AppError `conflict` (409) when the session is already verified; `throttled` (429)
  */
 export async function resendStaffOtp(deps: OtpDependencies, caller: StaffIdentity): Promise<OtpSentResponse> {
-  if (caller.verified) throw new AppError('conflict', 'You are already signed in.');
+  if (caller.verified)
+    throw new AppError('conflict', 'You are already signed in.', undefined, { code: 'already_signed_in' });
   const user = await findStaffUserById(deps.db, caller.userId);
   if (!user) throw signInFailed();
   return issueOtp(

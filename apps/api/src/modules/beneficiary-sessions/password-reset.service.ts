@@ -76,7 +76,7 @@ export async function requestPasswordReset(
   try {
     await issueOtp(deps, SUBJECT(user.id), twoFactorDestination(user));
   } catch (error) {
-    if (!(error instanceof AppError && error.code === 'throttled')) throw error;
+    if (!(error instanceof AppError && error.kind === 'throttled')) throw error;
   }
   return describe(user);
 }
@@ -94,7 +94,8 @@ export async function sendPasswordResetPinForStaff(
 ): Promise<AdminPasswordResetResponse> {
   const account = await findPersonUserOfPerson(deps.db, personId);
   const user = await findPersonUserById(deps.db, account.id);
-  if (!user || user.closedAt) throw new AppError('not_found', PERSON_ADMIN_MESSAGES.noAccount);
+  if (!user || user.closedAt)
+    throw new AppError('not_found', PERSON_ADMIN_MESSAGES.noAccount, undefined, { code: 'account_not_found' });
   await issueOtp(deps, SUBJECT(user.id), twoFactorDestination(user));
   const { channel, destination } = describe(user);
   await recordAudit(deps.db, {
@@ -117,7 +118,13 @@ export async function verifyPasswordResetOtp(
   input: { identifier: string; otp: string },
 ): Promise<ResetTokenResponse> {
   const user = await findPersonUserByIdentifier(deps.db, input.identifier);
-  if (!user) throw new AppError('validation', ACCOUNT_MESSAGES.otpWrong, { otp: [ACCOUNT_MESSAGES.otpWrong] });
+  if (!user)
+    throw new AppError(
+      'validation',
+      ACCOUNT_MESSAGES.otpWrong,
+      { otp: [ACCOUNT_MESSAGES.otpWrong] },
+      { code: 'otp_wrong' },
+    );
   await verifyOtp(deps, SUBJECT(user.id), input.otp);
   const { token, expiresAt } = await issueResetToken(
     deps.db,
@@ -141,9 +148,14 @@ export async function resetPassword(
   const subjectId = await consumeResetToken(deps.db, 'beneficiary', input.resetToken, now);
   const token = subjectId === undefined ? undefined : { subjectId };
   if (!token) {
-    throw new AppError('validation', ACCOUNT_MESSAGES.resetTokenInvalid, {
-      resetToken: [ACCOUNT_MESSAGES.resetTokenInvalid],
-    });
+    throw new AppError(
+      'validation',
+      ACCOUNT_MESSAGES.resetTokenInvalid,
+      {
+        resetToken: [ACCOUNT_MESSAGES.resetTokenInvalid],
+      },
+      { code: 'reset_token_invalid' },
+    );
   }
   await setPersonUserPassword(deps.db, token.subjectId, await hashPassword(input.password), now);
   await revokeSubjectSessions(deps.db, 'beneficiary', token.subjectId, 'password_changed');

@@ -19,7 +19,8 @@ import {
 /** After this many consecutive failed sign-ins the account needs a password reset (issue 3). */
 export const MAX_CONSECUTIVE_FAILED_SIGN_INS = 100;
 
-const signInFailed = () => new AppError('unauthenticated', ACCOUNT_MESSAGES.signInFailed);
+const signInFailed = () =>
+  new AppError('unauthenticated', ACCOUNT_MESSAGES.signInFailed, undefined, { code: 'sign_in_failed' });
 
 /**
  * Sign-in, step one (spec 7 `POST beneficiary-sessions/login`): ID number or email, and password.
@@ -76,7 +77,8 @@ async function lockAccount(deps: OtpDependencies, personUserId: number): Promise
  * @throws AppError `conflict` (409) when the session is already verified; `throttled` (429)
  */
 export async function resendSignInOtp(deps: OtpDependencies, caller: BeneficiaryIdentity): Promise<OtpSentResponse> {
-  if (caller.verified) throw new AppError('conflict', 'You are already signed in.');
+  if (caller.verified)
+    throw new AppError('conflict', 'You are already signed in.', undefined, { code: 'already_signed_in' });
   const user = await findPersonUserById(deps.db, caller.personUserId);
   if (!user) throw new AppError('unauthenticated', 'Please sign in.');
   return issueOtp(

@@ -107,9 +107,9 @@ export async function getClaimForStaff(
   context: AuditContext,
 ): Promise<AdminClaimResponse> {
   const claim = await findClaimById(db, claimId);
-  if (!claim) throw new AppError('not_found', 'Claim not found.');
+  if (!claim) throw new AppError('not_found', 'Claim not found.', undefined, { code: 'claim_not_found' });
   const row = await claimReviewRow(db, claim.benefitId, claim.personUserId);
-  if (!row) throw new AppError('not_found', 'Claim not found.');
+  if (!row) throw new AppError('not_found', 'Claim not found.', undefined, { code: 'claim_not_found' });
   const { documentKinds: _kinds, ...details } = await describeClaim(db, claim, {
     amountCents: row.amountCents,
     fundId: row.fund.id,
@@ -156,6 +156,6 @@ export async function getBenefitClaimForStaff(
   context: AuditContext,
 ): Promise<AdminClaimResponse> {
   const claim = await findCurrentClaim(db, benefitId);
-  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound);
+  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound, undefined, { code: 'claim_not_found' });
   return getClaimForStaff(db, claim.id, context);
 }

@@ -134,7 +134,14 @@ export const benefitClaimRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) throw new AppError('unsupported_media_type', CLAIM_MESSAGES.documentMissing);
       const file = await request.file();
       if (!file) {
-        throw new AppError('validation', CLAIM_MESSAGES.documentMissing, { file: [CLAIM_MESSAGES.documentMissing] });
+        throw new AppError(
+          'validation',
+          CLAIM_MESSAGES.documentMissing,
+          { file: [CLAIM_MESSAGES.documentMissing] },
+          {
+            code: 'document_missing',
+          },
+        );
       }
       const claim = await addClaimDocument(
         { db: app.db, files: app.files, jobs: app.jobs },

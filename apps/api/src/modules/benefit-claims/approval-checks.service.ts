@@ -103,7 +103,7 @@ export function assertApprovable(
   if (unmet.length === 0) return null;
   if (!override.reason || override.byUserId === null) {
     const errors = Object.fromEntries(unmet.map((check) => [check.key, [`${check.label}: ${check.detail}`]]));
-    throw new AppError('conflict', APPROVAL_MESSAGES.notReady, errors);
+    throw new AppError('conflict', APPROVAL_MESSAGES.notReady, errors, { code: 'claim_not_ready_for_approval' });
   }
   return {
     reason: override.reason,

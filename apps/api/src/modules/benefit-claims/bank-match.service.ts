@@ -88,9 +88,10 @@ export async function matchClaimBankAccount(
 ): Promise<BankMatchResponse> {
   const { db } = deps;
   const benefit = await benefitHolder(db, benefitId);
-  if (!benefit) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
+  if (!benefit)
+    throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound, undefined, { code: 'benefit_not_found' });
   const claim = await findCurrentClaim(db, benefitId);
-  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound);
+  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound, undefined, { code: 'claim_not_found' });
   const kept = toBankMatchResponse(claim);
   if (kept && !options.refresh) return kept;
   if (claim.bankAccountId === null) throw new AppError('conflict', BANK_MATCH_MESSAGES.noBankAccount);

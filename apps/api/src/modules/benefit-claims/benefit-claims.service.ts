@@ -145,7 +145,7 @@ async function memberBenefitForClaim(db: Database, personUserId: number, benefit
 export async function getBenefitClaim(db: Database, personUserId: number, benefitId: number): Promise<ClaimResponse> {
   const benefit = await memberBenefitForClaim(db, personUserId, benefitId);
   const claim = await findCurrentClaim(db, benefit.id);
-  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound);
+  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound, undefined, { code: 'claim_not_found' });
   return toClaimResponse(db, claim, benefit);
 }
 
@@ -183,14 +183,15 @@ export async function saveClaimDraft(
   };
   const changing = Object.values(changes).some((value) => value !== undefined);
   if (!changing) return toClaimResponse(db, claim, benefit);
-  if (claim.status !== 'draft') throw new AppError('conflict', CLAIM_MESSAGES.notEditable);
+  if (claim.status !== 'draft')
+    throw new AppError('conflict', CLAIM_MESSAGES.notEditable, undefined, { code: 'claim_not_editable' });
   if (typeof input.bankAccountId === 'number') {
     await findPersonBank(db, personUserId, input.bankAccountId).catch(() => {
       throw new AppError('validation', VALIDATION_FAILED_MESSAGE, { bankAccountId: [BANK_ACCOUNT_MESSAGES.notFound] });
     });
   }
   const updated = await updateDraftClaim(db, claim.id, changes);
-  if (!updated) throw new AppError('conflict', CLAIM_MESSAGES.notEditable);
+  if (!updated) throw new AppError('conflict', CLAIM_MESSAGES.notEditable, undefined, { code: 'claim_not_editable' });
   return toClaimResponse(db, updated, benefit);
 }
 
@@ -217,19 +218,26 @@ export async function submitClaim(
   const { db } = deps;
   const benefit = await memberBenefitForClaim(db, personUserId, benefitId);
   const claim = await findOpenClaim(db, benefit.id);
-  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound);
-  if (claim.status !== 'draft') throw new AppError('conflict', CLAIM_MESSAGES.alreadySubmitted);
+  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound, undefined, { code: 'claim_not_found' });
+  if (claim.status !== 'draft')
+    throw new AppError('conflict', CLAIM_MESSAGES.alreadySubmitted, undefined, { code: 'claim_already_submitted' });
 
   const documents = await activeDocuments(db, claim.id);
   const done = stepsDone({ ...claim, declarationAcceptedAt: now }, new Set(documents.map((document) => document.kind)));
   const missing = (Object.keys(done) as ClaimStepKey[]).filter((key) => key !== 'submit' && !done[key]);
   if (missing.length > 0) {
-    throw new AppError('validation', CLAIM_MESSAGES.stepsMissing, {
-      steps: missing.map((key) => `${CLAIM_STEP_LABELS[key]}: not done yet.`),
-    });
+    throw new AppError(
+      'validation',
+      CLAIM_MESSAGES.stepsMissing,
+      {
+        steps: missing.map((key) => `${CLAIM_STEP_LABELS[key]}: not done yet.`),
+      },
+      { code: 'claim_steps_missing' },
+    );
   }
   const payout = await todaysPayout(db, benefit);
-  if (payout.netAmountCents !== input.netAmountCents) throw new AppError('conflict', CLAIM_MESSAGES.payoutChanged);
+  if (payout.netAmountCents !== input.netAmountCents)
+    throw new AppError('conflict', CLAIM_MESSAGES.payoutChanged, undefined, { code: 'payout_changed' });
   const fastTrack = await evaluateFastTrack(deps, claim, benefit, now);
 
   await moveClaim(
@@ -295,7 +303,7 @@ export async function answerClaimInformation(
 ): Promise<ClaimResponse> {
   const benefit = await memberBenefitForClaim(deps.db, personUserId, benefitId);
   const claim = await findOpenClaim(deps.db, benefit.id);
-  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound);
+  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound, undefined, { code: 'claim_not_found' });
   await answerInformationRequest(deps, personUserId, claim, input);
   return getBenefitClaim(deps.db, personUserId, benefitId);
 }

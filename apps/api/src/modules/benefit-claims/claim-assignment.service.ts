@@ -131,7 +131,7 @@ export async function assignClaim(
   context: AuditContext,
 ): Promise<ClaimAssignmentResponse> {
   const [claim] = await findClaimRefs(db, [claimId]);
-  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound);
+  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound, undefined, { code: 'claim_not_found' });
   checkMayAssign([claim], userId, assigner);
   const name = await assigneeName(db, userId);
   await reassign(db, [claim], { userId, name }, context);

@@ -24,7 +24,7 @@ import {
 
 async function loadClaim(db: Database, claimId: number): Promise<ClaimRow> {
   const claim = await findClaimById(db, claimId);
-  if (!claim) throw new AppError('not_found', 'Claim not found.');
+  if (!claim) throw new AppError('not_found', 'Claim not found.', undefined, { code: 'claim_not_found' });
   return claim;
 }
 
@@ -66,7 +66,7 @@ async function planApproval(
   });
   const payout = claim.payout as Payout | null;
   if (decision.confirmNetCents !== undefined && payout?.netAmountCents !== decision.confirmNetCents) {
-    throw new AppError('conflict', APPROVAL_MESSAGES.netAmountChanged);
+    throw new AppError('conflict', APPROVAL_MESSAGES.netAmountChanged, undefined, { code: 'net_amount_changed' });
   }
   const approve = { kind: 'approve' as const, set: override ? { approvalOverride: override } : {} };
   if (staffUserId === null) return approve;
@@ -102,10 +102,14 @@ export async function decideClaim(
   const { db } = deps;
   let claim = await loadClaim(db, claimId);
   if (alreadyThere(claim, to, decision)) return { claim, moved: false };
-  if (claim.status === to) throw new AppError('conflict', DECISION_MESSAGES.alreadyDecided);
+  if (claim.status === to)
+    throw new AppError('conflict', DECISION_MESSAGES.alreadyDecided, undefined, { code: 'claim_already_decided' });
   // Only a claim under review (or submitted, taken through the review) can be approved.
   if (to === 'approved' && claim.status !== 'submitted' && claim.status !== 'in_review') {
-    throw new AppError('conflict', `A claim cannot move from ${claim.status} to approved.`);
+    throw new AppError('conflict', `A claim cannot move from ${claim.status} to approved.`, undefined, {
+      code: 'claim_state_conflict',
+      params: { from: claim.status, to: 'approved' },
+    });
   }
   // Issue 36: the approval checks, override and four-eyes hold before anything moves.
   const plan = to === 'approved' ? await planApproval(db, claim, decision, actor) : undefined;
@@ -167,7 +171,8 @@ export async function lodgeClaimForMember(
   context: AuditContext,
 ): Promise<number> {
   const benefit = await benefitForLodging(db, benefitId);
-  if (!benefit) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
+  if (!benefit)
+    throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound, undefined, { code: 'benefit_not_found' });
   if (benefit.personUserId === null) throw new AppError('conflict', DECISION_MESSAGES.noAccount);
   const { claim, created } = await startDraftClaim(db, benefit, benefit.personUserId, actor, reason);
   if (created) {
@@ -189,6 +194,9 @@ export async function lodgeClaimForMember(
  */
 export async function assertStaffMayDecide(db: Database, claimId: number): Promise<void> {
   const row = await claimFundAdministrator(db, claimId);
-  if (!row) throw new AppError('not_found', 'Claim not found.');
-  if (row.administratorPartnerId !== null) throw new AppError('conflict', DECISION_MESSAGES.administratorDecides);
+  if (!row) throw new AppError('not_found', 'Claim not found.', undefined, { code: 'claim_not_found' });
+  if (row.administratorPartnerId !== null)
+    throw new AppError('conflict', DECISION_MESSAGES.administratorDecides, undefined, {
+      code: 'administrator_decides',
+    });
 }

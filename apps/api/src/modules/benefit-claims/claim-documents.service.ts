@@ -75,8 +75,9 @@ async function draftClaimOf(db: Database, personUserId: number, benefitId: numbe
   await requireIdentityVerified(db, personUserId);
   const benefit = await findMemberBenefit(db, personUserId, benefitId);
   const claim = await findOpenClaim(db, benefit.id);
-  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound);
-  if (claim.status !== 'draft') throw new AppError('conflict', CLAIM_MESSAGES.notEditable);
+  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound, undefined, { code: 'claim_not_found' });
+  if (claim.status !== 'draft')
+    throw new AppError('conflict', CLAIM_MESSAGES.notEditable, undefined, { code: 'claim_not_editable' });
   return claim;
 }
 
@@ -89,12 +90,12 @@ async function uploadTargetOf(db: Database, personUserId: number, benefitId: num
   await requireIdentityVerified(db, personUserId);
   const benefit = await findMemberBenefit(db, personUserId, benefitId);
   const claim = await findOpenClaim(db, benefit.id);
-  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound);
+  if (!claim) throw new AppError('not_found', CLAIM_MESSAGES.claimNotFound, undefined, { code: 'claim_not_found' });
   if (claim.status === 'draft') return { claim, request: null };
   if (claim.status === 'information_requested') {
     return { claim, request: await requestAnsweredByUpload(db, claim, kind) };
   }
-  throw new AppError('conflict', CLAIM_MESSAGES.notEditable);
+  throw new AppError('conflict', CLAIM_MESSAGES.notEditable, undefined, { code: 'claim_not_editable' });
 }
 
 /**
@@ -128,7 +129,8 @@ export async function addClaimDocument(
     stored = await deps.files.put(CLAIM_DOCUMENTS_FOLDER, file.content, CLAIM_DOCUMENT_LIMITS.maxBytes);
   } catch (error) {
     file.content.resume();
-    if (isTooLarge(error)) throw new AppError('too_large', CLAIM_MESSAGES.documentTooLarge);
+    if (isTooLarge(error))
+      throw new AppError('too_large', CLAIM_MESSAGES.documentTooLarge, undefined, { code: 'document_too_large' });
     throw error;
   }
   const head = stored.sizeBytes > 0 ? await headOf(deps.files, stored.storedName) : undefined;
@@ -136,11 +138,15 @@ export async function addClaimDocument(
   const allowed: readonly string[] = CLAIM_DOCUMENT_LIMITS.contentTypes;
   if (!detected || !allowed.includes(detected.mime)) {
     await deps.files.remove(CLAIM_DOCUMENTS_FOLDER, stored.storedName);
-    throw new AppError('unsupported_media_type', CLAIM_MESSAGES.documentType);
+    throw new AppError('unsupported_media_type', CLAIM_MESSAGES.documentType, undefined, {
+      code: 'document_type_unsupported',
+    });
   }
   if (detected.mime.startsWith('image/') && !hasAcceptableDimensions(head as Buffer)) {
     await deps.files.remove(CLAIM_DOCUMENTS_FOLDER, stored.storedName);
-    throw new AppError('unsupported_media_type', CLAIM_MESSAGES.documentDimensions);
+    throw new AppError('unsupported_media_type', CLAIM_MESSAGES.documentDimensions, undefined, {
+      code: 'document_dimensions_too_large',
+    });
   }
   const document = {
     kind,
@@ -178,7 +184,8 @@ export async function removeClaimDocument(
 ): Promise<ClaimResponse> {
   const claim = await draftClaimOf(deps.db, personUserId, benefitId);
   const removed = await removeDocumentOfClaim(deps.db, claim.id, documentId);
-  if (!removed) throw new AppError('not_found', CLAIM_MESSAGES.documentNotFound);
+  if (!removed)
+    throw new AppError('not_found', CLAIM_MESSAGES.documentNotFound, undefined, { code: 'document_not_found' });
   await deps.files.remove(CLAIM_DOCUMENTS_FOLDER, removed);
   return getBenefitClaim(deps.db, personUserId, benefitId);
 }
@@ -198,7 +205,8 @@ export async function openClaimDocumentForStaff(
   context: AuditContext,
 ): Promise<StoredDownload> {
   const document = await findActiveDocument(deps.db, claimId, documentId);
-  if (!document) throw new AppError('not_found', CLAIM_MESSAGES.documentNotFound);
+  if (!document)
+    throw new AppError('not_found', CLAIM_MESSAGES.documentNotFound, undefined, { code: 'document_not_found' });
   await recordAudit(deps.db, {
     ...context,
     action: 'claims.document_viewed',

@@ -72,7 +72,7 @@ export async function openInformationRequest(
 
 async function loadClaim(db: Database, claimId: number): Promise<ClaimRow> {
   const claim = await findClaimById(db, claimId);
-  if (!claim) throw new AppError('not_found', 'Claim not found.');
+  if (!claim) throw new AppError('not_found', 'Claim not found.', undefined, { code: 'claim_not_found' });
   return claim;
 }
 
@@ -95,7 +95,9 @@ export async function requestClaimInformation(
 ): Promise<void> {
   const claim = await loadClaim(deps.db, claimId);
   if (!canMoveClaim(claim.status, 'information_requested')) {
-    throw new AppError('conflict', INFORMATION_REQUEST_MESSAGES.notRequestable);
+    throw new AppError('conflict', INFORMATION_REQUEST_MESSAGES.notRequestable, undefined, {
+      code: 'information_not_requestable',
+    });
   }
   const rejected = input.rejectDocument;
   if (rejected) {
@@ -156,7 +158,10 @@ export async function reviewClaimDocument(
   context: AuditContext,
 ): Promise<void> {
   const claim = await loadClaim(db, claimId);
-  if (claim.status === 'draft') throw new AppError('conflict', INFORMATION_REQUEST_MESSAGES.documentsLocked);
+  if (claim.status === 'draft')
+    throw new AppError('conflict', INFORMATION_REQUEST_MESSAGES.documentsLocked, undefined, {
+      code: 'documents_locked',
+    });
   const rejected = input.state === 'rejected';
   await db.transaction(async (tx) => {
     const document = await setDocumentReview(tx as unknown as Database, claimId, documentId, {
@@ -164,7 +169,8 @@ export async function reviewClaimDocument(
       rejectionReason: rejected ? (input.reason ?? null) : null,
       whatToDo: rejected ? (input.whatToDo ?? null) : null,
     });
-    if (!document) throw new AppError('not_found', CLAIM_MESSAGES.documentNotFound);
+    if (!document)
+      throw new AppError('not_found', CLAIM_MESSAGES.documentNotFound, undefined, { code: 'document_not_found' });
     await recordAudit(tx as unknown as Database, {
       ...context,
       action: `claims.document_${input.state}`,
@@ -199,7 +205,8 @@ async function answerRequest(
     alsoIn: async (tx) => {
       const values = await answer(tx);
       const answered = await answerOpenRequest(tx, request.id, values);
-      if (!answered) throw new AppError('conflict', 'This claim has moved on since.');
+      if (!answered)
+        throw new AppError('conflict', 'This claim has moved on since.', undefined, { code: 'claim_changed' });
       const fundId = await claimFundId(tx, claim.id);
       if (fundId !== undefined) {
         await announceWebhookEvent(tx, deps.jobs, 'claim.information_answered', {
@@ -223,7 +230,10 @@ export async function requestAnsweredByUpload(
   kind: ClaimDocumentKind,
 ): Promise<RequestRow> {
   const request = await findOpenRequest(db, claim.id);
-  if (!request) throw new AppError('conflict', INFORMATION_REQUEST_MESSAGES.noOpenRequest);
+  if (!request)
+    throw new AppError('conflict', INFORMATION_REQUEST_MESSAGES.noOpenRequest, undefined, {
+      code: 'no_open_information_request',
+    });
   if (request.kind !== 'document' || request.documentKind !== kind) {
     throw new AppError('validation', VALIDATION_FAILED_MESSAGE, { kind: [INFORMATION_REQUEST_MESSAGES.uploadAsked] });
   }
@@ -272,7 +282,10 @@ export async function answerInformationRequest(
   input: InformationAnswerRequest,
 ): Promise<void> {
   const request = claim.status === 'information_requested' ? await findOpenRequest(deps.db, claim.id) : undefined;
-  if (!request) throw new AppError('conflict', INFORMATION_REQUEST_MESSAGES.noOpenRequest);
+  if (!request)
+    throw new AppError('conflict', INFORMATION_REQUEST_MESSAGES.noOpenRequest, undefined, {
+      code: 'no_open_information_request',
+    });
   if (request.kind === 'document') {
     throw new AppError('validation', VALIDATION_FAILED_MESSAGE, { answer: [INFORMATION_REQUEST_MESSAGES.uploadAsked] });
   }

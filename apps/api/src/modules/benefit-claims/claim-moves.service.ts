@@ -72,7 +72,10 @@ export function claimAnnouncer(jobs: JobQueue): ClaimAnnouncer {
  */
 function claimMoveRecord(from: ClaimStatus, to: ClaimStatus, actor: ClaimActor, at: Date): ClaimMoveRecord {
   if (!canMoveClaim(from, to)) {
-    throw new AppError('conflict', `A claim cannot move from ${from} to ${to}.`);
+    throw new AppError('conflict', `A claim cannot move from ${from} to ${to}.`, undefined, {
+      code: 'claim_state_conflict',
+      params: { from, to },
+    });
   }
   const benefitStatus = BENEFIT_STATUS_FOR[to];
   return { from, to, actorType: actor.type, actorId: actor.id, at, ...(benefitStatus ? { benefitStatus } : {}) };
@@ -131,10 +134,9 @@ export async function moveClaim(deps: ClaimDependencies, move: ClaimMove, now: D
     const columns = { ...move.set, ...claimMoveStamps(move.to, note, now) };
     const benefitId = await updateClaimStatus(tx, move.claimId, move.from, move.to, columns);
     if (benefitId === undefined) {
-      throw new AppError(
-        'conflict',
-        move.from === 'draft' ? CLAIM_MESSAGES.alreadySubmitted : 'This claim has moved on since.',
-      );
+      throw move.from === 'draft'
+        ? new AppError('conflict', CLAIM_MESSAGES.alreadySubmitted, undefined, { code: 'claim_already_submitted' })
+        : new AppError('conflict', 'This claim has moved on since.', undefined, { code: 'claim_changed' });
     }
     await recordClaimMove(tx, { claimId: move.claimId, benefitId, note }, record);
     await move.alsoIn?.(tx);

@@ -22,10 +22,13 @@ export async function startDraftClaim(
 ): Promise<{ claim: ClaimRow; created: boolean }> {
   const open = await findOpenClaim(db, benefit.id);
   if (open) return { claim: open, created: false };
-  if (benefit.status === 'paid') throw new AppError('conflict', CLAIM_MESSAGES.notClaimable);
+  if (benefit.status === 'paid')
+    throw new AppError('conflict', CLAIM_MESSAGES.notClaimable, undefined, { code: 'benefit_not_claimable' });
   // A deceased member's benefit goes to the fund's dependants' process (issue 17, s37C).
   if (await benefitInDependantsProcess(db, benefit.id))
-    throw new AppError('conflict', ENRICHMENT_MESSAGES.dependantsProcess);
+    throw new AppError('conflict', ENRICHMENT_MESSAGES.dependantsProcess, undefined, {
+      code: 'benefit_dependants_process',
+    });
   const created = await insertDraftClaim(db, benefit.id, personUserId, now);
   if (created) {
     await insertClaimEvent(db, {
@@ -40,6 +43,7 @@ export async function startDraftClaim(
     return { claim: created, created: true };
   }
   const winner = await findOpenClaim(db, benefit.id);
-  if (!winner) throw new AppError('conflict', CLAIM_MESSAGES.notClaimable);
+  if (!winner)
+    throw new AppError('conflict', CLAIM_MESSAGES.notClaimable, undefined, { code: 'benefit_not_claimable' });
   return { claim: winner, created: false };
 }

@@ -109,7 +109,7 @@ async function bankMatchResult(
       ? { passed: true, detail: `Passed (${match.provider}, ${match.reference}).` }
       : { passed: false, detail: `Failed: ${match.failures.join(' ')}` };
   } catch (error) {
-    if (error instanceof AppError && (error.code === 'unavailable' || error.code === 'conflict')) {
+    if (error instanceof AppError && (error.kind === 'unavailable' || error.kind === 'conflict')) {
       return { passed: false, detail: `Not run: ${error.message}` };
     }
     throw error;
@@ -172,7 +172,7 @@ export async function approveByFastTrack(deps: ClaimDependencies, claimId: numbe
   try {
     await decideClaim(deps, claimId, 'approved', {}, { type: 'system', id: null }, FAST_TRACK_AUDIT);
   } catch (error) {
-    if (error instanceof AppError && error.code === 'conflict') return;
+    if (error instanceof AppError && error.kind === 'conflict') return;
     throw error;
   }
 }

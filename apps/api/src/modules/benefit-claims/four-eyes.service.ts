@@ -36,7 +36,7 @@ export interface ApprovalSubject {
  */
 export async function approvalSubject(db: Database, claim: ClaimRow): Promise<ApprovalSubject> {
   const row = await benefitApprovalFacts(db, claim.benefitId);
-  if (!row) throw new AppError('not_found', 'Claim not found.');
+  if (!row) throw new AppError('not_found', 'Claim not found.', undefined, { code: 'claim_not_found' });
   return row;
 }
 
@@ -90,7 +90,8 @@ export async function recordFirstApproval(
       },
       'in_review',
     );
-    if (!updated) throw new AppError('conflict', 'This claim has moved on since.');
+    if (!updated)
+      throw new AppError('conflict', 'This claim has moved on since.', undefined, { code: 'claim_changed' });
     await recordAudit(tx, {
       ...context,
       action: 'claims.first-approved',
@@ -122,7 +123,7 @@ export async function sendBackFirstApproval(
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const claim = await lockClaim(tx, claimId);
-    if (!claim) throw new AppError('not_found', 'Claim not found.');
+    if (!claim) throw new AppError('not_found', 'Claim not found.', undefined, { code: 'claim_not_found' });
     if (claim.status !== 'in_review' || claim.firstApprovedByUserId === null) {
       throw new AppError('conflict', APPROVAL_MESSAGES.notAwaitingSecond);
     }

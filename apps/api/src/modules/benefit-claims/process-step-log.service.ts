@@ -24,9 +24,9 @@ export async function recordProcessStepLog(
 ): Promise<{ claimId: number; movedToReview: boolean }> {
   const { db } = deps;
   const claim = await findCurrentClaim(db, benefitId);
-  if (!claim) throw new AppError('not_found', 'Claim not found.');
+  if (!claim) throw new AppError('not_found', 'Claim not found.', undefined, { code: 'claim_not_found' });
   if (claim.status !== 'submitted' && claim.status !== 'in_review') {
-    throw new AppError('conflict', DECISION_MESSAGES.notInReview);
+    throw new AppError('conflict', DECISION_MESSAGES.notInReview, undefined, { code: 'claim_not_in_review' });
   }
   const step = await findClaimProcessStep(db, claim.id, log.stepId);
   if (!step) throw new AppError('not_found', DECISION_MESSAGES.stepNotFound);

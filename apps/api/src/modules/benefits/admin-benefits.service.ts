@@ -74,7 +74,7 @@ export async function getBenefitForStaff(
   context: AuditContext,
 ): Promise<AdminBenefitDetailResponse> {
   const row = await findBenefitRow(db, benefitId);
-  if (!row) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
+  if (!row) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound, undefined, { code: 'benefit_not_found' });
   await recordAudit(db, { ...context, action: 'benefits.viewed', entityType: 'benefits', entityId: row.id });
   const claims = await findCurrentClaimSummaries(db, [row.id]);
   return { ...toAdminBenefitResponse(row), claim: claims.get(row.id) ?? null };

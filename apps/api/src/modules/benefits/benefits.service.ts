@@ -65,6 +65,7 @@ export function flagBenefitsForDependantsProcess(db: Database, personId: number,
  */
 export async function findBenefitPersonId(db: Database, benefitId: number): Promise<number> {
   const personId = await findPersonIdOfBenefit(db, benefitId);
-  if (personId === undefined) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
+  if (personId === undefined)
+    throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound, undefined, { code: 'benefit_not_found' });
   return personId;
 }

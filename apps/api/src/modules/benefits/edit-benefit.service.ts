@@ -30,7 +30,8 @@ export async function editBenefitForStaff(
   const { reason, ...changes } = request;
   await db.transaction(async (tx) => {
     const before = await lockBenefit(tx, benefitId);
-    if (!before) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
+    if (!before)
+      throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound, undefined, { code: 'benefit_not_found' });
     const claim = await findCurrentClaim(tx, benefitId);
     if (claim && IN_FLIGHT.has(claim.status)) throw new AppError('conflict', PERSON_ADMIN_MESSAGES.claimInFlight);
     // A type that repeats another benefit of the member at the fund is a unique violation: 409.

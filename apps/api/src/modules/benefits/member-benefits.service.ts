@@ -66,7 +66,7 @@ export async function totalMemberBenefits(db: Database, personUserId: number): P
  */
 export async function findMemberBenefit(db: Database, personUserId: number, benefitId: number): Promise<MemberBenefit> {
   const row = await findMemberBenefitRow(db, personUserId, benefitId);
-  if (!row) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
+  if (!row) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound, undefined, { code: 'benefit_not_found' });
   return row;
 }
 

@@ -57,7 +57,8 @@ export function deviceFingerprint(token: string): string {
  * @throws AppError('validation') when a WEB token is not a push subscription
  */
 export async function upsertDevice(db: Database, callerId: number, request: DeviceRequest): Promise<DeviceRecord> {
-  if (request.personUserId !== callerId) throw new AppError('forbidden', DEVICE_MESSAGES.notYours);
+  if (request.personUserId !== callerId)
+    throw new AppError('forbidden', DEVICE_MESSAGES.notYours, undefined, { code: 'device_not_yours' });
   assertTokenFits(request.source, request.token);
   return db.transaction(async (tx) => {
     if (request.previousToken && request.previousToken !== request.token) {

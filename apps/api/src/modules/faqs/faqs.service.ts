@@ -65,7 +65,7 @@ async function assertValid(db: Database, input: { answer?: string | undefined; f
 
 async function findFaqRow(db: Database, id: number): Promise<FaqRow> {
   const row = await selectFaqRow(db, id);
-  if (!row) throw new AppError('not_found', FAQ_MESSAGES.notFound);
+  if (!row) throw new AppError('not_found', FAQ_MESSAGES.notFound, undefined, { code: 'faq_not_found' });
   return row;
 }
 
@@ -148,7 +148,7 @@ export async function updateFaq(
       }).filter(([, value]) => value !== undefined),
     );
     const row = await updateFaqRow(tx, id, change);
-    if (!row) throw new AppError('not_found', FAQ_MESSAGES.notFound);
+    if (!row) throw new AppError('not_found', FAQ_MESSAGES.notFound, undefined, { code: 'faq_not_found' });
     let fundIds = before.fundIds;
     if (input.fundIds) {
       fundIds = [...new Set(input.fundIds)].sort((a, b) => a - b);
@@ -217,7 +217,7 @@ export async function faqTemplateData(
   const profile = await findPersonUserProfile(db, member.personUserId);
   if (!profile?.iidentifiiVerified) return [];
   const benefit = await getMemberBenefit(db, member.personUserId, benefitId).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === 'not_found') return undefined;
+    if (error instanceof AppError && error.kind === 'not_found') return undefined;
     throw error;
   });
   if (!benefit) return [];

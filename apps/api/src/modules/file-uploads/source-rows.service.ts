@@ -92,7 +92,8 @@ export async function getBenefitSourceForStaff(
   context: AuditContext,
 ): Promise<AdminSourceRowResponse> {
   const { benefit, row } = await findBenefitSourceRow(db, benefitId);
-  if (!benefit) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
+  if (!benefit)
+    throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound, undefined, { code: 'benefit_not_found' });
   if (!row) throw new AppError('not_found', PERSON_ADMIN_MESSAGES.sourceNotFound);
   await recordAudit(db, {
     ...context,

@@ -13,7 +13,7 @@ export async function checkHealth(db: Database): Promise<HealthResponse> {
   try {
     await pingDatabase(db);
   } catch {
-    throw new AppError('unavailable', 'The database is not answering.', undefined, retryAfter);
+    throw new AppError('unavailable', 'The database is not answering.', undefined, { headers: retryAfter });
   }
   return { status: 'ok', database: 'up', time: new Date().toISOString() };
 }
@@ -34,7 +34,7 @@ export async function checkReadiness(
     try {
       await pingRedis();
     } catch {
-      throw new AppError('unavailable', 'Redis is not answering.', undefined, retryAfter);
+      throw new AppError('unavailable', 'Redis is not answering.', undefined, { headers: retryAfter });
     }
   }
   return { status: 'ready', database: 'up', redis: pingRedis ? 'up' : 'not-used', time: new Date().toISOString() };

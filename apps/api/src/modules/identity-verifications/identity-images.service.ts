@@ -68,7 +68,8 @@ export async function listPersonImagesForStaff(
 ): Promise<AdminIdentityImageListResponse> {
   const person = await selectPersonAccount(deps.db, personId);
   if (!person) throw new AppError('not_found', PERSON_ADMIN_MESSAGES.personNotFound);
-  if (person.personUserId === null) throw new AppError('not_found', PERSON_ADMIN_MESSAGES.noAccount);
+  if (person.personUserId === null)
+    throw new AppError('not_found', PERSON_ADMIN_MESSAGES.noAccount, undefined, { code: 'account_not_found' });
   await fetchMissingImages(deps, person.personUserId);
   const images = await selectImagesOfPersonUser(deps.db, person.personUserId);
   await recordAudit(deps.db, {

@@ -50,7 +50,10 @@ export async function startIdentityVerification(
   const { db, provider, config } = deps;
   const profile = await findPersonUserProfile(db, personUserId);
   if (!profile) throw new AppError('not_found', IDENTITY_VERIFICATION_MESSAGES.personUserNotFound);
-  if (profile.iidentifiiVerified) throw new AppError('conflict', IDENTITY_VERIFICATION_MESSAGES.alreadyVerified);
+  if (profile.iidentifiiVerified)
+    throw new AppError('conflict', IDENTITY_VERIFICATION_MESSAGES.alreadyVerified, undefined, {
+      code: 'identity_already_verified',
+    });
   const check = await provider.createCheck({
     personUserId,
     idNumber: profile.idNumber,

@@ -104,7 +104,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const publicKey = app.push.vapidPublicKey;
-      if (!publicKey) throw new AppError('unavailable', 'Web push is not configured.');
+      if (!publicKey)
+        throw new AppError('unavailable', 'Web push is not configured.', undefined, { code: 'push_not_configured' });
       return { publicKey };
     },
   );

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type ApiKeyResponse, type CreatedApiKeyResponse, PARTNER_MESSAGES } from '@bcp/contract';
 import type { Database } from '../../db/client.js';
 import { type AuditContext, recordAudit } from '../../platform/audit/audit.service.js';
-import type { PartnerIdentity } from '../../platform/auth/route-access.js';
+import { PARTNER_API_KEY_PREFIX, type PartnerIdentity } from '../../platform/auth/route-access.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import {
   type ApiKeyRecord,
@@ -22,7 +22,7 @@ import { findPartner } from './partners.service.js';
  * slow hash needed). The key is returned once, at creation or rotation, never again; `prefix` (its
  * first 15 characters) tells keys apart in lists and logs.
  */
-const KEY_PREFIX = 'bcp_pk_';
+const KEY_PREFIX = PARTNER_API_KEY_PREFIX;
 const VISIBLE_PREFIX_LENGTH = KEY_PREFIX.length + 8;
 /** `lastUsedAt` is written at most this often per key, not on every request. */
 const LAST_USED_RESOLUTION_MS = 60_000;

@@ -87,7 +87,8 @@ export async function listPersonBanks(db: Database, personUserId: number): Promi
 async function findOwnAccount(db: Database, personUserId: number, accountId: number) {
   const account = await selectOwnAccount(db, personUserId, accountId);
   const [row] = account ? await withBanks(db, [account]) : [];
-  if (!row) throw new AppError('not_found', BANK_ACCOUNT_MESSAGES.notFound);
+  if (!row)
+    throw new AppError('not_found', BANK_ACCOUNT_MESSAGES.notFound, undefined, { code: 'bank_account_not_found' });
   return row;
 }
 
@@ -258,7 +259,12 @@ export async function updatePersonBank(
   const locked = (await accountsInProgress(deps.db, [account.id])).has(account.id);
   if (locked) {
     if (!input.otp) {
-      throw new AppError('validation', BANK_ACCOUNT_MESSAGES.otpRequired, { otp: [BANK_ACCOUNT_MESSAGES.otpRequired] });
+      throw new AppError(
+        'validation',
+        BANK_ACCOUNT_MESSAGES.otpRequired,
+        { otp: [BANK_ACCOUNT_MESSAGES.otpRequired] },
+        { code: 'bank_account_otp_required' },
+      );
     }
     await verifyOtp(deps, { purpose: 'bank_account_change', area: 'beneficiary', subjectId: personUserId }, input.otp);
   }
@@ -281,7 +287,7 @@ export async function updatePersonBank(
 export async function removePersonBank(db: Database, personUserId: number, accountId: number): Promise<void> {
   const { account } = await findOwnAccount(db, personUserId, accountId);
   if ((await accountsInProgress(db, [account.id])).has(account.id)) {
-    throw new AppError('conflict', BANK_ACCOUNT_MESSAGES.inUse);
+    throw new AppError('conflict', BANK_ACCOUNT_MESSAGES.inUse, undefined, { code: 'bank_account_in_use' });
   }
   await claimsOfAccounts().forgetAccountsInDrafts(db, [account.id]);
   await markAccountRemoved(db, account.id);

@@ -14,7 +14,7 @@ const iso = (value: Date | null) => value?.toISOString() ?? null;
  */
 export async function findPersonUserOfPerson(db: Database, personId: number): Promise<PersonUserRow> {
   const user = await selectPersonUserOfPerson(db, personId);
-  if (!user) throw new AppError('not_found', PERSON_ADMIN_MESSAGES.noAccount);
+  if (!user) throw new AppError('not_found', PERSON_ADMIN_MESSAGES.noAccount, undefined, { code: 'account_not_found' });
   return user;
 }
 
@@ -30,7 +30,8 @@ export async function getBenefitUserForStaff(
   context: AuditContext,
 ): Promise<AdminPersonUserResponse> {
   const personId = await selectBenefitPersonId(db, benefitId);
-  if (personId === undefined) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
+  if (personId === undefined)
+    throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound, undefined, { code: 'benefit_not_found' });
   const user = await findPersonUserOfPerson(db, personId);
   const { checks, devices: deviceRows, sessions: sessionRows } = await selectPersonUserActivity(db, user.id);
   await recordAudit(db, {

@@ -139,7 +139,8 @@ export function toPendingPersonUserResponse(user: PersonUserRecord): PersonUserR
  */
 export function twoFactorDestination(user: PersonUserRecord): { channel: 'SMS' | 'EMAIL'; destination: string } {
   const destination = user.twoFactorMethod === 'EMAIL' ? user.email : user.phoneNumber;
-  if (!destination) throw new AppError('conflict', PERSON_ADMIN_MESSAGES.noPinDestination);
+  if (!destination)
+    throw new AppError('conflict', PERSON_ADMIN_MESSAGES.noPinDestination, undefined, { code: 'no_pin_destination' });
   return { channel: user.twoFactorMethod, destination };
 }
 
@@ -152,7 +153,10 @@ export function twoFactorDestination(user: PersonUserRecord): { channel: 'SMS' |
 export async function requireIdentityVerified(db: Database, personUserId: number): Promise<PersonUserProfile> {
   const profile = await findPersonUserProfile(db, personUserId);
   if (!profile) throw new AppError('unauthenticated', 'Please sign in.');
-  if (!profile.iidentifiiVerified) throw new AppError('forbidden', CLAIM_MESSAGES.identityFirst);
+  if (!profile.iidentifiiVerified)
+    throw new AppError('forbidden', CLAIM_MESSAGES.identityFirst, undefined, {
+      code: 'identity_verification_required',
+    });
   return profile;
 }
 

@@ -1,4 +1,10 @@
-import { ACCOUNT_MESSAGES, DEFAULT_LANGUAGE, type SessionResponse, type SignUpRequest } from '@bcp/contract';
+import {
+  ACCOUNT_MESSAGES,
+  DEFAULT_LANGUAGE,
+  type ErrorCode,
+  type SessionResponse,
+  type SignUpRequest,
+} from '@bcp/contract';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
@@ -11,8 +17,15 @@ import { findPersonUserById, toPendingPersonUserResponse, twoFactorDestination }
 
 type SignUpInput = z.output<typeof SignUpRequest>;
 
-function refuse(field: string, message: string): AppError {
-  return new AppError('validation', message, { [field]: [message] });
+/** The sign-up rules' codes, by message (decision 059). */
+const SIGN_UP_CODES = {
+  [ACCOUNT_MESSAGES.noBenefitsForIdNumber]: 'no_benefits_for_id_number',
+  [ACCOUNT_MESSAGES.accountExists]: 'account_exists',
+  [ACCOUNT_MESSAGES.emailInUse]: 'email_in_use',
+} as const satisfies Record<string, ErrorCode>;
+
+function refuse(field: string, message: keyof typeof SIGN_UP_CODES): AppError {
+  return new AppError('validation', message, { [field]: [message] }, { code: SIGN_UP_CODES[message] });
 }
 
 /**

@@ -37,7 +37,7 @@ const day = (value: Date | null) => (value ? payoutDate(value) : null);
 /** Gathers a benefit's statement: fund and administrator, member (ID masked), payout, claim, documents. */
 async function statementContent(deps: StatementDependencies, benefitId: number): Promise<StatementContent> {
   const row = await findStatementFacts(deps.db, benefitId);
-  if (!row) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound);
+  if (!row) throw new AppError('not_found', CLAIM_MESSAGES.benefitNotFound, undefined, { code: 'benefit_not_found' });
   const claim = await findCurrentClaim(deps.db, benefitId);
   const facts = { amountCents: row.benefit.amountCents, fundId: row.benefit.fundId };
   const details = claim ? await describeClaim(deps.db, claim, facts) : null;

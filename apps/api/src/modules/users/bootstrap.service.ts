@@ -60,7 +60,8 @@ export async function createSuperAdmin(
   if (!email.success) throw new AppError('validation', RULE_MESSAGES.email, { email: [RULE_MESSAGES.email] });
   if (input.password !== undefined) {
     const verdict = input.password === '' ? RULE_MESSAGES.required : strongPassword(input.password);
-    if (verdict !== true) throw new AppError('validation', verdict, { password: [verdict] });
+    if (verdict !== true)
+      throw new AppError('validation', verdict, { password: [verdict] }, { code: 'password_too_weak' });
   }
   await syncPermissions(db);
   const roleId = (await findRoleIdByName(db, SUPER_ADMIN_ROLE)) as number;

@@ -102,7 +102,8 @@ function checkedUrl(url: string, allowHttp: boolean): string {
  */
 export async function partnersEndpoint(db: Database, partnerId: number, id: number): Promise<EndpointRow> {
   const row = await selectPartnerEndpoint(db, partnerId, id);
-  if (!row) throw new AppError('not_found', WEBHOOK_MESSAGES.notFound);
+  if (!row)
+    throw new AppError('not_found', WEBHOOK_MESSAGES.notFound, undefined, { code: 'webhook_endpoint_not_found' });
   return row;
 }
 
@@ -125,7 +126,8 @@ export async function createWebhook(
   const row = await settings.db.transaction(async (tx) => {
     await lockPartner(tx, partnerId);
     const live = await countLiveEndpoints(tx, partnerId);
-    if (live >= WEBHOOK_ENDPOINTS_PER_PARTNER) throw new AppError('conflict', WEBHOOK_MESSAGES.tooMany);
+    if (live >= WEBHOOK_ENDPOINTS_PER_PARTNER)
+      throw new AppError('conflict', WEBHOOK_MESSAGES.tooMany, undefined, { code: 'webhook_endpoint_limit' });
     const created = await insertEndpoint(tx, {
       partnerId,
       url,
@@ -193,7 +195,8 @@ export async function rotateWebhook(
       previousSecretEncrypted: overlapHours > 0 ? current.secretEncrypted : null,
       previousSecretExpiresAt: overlapHours > 0 ? new Date(now.getTime() + overlapHours * 3_600_000) : null,
     });
-    if (!rotated) throw new AppError('not_found', WEBHOOK_MESSAGES.notFound);
+    if (!rotated)
+      throw new AppError('not_found', WEBHOOK_MESSAGES.notFound, undefined, { code: 'webhook_endpoint_not_found' });
     await recordAudit(tx as unknown as Database, {
       ...context,
       action: 'partners.webhook_secret_rotated',
@@ -236,6 +239,7 @@ export async function listPartnerWebhooksForStaff(
  */
 export async function endpointForStaff(db: Database, partnerId: number, id: number): Promise<EndpointRow> {
   const row = await selectPartnerEndpoint(db, partnerId, id, true);
-  if (!row) throw new AppError('not_found', WEBHOOK_MESSAGES.notFound);
+  if (!row)
+    throw new AppError('not_found', WEBHOOK_MESSAGES.notFound, undefined, { code: 'webhook_endpoint_not_found' });
   return row;
 }

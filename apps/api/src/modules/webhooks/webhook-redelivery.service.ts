@@ -39,13 +39,25 @@ export async function redeliverWebhookDelivery(
 ): Promise<WebhookDeliveryResponse> {
   const endpoint = await endpointForStaff(deps.db, target.partnerId, target.webhookId);
   const delivery = await selectEndpointDelivery(deps.db, endpoint.id, target.deliveryId);
-  if (!delivery) throw new AppError('not_found', WEBHOOK_MESSAGES.deliveryNotFound);
-  if (delivery.status !== 'failed') throw new AppError('conflict', WEBHOOK_MESSAGES.notFailed(delivery.status));
-  if (endpoint.deletedAt) throw new AppError('conflict', WEBHOOK_MESSAGES.endpointDeleted);
+  if (!delivery)
+    throw new AppError('not_found', WEBHOOK_MESSAGES.deliveryNotFound, undefined, {
+      code: 'webhook_delivery_not_found',
+    });
+  if (delivery.status !== 'failed')
+    throw new AppError('conflict', WEBHOOK_MESSAGES.notFailed(delivery.status), undefined, {
+      code: 'webhook_delivery_not_failed',
+      params: { status: delivery.status },
+    });
+  if (endpoint.deletedAt)
+    throw new AppError('conflict', WEBHOOK_MESSAGES.endpointDeleted, undefined, { code: 'webhook_endpoint_deleted' });
   const pending = await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const row = await markFailedDeliveryPending(tx, delivery.id);
-    if (!row) throw new AppError('conflict', WEBHOOK_MESSAGES.notFailed('pending'));
+    if (!row)
+      throw new AppError('conflict', WEBHOOK_MESSAGES.notFailed('pending'), undefined, {
+        code: 'webhook_delivery_not_failed',
+        params: { status: 'pending' },
+      });
     await deps.jobs.send<WebhookJob>(WEBHOOK_QUEUE, { deliveryId: row.id }, { tx });
     await recordAudit(tx, {
       ...context,

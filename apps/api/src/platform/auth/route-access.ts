@@ -77,7 +77,35 @@ export const ACCESS_MESSAGES = {
   verifyFirst: 'Enter the PIN we sent you to finish signing in.',
   noPermission: 'You do not have permission to do this.',
   partnerKey: 'Invalid or revoked API key.',
+  partnerKeyElsewhere: 'This is a partner API key: it works only on the partner API (/api/v2).',
+  staffSessionElsewhere: 'This is a back-office session: it cannot be used in the member app.',
+  memberSessionElsewhere: 'This is a member session: it cannot be used in the back office.',
 } as const;
+
+/** How every partner API key begins (decision 017). */
+export const PARTNER_API_KEY_PREFIX = 'bcp_pk_';
+
+/**
+ * Why a token that is no live session of `area` was refused: `wrong_area` (401) when it is a
+ * partner API key, or a live session of the other area (decision 059, issue 39 item 1), else
+ * `session_ended` (401). Only looked into once the token has failed, so a good token costs nothing.
+ */
+async function refusedToken(app: FastifyInstance, token: string, area: 'admin' | 'beneficiary'): Promise<AppError> {
+  if (token.startsWith(PARTNER_API_KEY_PREFIX)) {
+    return new AppError('unauthenticated', ACCESS_MESSAGES.partnerKeyElsewhere, undefined, { code: 'wrong_area' });
+  }
+  const other = area === 'admin' ? 'beneficiary' : 'admin';
+  if (await findActiveSession(app.db, token, other)) {
+    const message = area === 'admin' ? ACCESS_MESSAGES.memberSessionElsewhere : ACCESS_MESSAGES.staffSessionElsewhere;
+    return new AppError('unauthenticated', message, undefined, { code: 'wrong_area' });
+  }
+  return new AppError('unauthenticated', ACCESS_MESSAGES.sessionEnded, undefined, { code: 'session_ended' });
+}
+
+const verifyFirst = () =>
+  new AppError('forbidden', ACCESS_MESSAGES.verifyFirst, undefined, { code: 'verification_required' });
+const invalidApiKey = () =>
+  new AppError('unauthenticated', ACCESS_MESSAGES.partnerKey, undefined, { code: 'invalid_api_key' });
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -110,8 +138,8 @@ function beneficiaryGuard(app: FastifyInstance, requireVerified: boolean): onReq
     const token = bearerToken(request);
     if (!token) throw new AppError('unauthenticated', ACCESS_MESSAGES.signIn);
     const session = await findActiveSession(app.db, token, 'beneficiary');
-    if (!session) throw new AppError('unauthenticated', ACCESS_MESSAGES.sessionEnded);
-    if (requireVerified && !session.verified) throw new AppError('forbidden', ACCESS_MESSAGES.verifyFirst);
+    if (!session) throw await refusedToken(app, token, 'beneficiary');
+    if (requireVerified && !session.verified) throw verifyFirst();
     request.beneficiary = { sessionId: session.id, personUserId: session.subjectId, verified: session.verified };
   };
 }
@@ -123,7 +151,7 @@ export function requireStaff(request: FastifyRequest): StaffIdentity {
 }
 
 /**
- * 401 without a live admin session of an active user (member tokens never match); then, unless
+ * 401 without a live admin session of an active user (member tokens never match: `wrong_area`); then, unless
  * the route is a sign-in step, 403 before the PIN was entered or without the route's permission.
  * Session, roles and permissions come from the staff sessions cache (decision 029), which every
  * change that can take access away empties in every process first, so a change takes effect at once.
@@ -133,19 +161,21 @@ function adminGuard(app: FastifyInstance, access: Extract<RouteAccess, { area: '
     const token = bearerToken(request);
     if (!token) throw new AppError('unauthenticated', ACCESS_MESSAGES.signIn);
     const found = await authenticateStaff(app.db, token);
-    if (!found) throw new AppError('unauthenticated', ACCESS_MESSAGES.sessionEnded);
+    if (!found) throw await refusedToken(app, token, 'admin');
     const { session, access: staff } = found;
     request.staff = { sessionId: session.id, userId: staff.userId, email: staff.email, verified: session.verified };
     if ('session' in access && access.session === 'signing-in') return;
-    if (!session.verified) throw new AppError('forbidden', ACCESS_MESSAGES.verifyFirst);
+    if (!session.verified) throw verifyFirst();
     if ('session' in access) return;
-    if (!hasPermission(staff, access.permission)) throw new AppError('forbidden', ACCESS_MESSAGES.noPermission);
+    if (!hasPermission(staff, access.permission)) {
+      throw new AppError('forbidden', ACCESS_MESSAGES.noPermission, undefined, { code: 'permission_missing' });
+    }
   };
 }
 
 /** The partner behind the request; for handlers of routes with `area: 'partner'`. */
 export function requirePartner(request: FastifyRequest): PartnerIdentity {
-  if (!request.partner) throw new AppError('unauthenticated', ACCESS_MESSAGES.partnerKey);
+  if (!request.partner) throw invalidApiKey();
   return request.partner;
 }
 
@@ -157,7 +187,7 @@ function partnerGuard(authenticate: PartnerAuthenticator): onRequestHookHandler 
   return async (request) => {
     const key = bearerToken(request);
     const partner = key ? await authenticate(key) : undefined;
-    if (!partner) throw new AppError('unauthenticated', ACCESS_MESSAGES.partnerKey);
+    if (!partner) throw invalidApiKey();
     request.partner = partner;
   };
 }
@@ -255,5 +285,7 @@ export async function requireStaffPermission(
   message: string,
 ): Promise<void> {
   const access = request.staff && (await loadStaffAccess(db, request.staff.userId));
-  if (!access || !hasPermission(access, permission)) throw new AppError('forbidden', message);
+  if (!access || !hasPermission(access, permission)) {
+    throw new AppError('forbidden', message, undefined, { code: 'permission_missing' });
+  }
 }

@@ -30,7 +30,9 @@ export function createBankVerificationProvider(
   return {
     name: 'none',
     async verify() {
-      throw new AppError('unavailable', BANK_VERIFICATION_UNAVAILABLE_MESSAGE);
+      throw new AppError('unavailable', BANK_VERIFICATION_UNAVAILABLE_MESSAGE, undefined, {
+        code: 'bank_verification_unavailable',
+      });
     },
   };
 }

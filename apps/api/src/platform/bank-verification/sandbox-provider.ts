@@ -57,7 +57,9 @@ export function createSandboxBankVerificationProvider(): BankVerificationProvide
     name: 'sandbox',
     async verify(request: BankVerificationRequest) {
       if (request.accountNumber.endsWith('000'))
-        throw new AppError('unavailable', BANK_VERIFICATION_UNAVAILABLE_MESSAGE);
+        throw new AppError('unavailable', BANK_VERIFICATION_UNAVAILABLE_MESSAGE, undefined, {
+          code: 'bank_verification_unavailable',
+        });
       return {
         reference: `avs-${randomBytes(9).toString('base64url')}`,
         checks: sandboxOutcome(request.accountNumber),

@@ -209,7 +209,9 @@ export function createStitchBankVerificationProvider(
       const bankId = stitchBankId(request.branchCode);
       if (!bankId) {
         logger?.warn({ provider: 'stitch', branchCode: request.branchCode, account }, 'bank not supported by Stitch');
-        throw new AppError('unavailable', BANK_VERIFICATION_UNAVAILABLE_MESSAGE);
+        throw new AppError('unavailable', BANK_VERIFICATION_UNAVAILABLE_MESSAGE, undefined, {
+          code: 'bank_verification_unavailable',
+        });
       }
       const signal = AbortSignal.timeout(settings.timeoutMs);
       for (let attempt = 1; ; attempt++) {
@@ -223,7 +225,9 @@ export function createStitchBankVerificationProvider(
             continue;
           }
           logger?.warn({ provider: 'stitch', account, ...error.detail }, 'bank verification provider failed');
-          throw new AppError('unavailable', BANK_VERIFICATION_UNAVAILABLE_MESSAGE);
+          throw new AppError('unavailable', BANK_VERIFICATION_UNAVAILABLE_MESSAGE, undefined, {
+            code: 'bank_verification_unavailable',
+          });
         }
       }
     },

@@ -61,7 +61,8 @@ export async function sendStoredFile(
   try {
     content = await store.open(download.folder, download.storedName);
   } catch (error) {
-    if (error instanceof StoredFileMissingError) throw new AppError('not_found', 'The file is no longer available.');
+    if (error instanceof StoredFileMissingError)
+      throw new AppError('not_found', 'The file is no longer available.', undefined, { code: 'file_unavailable' });
     throw error;
   }
   reply.header('content-type', download.contentType).header('content-disposition', attachmentHeader(download.fileName));

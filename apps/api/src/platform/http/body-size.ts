@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody, sendErrorBody } from '../errors/error-body.js';
 
 /** After refusing a body, how much of it we still read (and discard) so the answer is not lost. */
 export const OVERSIZE_DRAIN_MAX_BYTES = 64 * 1024 * 1024;
@@ -51,7 +52,7 @@ export function installBodySizeGuard(app: FastifyInstance): void {
     const limit = request.routeOptions.bodyLimit;
     if (!Number.isFinite(declared) || limit === undefined || declared <= limit) return;
     drainThenClose(request, reply);
-    return reply.status(413).send({ message: TOO_LARGE_MESSAGE });
+    return sendErrorBody(request, reply, errorBody('body_too_large', TOO_LARGE_MESSAGE));
   });
 }
 

@@ -62,9 +62,14 @@ export async function runIdempotent<T>(
 ): Promise<IdempotentAnswer<T>> {
   if (input.key === undefined) return { ...(await run()), replayed: false };
   if (!IDEMPOTENCY_KEY_PATTERN.test(input.key)) {
-    throw new AppError('validation', IDEMPOTENCY_MESSAGES.malformed, {
-      'Idempotency-Key': [IDEMPOTENCY_MESSAGES.malformed],
-    });
+    throw new AppError(
+      'validation',
+      IDEMPOTENCY_MESSAGES.malformed,
+      {
+        'Idempotency-Key': [IDEMPOTENCY_MESSAGES.malformed],
+      },
+      { code: 'idempotency_key_malformed' },
+    );
   }
   const requestHash = createHash('sha256').update(canonicalJson(input.request)).digest('hex');
   const where = and(
@@ -89,13 +94,20 @@ export async function runIdempotent<T>(
 
   if (!claimed) {
     const [first] = await db.select().from(idempotencyKeys).where(where);
-    if (!first) throw new AppError('conflict', IDEMPOTENCY_MESSAGES.inProgress);
+    if (!first)
+      throw new AppError('conflict', IDEMPOTENCY_MESSAGES.inProgress, undefined, { code: 'idempotency_in_progress' });
     if (first.requestHash !== requestHash) {
-      throw new AppError('validation', IDEMPOTENCY_MESSAGES.reused, {
-        'Idempotency-Key': [IDEMPOTENCY_MESSAGES.reused],
-      });
+      throw new AppError(
+        'validation',
+        IDEMPOTENCY_MESSAGES.reused,
+        {
+          'Idempotency-Key': [IDEMPOTENCY_MESSAGES.reused],
+        },
+        { code: 'idempotency_key_reused' },
+      );
     }
-    if (first.responseStatus === null) throw new AppError('conflict', IDEMPOTENCY_MESSAGES.inProgress);
+    if (first.responseStatus === null)
+      throw new AppError('conflict', IDEMPOTENCY_MESSAGES.inProgress, undefined, { code: 'idempotency_in_progress' });
     return { status: first.responseStatus, body: first.responseBody as T, replayed: true };
   }
 

@@ -131,7 +131,7 @@ function addThrottleHook(
       health.failed(error);
       if (!throttle.failClosed) return;
       throw new AppError('unavailable', THROTTLE_UNAVAILABLE_MESSAGE, undefined, {
-        'retry-after': String(THROTTLE_UNAVAILABLE_RETRY_SECONDS),
+        headers: { 'retry-after': String(THROTTLE_UNAVAILABLE_RETRY_SECONDS) },
       });
     }
     if (result.isAllowed) return;
@@ -142,7 +142,9 @@ function addThrottleHook(
     if (!result.isExceeded) return;
     const seconds = Math.max(1, result.ttlInSeconds);
     throw new AppError('throttled', `Too many attempts. Please try again in ${seconds} seconds.`, undefined, {
-      'retry-after': String(seconds),
+      code: 'rate_limited',
+      params: { retryAfterSeconds: seconds },
+      headers: { 'retry-after': String(seconds) },
     });
   };
   const hook = throttle.hook ?? 'onRequest';

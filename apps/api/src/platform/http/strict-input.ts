@@ -1,7 +1,7 @@
 import { REQUEST_INPUT_MESSAGES, VALIDATION_FAILED_MESSAGE } from '@bcp/contract';
 import type { FastifyInstance, preValidationHookHandler, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { AppError, type FieldErrors } from '../errors/app-error.js';
+import { AppError, type FieldCodes, type FieldErrors } from '../errors/app-error.js';
 
 /**
  * Input a call does not take is refused, not ignored (issue 39 item 2; decision 060): a typo in
@@ -87,8 +87,12 @@ export function unknownBodyFields(schema: unknown, body: unknown, prefix = ''): 
 /** A 422 naming each of `names` with `message` (keys from the client: no prototype). */
 function refuse(names: string[], message: string): AppError {
   const errors: FieldErrors = Object.create(null);
-  for (const name of names.slice(0, 20)) errors[name.slice(0, 100)] = [message];
-  return new AppError('validation', VALIDATION_FAILED_MESSAGE, errors);
+  const fieldCodes: FieldCodes = Object.create(null);
+  for (const name of names.slice(0, 20)) {
+    errors[name.slice(0, 100)] = [message];
+    fieldCodes[name.slice(0, 100)] = ['unknown_field'];
+  }
+  return new AppError('validation', VALIDATION_FAILED_MESSAGE, errors, { fieldCodes });
 }
 
 /**

@@ -73,7 +73,7 @@ export function installXsrfProtection(app: FastifyInstance, options: XsrfOptions
     if (!STATE_CHANGING_METHODS.has(request.method) || exempt) return;
     const header = request.headers[XSRF.header.toLowerCase()];
     if (!cookieToken || typeof header !== 'string' || !tokensMatch(header, cookieToken)) {
-      throw new AppError('forbidden', XSRF_MISMATCH_MESSAGE);
+      throw new AppError('forbidden', XSRF_MISMATCH_MESSAGE, undefined, { code: 'xsrf_mismatch' });
     }
   });
 }

@@ -47,7 +47,7 @@ function headerValue(headers: Record<string, string | string[] | undefined>, nam
 }
 
 function unauthenticated(): AppError {
-  return new AppError('unauthenticated', INVALID_SIGNATURE_MESSAGE);
+  return new AppError('unauthenticated', INVALID_SIGNATURE_MESSAGE, undefined, { code: 'invalid_signature' });
 }
 
 /**

@@ -62,7 +62,10 @@ export function createIidentifiiProvider(
   // Without trailing slashes (a loop: a pattern anchored at the end backtracks on each slash).
   let baseUrl = settings.baseUrl;
   while (baseUrl.endsWith('/')) baseUrl = baseUrl.slice(0, -1);
-  const unavailable = () => new AppError('unavailable', IDENTITY_SERVICE_UNAVAILABLE_MESSAGE);
+  const unavailable = () =>
+    new AppError('unavailable', IDENTITY_SERVICE_UNAVAILABLE_MESSAGE, undefined, {
+      code: 'identity_service_unavailable',
+    });
   /**
    * One call to the provider: its JSON answer parsed by `schema`. Unreachable, refused (non-2xx) or
    * unexpected answers are logged (status or network error only) and thrown as `unavailable`.

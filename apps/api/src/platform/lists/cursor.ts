@@ -20,7 +20,7 @@ export function decodeCursor(cursor: string | undefined): number | undefined {
   } catch {
     // fall through
   }
-  throw new AppError('validation', CURSOR_MESSAGE, { cursor: [CURSOR_MESSAGE] });
+  throw new AppError('validation', CURSOR_MESSAGE, { cursor: [CURSOR_MESSAGE] }, { code: 'invalid_cursor' });
 }
 
 /** The condition "after the cursor" for a list ordered by `id` in `direction`. */

@@ -52,7 +52,8 @@ export function installMetrics(app: FastifyInstance, sources: MetricsSources): v
     }
     if (access === 'token' && !hasMetricsToken(metrics.token as string, request.headers.authorization)) {
       throw new AppError('unauthenticated', 'A valid metrics token is required.', undefined, {
-        'www-authenticate': 'Bearer',
+        code: 'metrics_token_required',
+        headers: { 'www-authenticate': 'Bearer' },
       });
     }
     const { body, contentType } = await metricsText(registry);

@@ -2,6 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
   DEFAULT_LANGUAGE,
+  type ErrorCode,
   type MemberLanguage,
   maskEmail,
   maskPhoneNumber,
@@ -121,7 +122,9 @@ export async function assertMaySendOtp(
   if (waitSeconds > 0) {
     const seconds = Math.ceil(waitSeconds);
     throw new AppError('throttled', `Please wait ${seconds} seconds before asking for a new PIN.`, undefined, {
-      'retry-after': String(seconds),
+      code: 'otp_resend_too_soon',
+      params: { retryAfterSeconds: seconds },
+      headers: { 'retry-after': String(seconds) },
     });
   }
 }
@@ -189,8 +192,16 @@ export async function issueOtp(
   };
 }
 
-function wrongPin(message: string): AppError {
-  return new AppError('validation', message, { otp: [message] });
+/** The PIN check's codes, by message (decision 059). */
+const WRONG_PIN_CODES = {
+  [ACCOUNT_MESSAGES.otpWrong]: 'otp_wrong',
+  [ACCOUNT_MESSAGES.otpExpired]: 'otp_expired',
+  [ACCOUNT_MESSAGES.otpUsedUp]: 'otp_used_up',
+  [ACCOUNT_MESSAGES.otpNotActive]: 'otp_not_active',
+} as const satisfies Record<string, ErrorCode>;
+
+function wrongPin(message: keyof typeof WRONG_PIN_CODES): AppError {
+  return new AppError('validation', message, { otp: [message] }, { code: WRONG_PIN_CODES[message] });
 }
 
 /**

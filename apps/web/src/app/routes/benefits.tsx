@@ -7,12 +7,12 @@ import { paths } from '../../config/paths';
 import { useBenefits, useBenefitTotal } from '../../features/benefits/api/benefits';
 import { BenefitCard } from '../../features/benefits/components/benefit-card';
 import { selectBenefitById } from '../../features/benefits/selected-benefit';
-import { translateMessage, useFormat } from '../../i18n';
-import { errorMessage } from '../../lib/api-client';
+import { useFormat } from '../../i18n';
+import { translateError } from '../../i18n/errors';
 import { ApiQueryError } from '../../lib/query';
 
 function failure(error: unknown, fallback: string): string {
-  return error instanceof ApiQueryError ? translateMessage(errorMessage(error.error)) : fallback;
+  return error instanceof ApiQueryError ? translateError(error.error) : fallback;
 }
 
 /**

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageIntro } from '../../components/layout/page-intro';
 import { checkMessage } from '../../features/message-check/api';
-import { translateMessage, useFormat } from '../../i18n';
+import { useFormat } from '../../i18n';
 import { rules, showServerErrors } from '../../lib/form';
 
 const codeRule = (value: unknown) =>
@@ -22,29 +22,33 @@ const destinationRule = (value: unknown) =>
     ? true
     : MESSAGE_CHECK_MESSAGES.invalidDestination;
 
-/** The answer: yes with when, how and what kind (never the content), or no; the advice either way. */
+/**
+ * The answer: yes with when, how and what kind (never the content), or no; the advice either way.
+ * Said by the answer's `fromUs` and `kind` in the app's language (its English `message`,
+ * `kindText` and `advice` are not read).
+ */
 function Answer(props: { answer: MessageCheckResponse }) {
   const { t } = useTranslation();
   const format = useFormat();
   const { answer } = props;
   if (answer.fromUs) {
     return (
-      <Alert color="green" title={translateMessage(answer.message)} role="status">
+      <Alert color="green" title={t('messages.messageCheck.fromUs')} role="status">
         <Stack gap="xs">
           <Text>
             {t('checkMessage.sent', {
-              kind: translateMessage(answer.kindText ?? ''),
+              kind: t(`messages.messageKind.${answer.kind ?? 'other'}`),
               channel: answer.channel === 'sms' ? t('common.channelSms') : t('common.channelEmail'),
               date: format.date(answer.sentAt as string),
             })}
           </Text>
-          <Text fw={600}>{translateMessage(answer.advice)}</Text>
+          <Text fw={600}>{t('messages.messageCheck.advice')}</Text>
         </Stack>
       </Alert>
     );
   }
   return (
-    <Alert color="red" title={translateMessage(answer.message)} role="alert">
+    <Alert color="red" title={t('messages.messageCheck.notFromUs')} role="alert">
       <Stack gap="xs">
         <Text>{t('messages.messageCheck.notFromUsAdvice')}</Text>
         <Text fw={600}>{t('messages.messageCheck.advice')}</Text>

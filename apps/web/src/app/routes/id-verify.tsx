@@ -6,8 +6,7 @@ import { useLocation } from 'wouter';
 import { PageIntro } from '../../components/layout/page-intro';
 import { paths } from '../../config/paths';
 import { getIdentityVerificationUrl, getLatestIdentityVerification } from '../../features/auth/api/identity';
-import { translateMessage } from '../../i18n';
-import { errorMessage } from '../../lib/api-client';
+import { translateError } from '../../i18n/errors';
 import { loadPersonUser } from '../../lib/session';
 import { useSession } from '../../lib/session-store';
 
@@ -53,7 +52,7 @@ export function IdVerifyPage() {
     const result = await getIdentityVerificationUrl();
     if (result.error) {
       setStarting(false);
-      setFailure(translateMessage(errorMessage(result.error)));
+      setFailure(translateError(result.error));
       return;
     }
     window.location.assign(result.data.url);

@@ -7,7 +7,7 @@ import { useLocation, useParams } from 'wouter';
 import { PageIntro } from '../../components/layout/page-intro';
 import { paths } from '../../config/paths';
 import { signUp } from '../../features/auth/api/sign-up';
-import { currentLanguage, translateMessage } from '../../i18n';
+import { appMessage, currentLanguage, translateMessage } from '../../i18n';
 import { rules, showServerErrors } from '../../lib/form';
 import { setSignedUpPersonUser, startSession } from '../../lib/session-store';
 import { TermsContent } from './auth/terms';
@@ -45,7 +45,8 @@ export function SignUpPage() {
     validate: {
       idNumber: (value) => {
         const parsed = parseSaIdNumber(value);
-        return parsed.valid ? null : translateMessage(parsed.message);
+        // Checked before sending: the contract's own message, not a server's.
+        return parsed.valid ? null : translateMessage(appMessage(parsed.message));
       },
       email: (value, values) =>
         rules(requiredIf(values.twoFactorMethod === 'EMAIL'))(value) ?? (value ? rules(email)(value) : null),

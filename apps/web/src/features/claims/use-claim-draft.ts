@@ -1,8 +1,8 @@
 import type { ClaimDraftRequest, ClaimResponse } from '@bcp/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { translateError } from '../../i18n/errors';
 import type { ApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/api-client';
 import { showToast } from '../../lib/toasts';
 import { claimKeys, saveClaimDraft } from './api/claims';
 
@@ -32,5 +32,5 @@ export function useClaimDraft(benefitId: number) {
 
 /** Shows a failed call as a negative notice. */
 export function notify(error: ApiError): void {
-  showToast({ color: 'red', message: errorMessage(error) });
+  showToast({ color: 'red', message: translateError(error) });
 }

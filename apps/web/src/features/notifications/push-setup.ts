@@ -1,11 +1,16 @@
-import { NOTIFICATION_MESSAGES } from '@bcp/contract';
-import { translateMessage } from '../../i18n';
+import type { NOTIFICATION_MESSAGES } from '@bcp/contract';
+import { i18next } from '../../i18n';
 import { type ForegroundPush, isNativeApp, registerNativePush } from '../../lib/platform';
 import { getWebPushKey } from './api/devices';
 import { registerToken, unregisterToken } from './register-token';
 import { base64UrlToBytes, sameApplicationServerKey } from './token-rules';
 
-/** How the permission flow talks to the person (toasts and the browser-denied alert). */
+/** A notice of spec 8 about push, in the app's language. */
+function say(key: keyof typeof NOTIFICATION_MESSAGES): string {
+  return i18next.t(`messages.notification.${key}`);
+}
+
+/** How the permission flow talks to the person (toasts and the browser-denied alert), in the app's language. */
 export interface PushSetupNotices {
   positive: (message: string) => void;
   negative: (message: string) => void;
@@ -43,23 +48,21 @@ async function setUpWebPush(personUserId: number, notices: PushSetupNotices): Pr
   if (permission === 'denied') {
     // Blocked after a token was registered: the browser dropped the subscription; forget it too.
     await unregisterToken();
-    notices.alert(NOTIFICATION_MESSAGES.browserDenied);
+    notices.alert(say('browserDenied'));
     return;
   }
   if (permission === 'default') {
     try {
       permission = await Notification.requestPermission();
     } catch (error) {
-      notices.negative(
-        translateMessage(NOTIFICATION_MESSAGES.permissionError).replace('{message}', (error as Error).message),
-      );
+      notices.negative(say('permissionError').replace('{message}', (error as Error).message));
       return;
     }
     if (permission !== 'granted') {
-      notices.negative(NOTIFICATION_MESSAGES.permissionDenied);
+      notices.negative(say('permissionDenied'));
       return;
     }
-    notices.positive(NOTIFICATION_MESSAGES.permissionGranted);
+    notices.positive(say('permissionGranted'));
   }
   let token: string;
   try {
@@ -70,10 +73,10 @@ async function setUpWebPush(personUserId: number, notices: PushSetupNotices): Pr
     const subscription = await webSubscription(registration, key.data.publicKey);
     token = JSON.stringify(subscription.toJSON());
   } catch {
-    notices.negative(NOTIFICATION_MESSAGES.registrationFailed);
+    notices.negative(say('registrationFailed'));
     return;
   }
-  if (!(await registerToken(personUserId, 'WEB', token))) notices.negative(NOTIFICATION_MESSAGES.saveTokenFailed);
+  if (!(await registerToken(personUserId, 'WEB', token))) notices.negative(say('saveTokenFailed'));
 }
 
 /** Native: permission, FCM/APNs registration, token registration (source APP), foreground messages. */
@@ -81,16 +84,14 @@ async function setUpNativePush(personUserId: number, notices: PushSetupNotices):
   try {
     const permission = await registerNativePush({
       onToken: async (token) => {
-        if (!(await registerToken(personUserId, 'APP', token))) notices.negative(NOTIFICATION_MESSAGES.saveTokenFailed);
+        if (!(await registerToken(personUserId, 'APP', token))) notices.negative(say('saveTokenFailed'));
       },
-      onRegistrationError: () => notices.negative(NOTIFICATION_MESSAGES.registrationFailed),
+      onRegistrationError: () => notices.negative(say('registrationFailed')),
       onForeground: notices.onForeground,
     });
-    if (permission === 'denied') notices.negative(NOTIFICATION_MESSAGES.permissionDenied);
+    if (permission === 'denied') notices.negative(say('permissionDenied'));
   } catch (error) {
-    notices.negative(
-      translateMessage(NOTIFICATION_MESSAGES.permissionError).replace('{message}', (error as Error).message),
-    );
+    notices.negative(say('permissionError').replace('{message}', (error as Error).message));
   }
 }
 

@@ -8,7 +8,9 @@ import {
   CLAIM_MESSAGES,
   CLAIM_STATUS_LABELS,
   CLAIM_STEP_LABELS,
+  type ErrorCode,
   FAQ_MESSAGES,
+  type FieldErrorCode,
   INFORMATION_REQUEST_MESSAGES,
   MESSAGE_CHECK_MESSAGES,
   MESSAGE_KINDS,
@@ -18,12 +20,14 @@ import {
   VALIDATION_NOTICE,
   WATCHLIST_MESSAGES,
 } from '@bcp/contract';
+import type { ClientErrorCode } from '@bcp/web-client';
 
 /**
  * The English catalog (decision 036): every text of the member app. The spec's exact messages
- * (spec sections 4, 5 and 8) and the server's messages are the contract's constants themselves, under
- * `messages`, so they stay word for word; `translateMessage` finds a server message's key by its
- * English text. `{{name}}` is filled by i18next; keys ending `_one`/`_other` are plurals.
+ * (spec sections 4, 5 and 8) are the contract's constants themselves, under `messages`, so they
+ * stay word for word. Server errors are texts by `code` (`errors`, `errorStatus`, `fieldErrors`,
+ * issue 39 item 1), never found by their English `message`. `{{name}}` is filled by i18next; keys
+ * ending `_one`/`_other` are plurals.
  */
 export const en = {
   language: {
@@ -182,6 +186,7 @@ export const en = {
     newPassword: 'New password',
     confirm: 'Confirm new password',
     save: 'Save my new password',
+    done: 'Your password was changed. Sign in with your new password.',
   },
   checkMessage: {
     intro:
@@ -353,17 +358,123 @@ export const en = {
     closeNotice: 'Close notice',
     close: 'Close',
   },
-  /** The contract's messages: the spec's exact texts and what the server answers, word for word. */
+  /**
+   * Server errors by their `code` (issue 39 item 1, decision 059): the text for each code of the
+   * contract's catalogue a member can meet, picked by `translateError` (`i18n/errors.ts`), never by
+   * the English `message`. Values in `params` fill `{{name}}`; `rate_limited` counts minutes. A code
+   * without a text here shows its status's text (`errorStatus`).
+   */
+  errors: {
+    password_too_weak: RULE_MESSAGES.strongPassword,
+    sign_in_failed: ACCOUNT_MESSAGES.signInFailed,
+    otp_wrong: ACCOUNT_MESSAGES.otpWrong,
+    otp_expired: ACCOUNT_MESSAGES.otpExpired,
+    otp_used_up: ACCOUNT_MESSAGES.otpUsedUp,
+    otp_not_active: ACCOUNT_MESSAGES.otpNotActive,
+    reset_token_invalid: ACCOUNT_MESSAGES.resetTokenInvalid,
+    account_exists: ACCOUNT_MESSAGES.accountExists,
+    no_benefits_for_id_number: ACCOUNT_MESSAGES.noBenefitsForIdNumber,
+    email_in_use: ACCOUNT_MESSAGES.emailInUse,
+    otp_required: ACCOUNT_MESSAGES.otpRequired,
+    identity_verification_required: CLAIM_MESSAGES.identityFirst,
+    benefit_not_found: CLAIM_MESSAGES.benefitNotFound,
+    claim_not_found: CLAIM_MESSAGES.claimNotFound,
+    benefit_not_claimable: CLAIM_MESSAGES.notClaimable,
+    claim_already_submitted: CLAIM_MESSAGES.alreadySubmitted,
+    claim_not_editable: CLAIM_MESSAGES.notEditable,
+    claim_steps_missing: CLAIM_MESSAGES.stepsMissing,
+    payout_changed: CLAIM_MESSAGES.payoutChanged,
+    document_too_large: CLAIM_MESSAGES.documentTooLarge,
+    document_type_unsupported: CLAIM_MESSAGES.documentType,
+    document_dimensions_too_large: CLAIM_MESSAGES.documentDimensions,
+    document_missing: CLAIM_MESSAGES.documentMissing,
+    document_not_found: CLAIM_MESSAGES.documentNotFound,
+    no_open_information_request: INFORMATION_REQUEST_MESSAGES.noOpenRequest,
+    documents_locked: INFORMATION_REQUEST_MESSAGES.documentsLocked,
+    bank_account_otp_required: BANK_ACCOUNT_MESSAGES.otpRequired,
+    bank_account_not_found: BANK_ACCOUNT_MESSAGES.notFound,
+    bank_account_in_use: BANK_ACCOUNT_MESSAGES.inUse,
+    faq_not_found: FAQ_MESSAGES.notFound,
+    unauthenticated: 'Please sign in.',
+    session_ended: 'Your session has ended. Please sign in again.',
+    verification_required: 'Enter the PIN we sent you to finish signing in.',
+    not_found: 'Not found.',
+    already_signed_in: 'You are already signed in.',
+    account_closed: 'This account is closed.',
+    no_pin_destination: 'There is no phone number or email on this account to send a PIN to. Please contact us.',
+    identity_already_verified: 'Your identity is already verified.',
+    identity_service_unavailable: 'The identity check service is not available. Please try again later.',
+    bank_verification_unavailable: 'We cannot check bank accounts right now. Please try again later.',
+    otp_resend_too_soon: 'Please wait {{retryAfterSeconds}} seconds before asking for a new PIN.',
+    rate_limited_one: 'Too many attempts. Try again in {{count}} minute.',
+    rate_limited_other: 'Too many attempts. Try again in {{count}} minutes.',
+  } satisfies Partial<Record<ErrorCode | `${ErrorCode}_${'one' | 'other'}`, string>>,
+  /** The text for an error whose code has none in `errors`, by its HTTP status (`STATUS_KEYS` in `../errors.ts`; `server`: 5xx). */
+  errorStatus: {
+    badRequest: 'We could not read what was sent. Please try again.',
+    signIn: 'Please sign in.',
+    forbidden: 'You may not do this.',
+    notFound: 'Not found.',
+    conflict: 'This cannot be done now: it changed in the meantime. Reload the page and try again.',
+    tooLarge: 'What you sent is too large.',
+    unsupported: 'This kind of file or content is not accepted.',
+    invalid: 'Something you entered is not valid. Please check it.',
+    tooMany: 'Too many attempts. Please wait a moment and try again.',
+    server: 'Something went wrong on our side. Please try again.',
+    other: 'Something went wrong. Please try again.',
+  },
+  /** The text for a problem with one field, by its code in a 422's `fieldCodes` (the contract's `FIELD_ERROR_CODES`). */
+  fieldErrors: {
+    required: RULE_MESSAGES.required,
+    too_long: 'This is too long.',
+    too_short: 'This is too short.',
+    too_big: 'This number is too large.',
+    too_small: 'This number is too small.',
+    invalid_type: 'This is not the right kind of value.',
+    invalid_format: 'This is not in the right format.',
+    invalid_value: 'Choose one of the options.',
+    unknown_field: 'This field is not expected.',
+    nul_character: RULE_MESSAGES.nulCharacter,
+    invalid: RULE_MESSAGES.custom,
+  } satisfies Record<FieldErrorCode, string>,
+  /**
+   * A field's own text when its code only says it is not valid (`invalid`, `invalid_format`): what
+   * the field must be, by the field's name in the answer's `errors`/`fieldCodes`.
+   */
+  fieldErrorsOf: {
+    phoneNumber: ACCOUNT_MESSAGES.phoneNumber,
+    email: RULE_MESSAGES.email,
+    accountNumber: BANK_ACCOUNT_MESSAGES.accountNumber,
+    holderName: BANK_ACCOUNT_MESSAGES.notOwnAccount,
+  },
+  /** The HTTP client's own errors (`@bcp/web-client`, status 0: no answer), by their `code`. */
+  clientErrors: {
+    no_answer: 'Could not reach the server. Check your connection and try again.',
+    timed_out: 'The server took too long to answer. Please try again.',
+    bad_answer: 'The server sent an answer we could not read. Please try again.',
+    upload_cancelled: 'The upload was cancelled.',
+    generic: 'Something went wrong. Please try again.',
+  } satisfies Record<ClientErrorCode | 'generic', string>,
+  /**
+   * The app's own texts from the contract (the spec's exact messages, sections 4, 5 and 8, the
+   * client-side rules' messages, labels by key), word for word. No server message is here: those
+   * are shown by `code` (`errors`).
+   */
   messages: {
     rule: { ...RULE_MESSAGES, tooLong: 'Must be at most {{max}} characters.' },
     notice: VALIDATION_NOTICE,
     idNumber: SA_ID_NUMBER_MESSAGES,
-    account: ACCOUNT_MESSAGES,
-    claim: CLAIM_MESSAGES,
-    informationRequest: INFORMATION_REQUEST_MESSAGES,
-    bankAccount: BANK_ACCOUNT_MESSAGES,
+    account: {
+      phoneNumber: ACCOUNT_MESSAGES.phoneNumber,
+      passwordsDiffer: ACCOUNT_MESSAGES.passwordsDiffer,
+      acceptTerms: ACCOUNT_MESSAGES.acceptTerms,
+      otpFormat: ACCOUNT_MESSAGES.otpFormat,
+    },
+    claim: { documentTooLarge: CLAIM_MESSAGES.documentTooLarge },
+    informationRequest: { answerRequired: INFORMATION_REQUEST_MESSAGES.answerRequired },
+    bankAccount: { accountNumber: BANK_ACCOUNT_MESSAGES.accountNumber },
     bankAccountType: BANK_ACCOUNT_TYPE_LABELS,
-    faq: FAQ_MESSAGES,
+    faq: { loadFailed: FAQ_MESSAGES.loadFailed, noFaqs: FAQ_MESSAGES.noFaqs, noParams: FAQ_MESSAGES.noParams },
     messageCheck: MESSAGE_CHECK_MESSAGES,
     messageKind: MESSAGE_KINDS,
     notification: NOTIFICATION_MESSAGES,
@@ -375,27 +486,6 @@ export const en = {
     session: {
       ended: 'Your session ended. Please sign in again.',
       passwordsDiffer: 'Passwords do not match.',
-    },
-    /** The HTTP client's own messages (`@bcp/web-client`). */
-    client: {
-      noAnswer: 'Could not reach the server. Check your connection and try again.',
-      timedOut: 'The server took too long to answer. Please try again.',
-      badAnswer: 'The server sent an answer we could not read. Please try again.',
-      cancelled: 'The upload was cancelled.',
-      generic: 'Something went wrong. Please try again.',
-    },
-    /** Server messages a member meets that are not in the contract (the API's access checks). */
-    server: {
-      signIn: 'Please sign in.',
-      sessionEnded: 'Your session has ended. Please sign in again.',
-      verifyFirst: 'Enter the PIN we sent you to finish signing in.',
-      notFound: 'Not found.',
-    },
-    /** Messages with a number in them, matched by pattern (`translateMessage`). */
-    patterns: {
-      pleaseWait: 'Please wait {{seconds}} seconds before asking for a new PIN.',
-      tooMany_one: 'Too many attempts. Try again in {{count}} minute.',
-      tooMany_other: 'Too many attempts. Try again in {{count}} minutes.',
     },
   },
 };

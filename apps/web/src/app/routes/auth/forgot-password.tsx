@@ -7,8 +7,7 @@ import { useLocation } from 'wouter';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { paths } from '../../../config/paths';
 import { findResetUser, requestReset } from '../../../features/auth/api/password-reset';
-import { translateMessage } from '../../../i18n';
-import { errorMessage } from '../../../lib/api-client';
+import { translateError } from '../../../i18n/errors';
 import { rules, showServerErrors } from '../../../lib/form';
 
 /**
@@ -39,7 +38,7 @@ export function ForgotPasswordPage() {
     const result = await requestReset(identifier);
     setSending(false);
     if (result.error) {
-      setFailure(translateMessage(errorMessage(result.error)));
+      setFailure(translateError(result.error));
       return;
     }
     navigate(paths.sendResetPasswordOtp(), { state: { identifier, destination: result.data.destination } });

@@ -8,8 +8,7 @@ import { useHistoryState } from 'wouter/use-browser-location';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { paths } from '../../../config/paths';
 import { login } from '../../../features/auth/api/login';
-import { translateMessage } from '../../../i18n';
-import { errorMessage } from '../../../lib/api-client';
+import { translateError } from '../../../i18n/errors';
 import { rules, showServerErrors } from '../../../lib/form';
 import type { LoginReason } from '../../../lib/session';
 import { startSession } from '../../../lib/session-store';
@@ -33,7 +32,7 @@ export function LoginPage() {
     const result = await login(values);
     if (result.error) {
       if (result.error.status === 422) showServerErrors(form, result.error);
-      else setFailure(translateMessage(errorMessage(result.error)));
+      else setFailure(translateError(result.error));
       return;
     }
     startSession(result.data);

@@ -4,9 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../../config/paths';
-import { translateMessage } from '../../../i18n';
+import { appMessage, translateMessage } from '../../../i18n';
+import { translateError } from '../../../i18n/errors';
 import { api } from '../../../lib/api';
-import { errorMessage } from '../../../lib/api-client';
 
 /**
  * Search (spec section 2, `/auth/search`): the member types their SA ID number; it is checked
@@ -25,7 +25,8 @@ export function SearchPage() {
     setFailure(null);
     const parsed = parseSaIdNumber(idNumber);
     if (!parsed.valid) {
-      setFieldError(translateMessage(parsed.message));
+      // Checked here, before anything is sent: the contract's own message, not a server's.
+      setFieldError(translateMessage(appMessage(parsed.message)));
       return;
     }
     setFieldError(null);
@@ -35,7 +36,7 @@ export function SearchPage() {
     });
     setSearching(false);
     if (result.error) {
-      setFailure(translateMessage(errorMessage(result.error)));
+      setFailure(translateError(result.error));
       return;
     }
     const total = result.data.totalBenefits;

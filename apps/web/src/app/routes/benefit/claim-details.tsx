@@ -12,8 +12,8 @@ import { ClaimTimeline } from '../../../features/claims/components/claim-timelin
 import { ClaimDocumentList, InformationRequestCard } from '../../../features/claims/components/information-request';
 import { PayoutTable } from '../../../features/claims/components/payout-table';
 import { StatementDownload } from '../../../features/claims/components/statement-download';
-import { translateMessage, useFormat } from '../../../i18n';
-import { errorMessage } from '../../../lib/api-client';
+import { useFormat } from '../../../i18n';
+import { translateError } from '../../../i18n/errors';
 import { ApiQueryError } from '../../../lib/query';
 
 /**
@@ -43,9 +43,7 @@ export function ClaimDetailsPage() {
       {claim.isPending && <Loader role="status" aria-label={t('common.loadingClaim')} />}
       {claim.isError && (
         <Alert color="red" title={t('claim.loadFailed')}>
-          {claim.error instanceof ApiQueryError
-            ? translateMessage(errorMessage(claim.error.error))
-            : t('common.tryAgain')}
+          {claim.error instanceof ApiQueryError ? translateError(claim.error.error) : t('common.tryAgain')}
         </Alert>
       )}
       {claim.data && (

@@ -10,8 +10,8 @@ import { useSelectedBenefit } from '../../../features/benefits/selected-benefit'
 import { claimKeys, saveClaimDraft } from '../../../features/claims/api/claims';
 import { ClaimStepper } from '../../../features/claims/components/claim-stepper';
 import { useFaqDialog } from '../../../features/faqs/faq-query';
-import { translateMessage, useFormat } from '../../../i18n';
-import { errorMessage } from '../../../lib/api-client';
+import { useFormat } from '../../../i18n';
+import { translateError } from '../../../i18n/errors';
 import { ApiQueryError, unwrap } from '../../../lib/query';
 
 /**
@@ -57,9 +57,7 @@ export function StepsPage() {
       {claim.isPending && <Loader role="status" aria-label={t('common.loadingClaim')} />}
       {claim.isError && (
         <Alert color="red" title={t('steps.openFailed')}>
-          {claim.error instanceof ApiQueryError
-            ? translateMessage(errorMessage(claim.error.error))
-            : t('common.tryAgain')}
+          {claim.error instanceof ApiQueryError ? translateError(claim.error.error) : t('common.tryAgain')}
         </Alert>
       )}
       {claim.data && claim.data.status !== 'draft' && (

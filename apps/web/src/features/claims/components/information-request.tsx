@@ -7,8 +7,7 @@ import {
 import { Alert, Badge, Button, Card, FileButton, Group, Progress, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../../i18n';
-import { errorMessage } from '../../../lib/api-client';
+import { translateError } from '../../../i18n/errors';
 import { answerInformationRequest, uploadClaimDocument } from '../api/claims';
 import { useClaimDraft } from '../use-claim-draft';
 
@@ -37,7 +36,7 @@ function UploadAnswer(props: {
     setProgress(0);
     const result = await uploadClaimDocument(props.benefitId, kind, file, setProgress);
     setProgress(null);
-    if (result.error) setError(translateMessage(errorMessage(result.error)));
+    if (result.error) setError(translateError(result.error));
     else props.onAnswered(result.data);
   }
 
@@ -83,7 +82,7 @@ function WrittenAnswer(props: { benefitId: number; onAnswered: (claim: ClaimResp
     setSending(true);
     const result = await answerInformationRequest(props.benefitId, answer);
     setSending(false);
-    if (result.error) setError(translateMessage(errorMessage(result.error)));
+    if (result.error) setError(translateError(result.error));
     else props.onAnswered(result.data);
   }
 

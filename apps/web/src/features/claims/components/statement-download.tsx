@@ -2,8 +2,7 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../../i18n';
-import { errorMessage } from '../../../lib/api-client';
+import { translateError } from '../../../i18n/errors';
 import { getBenefitStatement } from '../api/claims';
 
 /** Saves `blob` as a file named `fileName` through a temporary link (the browser's download). */
@@ -34,7 +33,7 @@ export function StatementDownload(props: { benefitId: number }) {
     setFailure(null);
     const result = await getBenefitStatement(props.benefitId);
     setBusy(false);
-    if (result.error) setFailure(translateMessage(errorMessage(result.error)));
+    if (result.error) setFailure(translateError(result.error));
     else saveFile(result.data, `benefit-statement-${props.benefitId}.pdf`);
   }
 

@@ -1,10 +1,11 @@
-import { FAQ_MESSAGES, type FaqEntryResponse, type FaqTemplateDataResponse } from '@bcp/contract';
+import type { FaqEntryResponse, FaqTemplateDataResponse } from '@bcp/contract';
 import { Accordion, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { RichText } from '../../../components/rich-text';
+import { i18next } from '../../../i18n';
 import { showToast } from '../../../lib/toasts';
 import { useFaqParams } from '../api/get-faq-params';
 import { useFaqs } from '../api/get-faqs';
@@ -70,11 +71,11 @@ export function FaqDialog(props: { opened: boolean; onClose: () => void }) {
 
   useEffect(() => {
     if (!props.opened) return;
-    if (failed) notice('faq-load-failed', FAQ_MESSAGES.loadFailed);
-    else if (entries?.length === 0) notice('faq-empty', FAQ_MESSAGES.noFaqs);
+    if (failed) notice('faq-load-failed', i18next.t('messages.faq.loadFailed'));
+    else if (entries?.length === 0) notice('faq-empty', i18next.t('messages.faq.noFaqs'));
   }, [props.opened, failed, entries]);
   useEffect(() => {
-    if (props.opened && noParams) notice('faq-no-params', FAQ_MESSAGES.noParams);
+    if (props.opened && noParams) notice('faq-no-params', i18next.t('messages.faq.noParams'));
   }, [props.opened, noParams]);
 
   const loading =

@@ -1,8 +1,8 @@
-import { NOTIFICATION_MESSAGES, TOAST_TIMEOUT_MS } from '@bcp/contract';
+import { TOAST_TIMEOUT_MS } from '@bcp/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { createElement, useEffect, useRef } from 'react';
 import { RichText } from '../../../components/lazy-rich-text';
-import { translateMessage } from '../../../i18n';
+import { i18next } from '../../../i18n';
 import type { ForegroundPush } from '../../../lib/platform';
 import { getApiToken } from '../../../lib/session-store';
 import { showToast } from '../../../lib/toasts';
@@ -16,8 +16,10 @@ export function showForegroundToast(push: { title?: string | undefined; body?: s
   showToast({
     position: 'top-right',
     autoClose: TOAST_TIMEOUT_MS.foreground,
-    title: push.title || NOTIFICATION_MESSAGES.toastTitleDefault,
-    message: push.body ? createElement(RichText, { html: push.body }) : NOTIFICATION_MESSAGES.toastBodyDefault,
+    title: push.title || i18next.t('messages.notification.toastTitleDefault'),
+    message: push.body
+      ? createElement(RichText, { html: push.body })
+      : i18next.t('messages.notification.toastBodyDefault'),
   });
 }
 
@@ -40,7 +42,7 @@ export function ActivityWatcher(props: {
   const shown = useRef(new Set<number>());
 
   useEffect(() => {
-    if (total.data?.error) showToast({ color: 'red', message: NOTIFICATION_MESSAGES.totalFailed });
+    if (total.data?.error) showToast({ color: 'red', message: i18next.t('messages.notification.totalFailed') });
     onTotal(total.data?.data ?? 0);
   }, [total.data, onTotal]);
 
@@ -58,7 +60,7 @@ export function ActivityWatcher(props: {
     void setUpPush(personUserId, {
       positive: (message) => showToast({ color: 'teal', message }),
       negative: (message) => showToast({ color: 'red', message }),
-      alert: (message) => window.alert(translateMessage(message)),
+      alert: (message) => window.alert(message),
       onForeground: (push) => onForeground({ ...push, id: Number(push.data?.notificationId) || undefined }),
     });
     return listenForNotifications({

@@ -1,9 +1,9 @@
-import { NOTIFICATION_MESSAGES } from '@bcp/contract';
 import { Accordion, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichText } from '../../../components/rich-text';
+import { i18next } from '../../../i18n';
 import { showToast } from '../../../lib/toasts';
 import { notificationTotalKey } from '../api/get-notification-total';
 import { useNotifications } from '../api/get-notifications';
@@ -28,11 +28,11 @@ export function NotificationsDialog(props: { opened: boolean; personUserId: numb
   useEffect(() => {
     if (!props.opened || !result) return;
     if (result.error) {
-      showToast({ color: 'red', message: NOTIFICATION_MESSAGES.listFailed });
+      showToast({ color: 'red', message: i18next.t('messages.notification.listFailed') });
       return;
     }
     if (result.data.length === 0) {
-      showToast({ color: 'red', message: NOTIFICATION_MESSAGES.listEmpty });
+      showToast({ color: 'red', message: i18next.t('messages.notification.listEmpty') });
       return;
     }
     const unread = result.data.filter((notification) => notification.readAt === null).map((n) => n.id);

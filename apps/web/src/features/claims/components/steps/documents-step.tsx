@@ -2,8 +2,8 @@ import { CLAIM_DOCUMENT_KINDS, CLAIM_DOCUMENT_LIMITS, type ClaimDocumentKind, ty
 import { Button, Card, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage, useFormat } from '../../../../i18n';
-import { errorMessage } from '../../../../lib/api-client';
+import { useFormat } from '../../../../i18n';
+import { translateError } from '../../../../i18n/errors';
 import { removeClaimDocument, uploadClaimDocument } from '../../api/claims';
 import { useClaimDraft } from '../../use-claim-draft';
 import type { StepProps } from './step-props';
@@ -33,14 +33,14 @@ function DocumentRow(props: {
     setProgress(0);
     const result = await uploadClaimDocument(props.benefitId, props.kind, file, setProgress);
     setProgress(null);
-    if (result.error) setError(translateMessage(errorMessage(result.error)));
+    if (result.error) setError(translateError(result.error));
     else props.onChange(result.data);
   }
 
   async function remove() {
     if (!document) return;
     const result = await removeClaimDocument(props.benefitId, document.id);
-    if (result.error) setError(translateMessage(errorMessage(result.error)));
+    if (result.error) setError(translateError(result.error));
     else props.onChange(result.data);
   }
 

@@ -1,8 +1,8 @@
 import { Alert, Button, List, Stack, Table } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage, useFormat } from '../../../../i18n';
-import { errorMessage } from '../../../../lib/api-client';
+import { useFormat } from '../../../../i18n';
+import { translateError } from '../../../../i18n/errors';
 import { submitClaim } from '../../api/claims';
 import { useClaimDraft } from '../../use-claim-draft';
 import type { StepProps } from './step-props';
@@ -32,7 +32,7 @@ export function SubmitStep(props: StepProps) {
     );
     setSubmitting(false);
     if (result.error) {
-      setError(translateMessage(errorMessage(result.error)));
+      setError(translateError(result.error));
       // A refusal is final for this key; a new attempt (after fixing what was wrong) gets a new one.
       if (result.error.status !== 0) idempotencyKey.current = crypto.randomUUID();
       return;
