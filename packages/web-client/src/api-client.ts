@@ -1,6 +1,9 @@
 import { type ErrorResponse, HTTP_CLIENT, XSRF } from '@bcp/contract';
 import ky, { isHTTPError, isTimeoutError } from 'ky';
 import * as qs from 'qs-esm';
+import type { ClientErrorBody } from './client-errors';
+
+export * from './client-errors';
 
 /** A non-OK answer, or no answer at all (`status` 0: network failure or timeout). */
 export interface ApiError {
@@ -48,19 +51,6 @@ export interface ApiClientOptions {
 }
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
-
-/**
- * Codes of the client's own errors (status 0: there was no usable answer), in the body's `code`
- * like the server's catalogue codes, so apps show them by code, not by their English `message`.
- */
-export const CLIENT_ERROR_CODES = ['no_answer', 'timed_out', 'bad_answer', 'upload_cancelled'] as const;
-export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
-
-/** The body of a client error: its code and an English message (for logs and the back office). */
-export interface ClientErrorBody {
-  code: ClientErrorCode;
-  message: string;
-}
 
 const NO_ANSWER: ClientErrorBody = {
   code: 'no_answer',

@@ -1,5 +1,6 @@
 import { FIELD_ERROR_CODES } from '@bcp/contract';
-import { type ApiError, CLIENT_ERROR_CODES, type ClientErrorCode } from '@bcp/web-client';
+import type { ApiError } from '@bcp/web-client/api-client';
+import { CLIENT_ERROR_CODES, type ClientErrorCode } from '@bcp/web-client/client-errors';
 import { i18next } from './index';
 import { en } from './locales/en';
 

@@ -1,6 +1,6 @@
 import type { BenefitResponse } from '@bcp/contract';
 import { useSyncExternalStore } from 'react';
-import { getBenefit } from './api/benefits';
+import { getBenefit } from './api/get-benefit';
 
 /**
  * The selected benefit (spec section 3: "a benefit object fetched by id, containing person and

@@ -20,7 +20,7 @@ import {
   VALIDATION_NOTICE,
   WATCHLIST_MESSAGES,
 } from '@bcp/contract';
-import type { ClientErrorCode } from '@bcp/web-client';
+import type { ClientErrorCode } from '@bcp/web-client/client-errors';
 
 /**
  * The English catalog (decision 036): every text of the member app. The spec's exact messages

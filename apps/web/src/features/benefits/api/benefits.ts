@@ -1,4 +1,4 @@
-import type { BenefitResponse, BenefitTotalResponse, MemberBenefitListResponse } from '@bcp/contract';
+import type { BenefitTotalResponse, MemberBenefitListResponse } from '@bcp/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { unwrap } from '../../../lib/query';
@@ -28,7 +28,4 @@ export function useBenefitTotal() {
   });
 }
 
-/** `GET benefits/{id}/benefit` (spec 7): one benefit with person, fund, claim and payout. */
-export function getBenefit(benefitId: number) {
-  return api.get<BenefitResponse>(`app/benefits/${benefitId}/benefit`);
-}
+export { getBenefit } from './get-benefit';
