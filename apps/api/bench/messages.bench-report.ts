@@ -1,12 +1,15 @@
 import { type MessageRound, runMessageRound } from './messages.bench.js';
 import { describeLoadAverage, median } from './report.js';
 
+/** The app's target end to end (issue 40 item 6), printed beside the bare nodemailer figure. */
+const TARGET_PER_SECOND = 150;
+
 const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /**
  * Runs the message delivery bench (`messages.bench.ts`) `rounds` times and prints each round, the
- * medians, the ratio app / bare and the target (>= 50 messages/s: 1,000 members told within a
- * minute, issue 15 item 3), with the load average before and after.
+ * medians, the ratio app / bare and the target (>= 150 messages/s end to end, issue 40 item 6; was
+ * 50 in issue 15 item 3), with the load average before and after.
  */
 export async function runMessageBench(adminUrl: string, options: { messages: number; rounds: number }): Promise<void> {
   console.info(
@@ -28,7 +31,7 @@ export async function runMessageBench(adminUrl: string, options: { messages: num
   console.info(
     `median:  app ${oneDecimal.format(app)} messages/s (${oneDecimal.format(options.messages / app)} s for ${options.messages}), ` +
       `bare ${oneDecimal.format(bare)} messages/s; ratio app / bare ${(app / bare).toFixed(2)} ` +
-      `(target app >= 50 messages/s: ${app >= 50 ? 'met' : 'NOT met'})`,
+      `(target app >= ${TARGET_PER_SECOND} messages/s: ${app >= TARGET_PER_SECOND ? 'met' : 'NOT met'})`,
   );
   console.info(`          ${describeLoadAverage()} (after)`);
 }

@@ -13,7 +13,7 @@
  * bench; export: the benefits export bench, issue 18: rows/s and the server's peak RSS, >= 3 rounds;
  * hostile-files: issue 34's hostile member files, `hostile-files.bench.ts`, --hostile-rounds N (3);
  * soak: issue 40's memory soak of the built server on PGlite, `soak.bench.ts`, --soak-minutes N (5),
- * --soak-connections N (4)),
+ * --soak-connections N (4), --soak-live-heap),
  * --list-duration S (5), --list-rounds N (3), --redis URL|none (redis://127.0.0.1:6379),
  * --upload-rows N (1000000), --upload-rounds N (3), --pglite-rows N (100000), --pglite-rounds N (3);
  * or BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ROUNDS. BENCH_DATABASE_URL: where to create `bcp_bench`.
@@ -39,7 +39,7 @@ Usage: ${command} -- [--duration S] [--connections N] [--warmup S] [--ids N] [--
                         [--messages N] [--only search|lists|messages|uploads|export|hostile-files|soak] [--upload-rows N]
                         [--list-duration S] [--list-rounds N] [--list-plans-only] [--redis URL|none]
                         [--upload-rounds N] [--pglite-rows N] [--pglite-rounds N] [--hostile-rounds N]
-                        [--soak-minutes N] [--soak-connections N]
+                        [--soak-minutes N] [--soak-connections N] [--soak-live-heap]
 
 Benchmarks (README "Benchmarks"), on PostgreSQL (BENCH_DATABASE_URL, default
 postgres://postgres@127.0.0.1:5432/test; the database bcp_bench is created and seeded once):
@@ -74,6 +74,8 @@ the benefits export, then message delivery end to end, then a member file upload
                     every 10 s, start/peak/end and the slope (MB/min) over the second half
   --soak-minutes N  minutes of load in the soak (default 5)
   --soak-connections N requests in flight in the soak (default 4)
+  --soak-live-heap  also the V8 heap still referenced after a full collection at each sample (the
+                    collections lower the RSS: leave it off for the RSS figures)
   --upload-rows N   rows of the PostgreSQL upload (default 1000000)
   --upload-rounds N rounds of it (default 3)
   --pglite-rows N   rows of the PGlite upload (default 100000)
@@ -93,6 +95,7 @@ the benefits export, then message delivery end to end, then a member file upload
     'hostile-rounds': { type: 'string', default: '3' },
     'soak-minutes': { type: 'string', default: '5' },
     'soak-connections': { type: 'string', default: '4' },
+    'soak-live-heap': { type: 'boolean', default: false },
     only: { type: 'string' },
     'list-duration': { type: 'string', default: '5' },
     'list-rounds': { type: 'string', default: '3' },
@@ -139,7 +142,11 @@ if (values.only === 'uploads') {
 }
 
 if (values.only === 'soak') {
-  await runSoakBench({ minutes: readNumber('soak-minutes', 1), connections: readNumber('soak-connections', 1) });
+  await runSoakBench({
+    minutes: readNumber('soak-minutes', 1),
+    connections: readNumber('soak-connections', 1),
+    liveHeap: values['soak-live-heap'],
+  });
   process.exit(0);
 }
 

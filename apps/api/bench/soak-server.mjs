@@ -4,8 +4,9 @@
  * `DATABASE_URL`), in development with the demo data, as a fresh `.data` folder gives. Once it
  * listens it makes a verified session for the demo super-admin and one for a member signed up for the first demo person,
  * and reports `{ port, staffToken, memberToken, idNumbers }` over IPC. On `{ memory: true }` it
- * answers `{ memory, liveHeap }`: `process.memoryUsage()` in bytes, then the V8 heap used right
- * after a full garbage collection (what is still referenced: a leak grows it, garbage does not).
+ * answers `{ memory }`: `process.memoryUsage()` in bytes; with `collect: true` also `liveHeap`, the
+ * V8 heap used right after a full garbage collection (what is still referenced: a leak grows it,
+ * garbage does not; the collection itself keeps the heap smaller than it would be).
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -49,6 +50,7 @@ const collectGarbage = runInNewContext('gc');
 process.on('message', (message) => {
   if (!message?.memory) return;
   const memory = process.memoryUsage();
+  if (!message.collect) return void process.send?.({ memory });
   collectGarbage();
   process.send?.({ memory, liveHeap: process.memoryUsage().heapUsed });
 });

@@ -6,7 +6,7 @@
  * mix of member and staff requests (`--soak-connections` at once, each the next of the mix) for
  * `--soak-minutes`, and every 10 s samples the server's resident memory (`/proc/<pid>/status`
  * VmRSS), the part of it in PGlite's WebAssembly memory (`residentMemory`) and `process.memoryUsage()`
- * and the V8 heap still referenced after a full collection (over IPC; the RSS is read before it).
+ * and with `--soak-live-heap` the V8 heap still referenced after a full collection (over IPC).
  * Prints each sample, then start / peak / end RSS and the slope (MB/min, least squares
  * over the second half), against the target (at most 500 MB, slope within +-1 MB/min).
  */
@@ -31,8 +31,8 @@ export interface SoakSample {
   wasm: number;
   heapUsed: number;
   heapTotal: number;
-  /** V8 heap still referenced after a full garbage collection. */
-  liveHeap: number;
+  /** V8 heap still referenced after a full garbage collection (with `liveHeap` only). */
+  liveHeap?: number;
   external: number;
   requests: number;
 }
@@ -135,8 +135,14 @@ export interface SoakResult {
  * Runs the soak and prints it.
  * @param options.minutes how long the load runs (samples every 10 s)
  * @param options.connections requests in flight at once
+ * @param options.liveHeap also the live heap: a full collection after each sample (which keeps the
+ *   heap, and so the RSS, lower than without it: leave it off for the RSS figures)
  */
-export async function runSoakBench(options: { minutes: number; connections: number }): Promise<SoakResult> {
+export async function runSoakBench(options: {
+  minutes: number;
+  connections: number;
+  liveHeap: boolean;
+}): Promise<SoakResult> {
   console.info(
     `\nMemory soak: the built server (npm start) on embedded PGlite, fresh DATA_DIR with the demo data; ` +
       `${options.connections} connections of member and staff requests for ${options.minutes} min, RSS every 10 s`,
@@ -152,16 +158,16 @@ export async function runSoakBench(options: { minutes: number; connections: numb
   let next = 0;
   let running = true;
   const memoryUsage = () =>
-    new Promise<{ memory: NodeJS.MemoryUsage; liveHeap: number }>((resolve) => {
+    new Promise<{ memory: NodeJS.MemoryUsage; liveHeap?: number }>((resolve) => {
       const seen = server.messages.length;
       const poll = setInterval(() => {
         const found = server.messages.slice(seen).find((message) => message.memory);
         if (found) {
           clearInterval(poll);
-          resolve(found as unknown as { memory: NodeJS.MemoryUsage; liveHeap: number });
+          resolve(found as unknown as { memory: NodeJS.MemoryUsage; liveHeap?: number });
         }
       }, 20);
-      server.send({ memory: true });
+      server.send({ memory: true, collect: options.liveHeap });
     });
   const samples: SoakSample[] = [];
   const loadStarted = performance.now();
@@ -174,14 +180,15 @@ export async function runSoakBench(options: { minutes: number; connections: numb
       wasm,
       heapUsed: usage.heapUsed / MB,
       heapTotal: usage.heapTotal / MB,
-      liveHeap: liveHeap / MB,
+      ...(liveHeap === undefined ? {} : { liveHeap: liveHeap / MB }),
       external: usage.external / MB,
       requests,
     };
     samples.push(entry);
     console.info(
       `${entry.minutes.toFixed(2).padStart(6)} min  RSS ${rss.toFixed(0).padStart(4)} MB  ` +
-        `(PGlite wasm ${wasm.toFixed(0)} MB, V8 heap ${entry.heapUsed.toFixed(0)}/${entry.heapTotal.toFixed(0)} MB, live ${entry.liveHeap.toFixed(0)} MB, ` +
+        `(PGlite wasm ${wasm.toFixed(0)} MB, V8 heap ${entry.heapUsed.toFixed(0)}/${entry.heapTotal.toFixed(0)} MB, ` +
+        `${entry.liveHeap === undefined ? '' : `live ${entry.liveHeap.toFixed(0)} MB, `}` +
         `external ${entry.external.toFixed(0)} MB)  ${requests} requests`,
     );
   };
@@ -226,12 +233,13 @@ export async function runSoakBench(options: { minutes: number; connections: numb
     errors,
   };
   const wasmSlope = slope(half.map((entry) => ({ x: entry.minutes, y: entry.wasm })));
-  const heapSlope = slope(half.map((entry) => ({ x: entry.minutes, y: entry.liveHeap })));
+  const heapSlope = slope(half.map((entry) => ({ x: entry.minutes, y: entry.liveHeap ?? entry.heapUsed })));
   const last = samples.at(-1);
   console.info(
     `RSS: start ${result.startMb.toFixed(0)} MB, peak ${result.peakMb.toFixed(0)} MB, end ${result.endMb.toFixed(0)} MB; ` +
       `slope over the second half ${result.slopeMbPerMin.toFixed(2)} MB/min ` +
-      `(PGlite wasm ${wasmSlope.toFixed(2)}, V8 live heap ${heapSlope.toFixed(2)}); ${requests} requests, ` +
+      `(PGlite wasm ${wasmSlope.toFixed(2)}, V8 ${options.liveHeap ? 'live heap' : 'heap used'} ${heapSlope.toFixed(2)}); ` +
+      `${requests} requests, ` +
       `${(requests / (options.minutes * 60)).toFixed(0)}/s`,
   );
   if (last) {
