@@ -8,7 +8,7 @@
  * VmRSS), the part of it in PGlite's WebAssembly memory (`residentMemory`) and `process.memoryUsage()`
  * and with `--soak-live-heap` the V8 heap still referenced after a full collection (over IPC).
  * Prints each sample, then start / peak / end RSS and the slope (MB/min, least squares
- * over the second half), against the target (at most 500 MB, slope within +-1 MB/min).
+ * over the second half), against the target (at most 500 MB, slope at most +1 MB/min).
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,7 +19,7 @@ import { describeLoadAverage } from './report.js';
 
 const MB = 1024 * 1024;
 const SAMPLE_MS = 10_000;
-/** Target: the peak RSS at most this (MB), the second half's slope within +-1 MB/min. */
+/** Target: the peak RSS at most this (MB), the second half's slope at most +1 MB/min (not rising). */
 const TARGET_MB = 500;
 const FLAT_MB_PER_MIN = 1;
 
@@ -250,9 +250,10 @@ export async function runSoakBench(options: {
     );
   }
   if (errors.size > 0) console.info(`errors: ${[...errors].map(([key, count]) => `${key} x${count}`).join(', ')}`);
-  const met = result.peakMb <= TARGET_MB && Math.abs(result.slopeMbPerMin) <= FLAT_MB_PER_MIN;
+  // A falling slope is a collection late in the run, not a leak.
+  const met = result.peakMb <= TARGET_MB && result.slopeMbPerMin <= FLAT_MB_PER_MIN;
   console.info(
-    `target: peak RSS <= ${TARGET_MB} MB and slope within +-${FLAT_MB_PER_MIN} MB/min: ${met ? 'met' : 'NOT met'}`,
+    `target: peak RSS <= ${TARGET_MB} MB and slope <= ${FLAT_MB_PER_MIN} MB/min: ${met ? 'met' : 'NOT met'}`,
   );
   console.info(`          ${describeLoadAverage()} (after)`);
   return result;
