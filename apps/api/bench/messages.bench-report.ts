@@ -23,7 +23,8 @@ export async function runMessageBench(adminUrl: string, options: { messages: num
     rounds.push(figures);
     console.info(
       `round ${round}: app end to end ${oneDecimal.format(figures.appPerSecond)} messages/s, ` +
-        `bare nodemailer ${oneDecimal.format(figures.barePerSecond)} messages/s`,
+        `bare nodemailer ${oneDecimal.format(figures.barePerSecond)} messages/s; ` +
+        `${oneDecimal.format(figures.queriesPerMessage)} database statements per message (job polls included)`,
     );
   }
   const app = median(rounds.map((round) => round.appPerSecond));

@@ -87,6 +87,22 @@ async function inParallel(count: number, concurrency: number, work: (index: numb
 export interface MessageRound {
   appPerSecond: number;
   barePerSecond: number;
+  /** Statements the app sent to PostgreSQL per message (round trips; does not depend on the load). */
+  queriesPerMessage: number;
+}
+
+/** Counts the statements every `pg` client sends until the returned function stops it (and returns the count). */
+function countQueries(): () => number {
+  const original = pg.Client.prototype.query;
+  let count = 0;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    count += 1;
+    return (original as (...values: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  return () => {
+    pg.Client.prototype.query = original;
+    return count;
+  };
 }
 
 /**
@@ -142,6 +158,8 @@ export async function runMessageRound(adminUrl: string, options: { messages: num
     const app = await buildApp({ config, database });
     await app.ready();
     const started = performance.now();
+    const stopCounting = countQueries();
+    let queries = 0;
     try {
       await inParallel(memberIds.length, SENDERS, (index) =>
         notifyPersonUser(app, memberIds[index] as number, {
@@ -152,6 +170,7 @@ export async function runMessageRound(adminUrl: string, options: { messages: num
       );
       await smtp.waitFor(options.messages);
     } finally {
+      queries = stopCounting();
       await app.close();
     }
     const appSeconds = (performance.now() - started) / 1000;
@@ -169,7 +188,11 @@ export async function runMessageRound(adminUrl: string, options: { messages: num
     );
     const bareSeconds = (performance.now() - bareStarted) / 1000;
     transport.close();
-    return { appPerSecond: options.messages / appSeconds, barePerSecond: options.messages / bareSeconds };
+    return {
+      appPerSecond: options.messages / appSeconds,
+      barePerSecond: options.messages / bareSeconds,
+      queriesPerMessage: queries / options.messages,
+    };
   } finally {
     await database.close();
     await smtp.close();
