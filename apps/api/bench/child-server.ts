@@ -12,6 +12,8 @@ export interface ChildServer {
   messages: Record<string, unknown>[];
   /** The child's process id (its peak RSS: `/proc/<pid>/status` VmHWM). */
   pid: number;
+  /** Sends the child a message over IPC (e.g. the soak's `{ memory: true }`). */
+  send(message: Record<string, unknown>): void;
   /** Stops the child (SIGTERM) and waits for it to exit. */
   stop(): Promise<void>;
 }
@@ -50,6 +52,7 @@ export async function startChildServer(file: string, env: Record<string, string>
     origin: `http://127.0.0.1:${first[0].port}`,
     ready: first[0],
     pid: child.pid ?? 0,
+    send: (message) => void child.send(message),
     async stop() {
       stopping = true;
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

@@ -8,8 +8,8 @@
  * clock runs from the first notification until the SMTP server has received the N-th email. The
  * app runs in this process on a fresh PostgreSQL database (`bcp_bench_messages`, recreated each
  * run), with the production start-up configuration (pg pool of 10, JOB_BATCH_SIZE default).
- * Bare: the same N emails through nodemailer (one connection per message, like the app), with as
- * many in flight as the app's batch size.
+ * Bare: the same N emails through nodemailer (pooled connections, like the app since issue 40
+ * item 6), with as many in flight as the app's batch size.
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -87,6 +87,22 @@ async function inParallel(count: number, concurrency: number, work: (index: numb
 export interface MessageRound {
   appPerSecond: number;
   barePerSecond: number;
+  /** Statements the app sent to PostgreSQL per message (round trips; does not depend on the load). */
+  queriesPerMessage: number;
+}
+
+/** Counts the statements every `pg` client sends until the returned function stops it (and returns the count). */
+function countQueries(): () => number {
+  const original = pg.Client.prototype.query;
+  let count = 0;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    count += 1;
+    return (original as (...values: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  return () => {
+    pg.Client.prototype.query = original;
+    return count;
+  };
 }
 
 /**
@@ -142,6 +158,8 @@ export async function runMessageRound(adminUrl: string, options: { messages: num
     const app = await buildApp({ config, database });
     await app.ready();
     const started = performance.now();
+    const stopCounting = countQueries();
+    let queries = 0;
     try {
       await inParallel(memberIds.length, SENDERS, (index) =>
         notifyPersonUser(app, memberIds[index] as number, {
@@ -152,11 +170,12 @@ export async function runMessageRound(adminUrl: string, options: { messages: num
       );
       await smtp.waitFor(options.messages);
     } finally {
+      queries = stopCounting();
       await app.close();
     }
     const appSeconds = (performance.now() - started) / 1000;
 
-    const transport = nodemailer.createTransport({ url: smtp.url });
+    const transport = nodemailer.createTransport({ url: smtp.url, pool: true, maxConnections: 5, maxMessages: 100 });
     const bareStarted = performance.now();
     await inParallel(options.messages, config.jobs.batchSize, (index) =>
       transport.sendMail({
@@ -168,7 +187,12 @@ export async function runMessageRound(adminUrl: string, options: { messages: num
       }),
     );
     const bareSeconds = (performance.now() - bareStarted) / 1000;
-    return { appPerSecond: options.messages / appSeconds, barePerSecond: options.messages / bareSeconds };
+    transport.close();
+    return {
+      appPerSecond: options.messages / appSeconds,
+      barePerSecond: options.messages / bareSeconds,
+      queriesPerMessage: queries / options.messages,
+    };
   } finally {
     await database.close();
     await smtp.close();

@@ -9,9 +9,11 @@
  * Then the file upload bench (issue 16; `file-upload.bench.ts`): a generated member file end to end
  * through the API (upload, validate, stage, accept) beside a plain COPY, with the server's peak RSS.
  * Flags: --duration SECONDS (10), --connections N (20), --warmup SECONDS (3), --ids N (10000),
- * --rounds N (1), --messages N (1000), --only search|lists|messages|uploads|export|hostile-files (just that
+ * --rounds N (1), --messages N (1000), --only search|lists|messages|uploads|export|hostile-files|soak (just that
  * bench; export: the benefits export bench, issue 18: rows/s and the server's peak RSS, >= 3 rounds;
- * hostile-files: issue 34's hostile member files, `hostile-files.bench.ts`, --hostile-rounds N (3)),
+ * hostile-files: issue 34's hostile member files, `hostile-files.bench.ts`, --hostile-rounds N (3);
+ * soak: issue 40's memory soak of the built server on PGlite, `soak.bench.ts`, --soak-minutes N (5),
+ * --soak-connections N (4), --soak-live-heap),
  * --list-duration S (5), --list-rounds N (3), --redis URL|none (redis://127.0.0.1:6379),
  * --upload-rows N (1000000), --upload-rounds N (3), --pglite-rows N (100000), --pglite-rounds N (3);
  * or BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ROUNDS. BENCH_DATABASE_URL: where to create `bcp_bench`.
@@ -26,6 +28,7 @@ import { runIdSearchBench } from './id-search.bench.js';
 import { runMessageBench } from './messages.bench-report.js';
 import { describeLoadAverage, describeMachine, describeRowCounts } from './report.js';
 import { BENCH_PERSONS, seedBenchDatabase } from './seed-bench-database.js';
+import { runSoakBench } from './soak.bench.js';
 import { runStaffListBench } from './staff-lists.bench.js';
 
 const command = 'npm run bench';
@@ -33,9 +36,10 @@ const { values } = parseCommandLine({
   command,
   usage: `
 Usage: ${command} -- [--duration S] [--connections N] [--warmup S] [--ids N] [--rounds N]
-                        [--messages N] [--only search|lists|messages|uploads|export|hostile-files] [--upload-rows N]
+                        [--messages N] [--only search|lists|messages|uploads|export|hostile-files|soak] [--upload-rows N]
                         [--list-duration S] [--list-rounds N] [--list-plans-only] [--redis URL|none]
                         [--upload-rounds N] [--pglite-rows N] [--pglite-rounds N] [--hostile-rounds N]
+                        [--soak-minutes N] [--soak-connections N] [--soak-live-heap]
 
 Benchmarks (README "Benchmarks"), on PostgreSQL (BENCH_DATABASE_URL, default
 postgres://postgres@127.0.0.1:5432/test; the database bcp_bench is created and seeded once):
@@ -65,6 +69,13 @@ the benefits export, then message delivery end to end, then a member file upload
   --only hostile-files  only the hostile member files (issue 34, no seeding): each refused how fast,
                     the server's peak RSS and its slowest GET /api/health meanwhile, median of rounds
   --hostile-rounds N rounds of it (default 3)
+  --only soak       only the memory soak (issue 40 item 5; run npm run build first): the built server
+                    on embedded PGlite in a fresh folder under member and staff requests, its RSS
+                    every 10 s, start/peak/end and the slope (MB/min) over the second half
+  --soak-minutes N  minutes of load in the soak (default 5)
+  --soak-connections N requests in flight in the soak (default 4)
+  --soak-live-heap  also the V8 heap still referenced after a full collection at each sample (the
+                    collections lower the RSS: leave it off for the RSS figures)
   --upload-rows N   rows of the PostgreSQL upload (default 1000000)
   --upload-rounds N rounds of it (default 3)
   --pglite-rows N   rows of the PGlite upload (default 100000)
@@ -82,6 +93,9 @@ the benefits export, then message delivery end to end, then a member file upload
     'pglite-rows': { type: 'string', default: '100000' },
     'pglite-rounds': { type: 'string', default: '3' },
     'hostile-rounds': { type: 'string', default: '3' },
+    'soak-minutes': { type: 'string', default: '5' },
+    'soak-connections': { type: 'string', default: '4' },
+    'soak-live-heap': { type: 'boolean', default: false },
     only: { type: 'string' },
     'list-duration': { type: 'string', default: '5' },
     'list-rounds': { type: 'string', default: '3' },
@@ -91,9 +105,9 @@ the benefits export, then message delivery end to end, then a member file upload
 });
 if (
   values.only !== undefined &&
-  !['search', 'lists', 'messages', 'uploads', 'export', 'hostile-files'].includes(values.only)
+  !['search', 'lists', 'messages', 'uploads', 'export', 'hostile-files', 'soak'].includes(values.only)
 ) {
-  failCommandLine(command, '--only takes: search, lists, messages, uploads, export, hostile-files');
+  failCommandLine(command, '--only takes: search, lists, messages, uploads, export, hostile-files, soak');
 }
 if (values.redis !== 'none' && !/^rediss?:\/\//.test(values.redis)) {
   failCommandLine(command, '--redis takes a redis:// URL or none');
@@ -124,6 +138,15 @@ const uploadOptions = () => ({
 
 if (values.only === 'uploads') {
   await runUploadBench(adminDatabaseUrl(), uploadOptions());
+  process.exit(0);
+}
+
+if (values.only === 'soak') {
+  await runSoakBench({
+    minutes: readNumber('soak-minutes', 1),
+    connections: readNumber('soak-connections', 1),
+    liveHeap: values['soak-live-heap'],
+  });
   process.exit(0);
 }
 

@@ -145,6 +145,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   app.addHook('onReady', async () => jobs.start());
   app.addHook('preClose', async () => jobs.stop());
   app.decorate('messenger', createMessenger({ db: database.db, config, log: app.log, jobs }));
+  // Pooled SMTP connections close once the workers have stopped (preClose).
+  app.addHook('onClose', async () => app.messenger.close());
   app.decorate('identityProvider', createIdentityProvider(config, { logger: app.log }));
   app.decorate('clock', createClock());
   const files = createFileStore(config.files, config.dataDir);

@@ -34,7 +34,15 @@ describe('database', () => {
     const second = await openDatabase({ dataDir });
     await applyMigrations(second);
     const rows = await second.db.select({ name: funds.name }).from(funds);
+    // Issue 40 item 5: the buffer pool is capped below the data folder's postgresql.conf (128 MB).
+    const settings = await second.db.execute(
+      sql`select current_setting('shared_buffers') as shared_buffers,
+                 current_setting('maintenance_work_mem') as maintenance_work_mem`,
+    );
     await second.close();
     expect(rows).toEqual([{ name: 'Kept Fund' }]);
+    expect((settings as unknown as { rows: unknown[] }).rows).toEqual([
+      { shared_buffers: '32MB', maintenance_work_mem: '16MB' },
+    ]);
   });
 });

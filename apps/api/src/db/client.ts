@@ -39,6 +39,17 @@ export type DatabaseTarget =
 
 const STARTUP_LOCK_KEY = 727_001;
 
+/**
+ * PostgreSQL settings PGlite starts with (issue 40 item 5), after PGlite's own start parameters.
+ * Its `postgresql.conf` asks for `shared_buffers = 128MB`: the buffer pool lives in PGlite's
+ * WebAssembly memory, which grows as pages are read into it and never shrinks, so a long-running
+ * server's resident memory crept up towards it. 32 MB holds the working set of an embedded
+ * (one-machine) database; the files it reads past that are served from the operating system's
+ * page cache. `maintenance_work_mem` (64 MB default) bounds what a migration's index build or a
+ * VACUUM allocates, which the WebAssembly memory would keep.
+ */
+export const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB', '-c', 'maintenance_work_mem=16MB'];
+
 /** Makes `close` safe to call more than once (shutdown hooks and tests may both call it). */
 function once(close: () => Promise<void>): () => Promise<void> {
   let closing: Promise<void> | undefined;
@@ -61,6 +72,11 @@ function inProcessLocks(): DatabaseHandle['withLock'] {
     });
     return run;
   };
+}
+
+/** PGlite's default start parameters (single user, no parallel workers, ...) with `PGLITE_SETTINGS`. */
+function pgliteStartParams(): string[] {
+  return [...PGlite.defaultStartParams, ...PGLITE_SETTINGS];
 }
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database (DESIGN.md "Database"). */
@@ -101,9 +117,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if ('dataDir' in target) {
     // PGlite creates only the last folder of its path.
     mkdirSync(target.dataDir, { recursive: true });
-    client = await PGlite.create(join(target.dataDir, 'pglite'));
+    client = await PGlite.create(join(target.dataDir, 'pglite'), { startParams: pgliteStartParams() });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ startParams: pgliteStartParams() });
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {

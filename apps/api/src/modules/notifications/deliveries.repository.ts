@@ -1,6 +1,6 @@
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { notificationDeliveries } from '../../db/schema/notifications.js';
+import { notificationDeliveries, notifications } from '../../db/schema/notifications.js';
 
 /** A `notification_deliveries` row as stored. */
 export type DeliveryRecord = typeof notificationDeliveries.$inferSelect;
@@ -32,10 +32,20 @@ export async function updateDelivery(
   await db.update(notificationDeliveries).set(patch).where(eq(notificationDeliveries.id, id));
 }
 
-/** A delivery by id, or `undefined`. */
-export async function findDelivery(db: Database, id: number): Promise<DeliveryRecord | undefined> {
-  const [delivery] = await db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, id));
-  return delivery;
+/**
+ * A delivery by id with its notification, in one query (a delivery job's first read; issue 40
+ * item 6), or `undefined` when either is gone.
+ */
+export async function findDeliveryWithNotification(
+  db: Database,
+  id: number,
+): Promise<{ delivery: DeliveryRecord; notification: typeof notifications.$inferSelect } | undefined> {
+  const [row] = await db
+    .select({ delivery: notificationDeliveries, notification: notifications })
+    .from(notificationDeliveries)
+    .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
+    .where(eq(notificationDeliveries.id, id));
+  return row;
 }
 
 /**

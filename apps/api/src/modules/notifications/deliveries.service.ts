@@ -7,12 +7,12 @@ import { findDevicesByIds, listDevices, listDevicesOfPersonUsers, removeDeviceBy
 import { findMessagePreferences, findPersonUserProfile } from '../person-users/index.js';
 import {
   type DeliveryRecord,
-  findDelivery,
+  findDeliveryWithNotification,
   insertDeliveries,
   insertDeliveryIds,
   updateDelivery,
 } from './deliveries.repository.js';
-import { findNotification, type NotificationRecord } from './notifications.service.js';
+import type { NotificationRecord } from './notifications.service.js';
 import { richTextToPlain } from './rich-text.js';
 
 /** Job queue names of notification delivery. */
@@ -98,12 +98,6 @@ async function finish(
   await updateDelivery(db, id, { ...patch, ...(done ? { completedAt: new Date() } : {}) });
 }
 
-async function loadDelivery(db: Database, id: number) {
-  const delivery = await findDelivery(db, id);
-  const notification = delivery && (await findNotification(db, delivery.notificationId));
-  return delivery && notification ? { delivery, notification } : undefined;
-}
-
 /**
  * The push payload: title (ID numbers masked), a fixed body and the ids; never the body text,
  * amounts or personal details (push goes through third parties and shows on lock screens).
@@ -125,7 +119,7 @@ export function toPushPayload(notification: NotificationRecord): PushPayload {
  * @param retryCount pg-boss's retries so far (0 on the first attempt)
  */
 export async function runDelivery(deps: DeliveryDependencies, deliveryId: number, retryCount: number): Promise<void> {
-  const loaded = await loadDelivery(deps.db, deliveryId);
+  const loaded = await findDeliveryWithNotification(deps.db, deliveryId);
   if (loaded?.delivery.status !== 'pending') return;
   const { delivery, notification } = loaded;
   const attempts = retryCount + 1;

@@ -52,6 +52,12 @@ export async function recordNotification(
   return { notificationId: notification.id };
 }
 
+/**
+ * The queues `recordNotification` sends to: wake these (`jobs.wake(NOTIFICATION_QUEUES)`) once the
+ * transaction has committed, rather than every queue of the process (each woken worker fetches).
+ */
+export const NOTIFICATION_QUEUES: string[] = [LIVE_QUEUE, DELIVERY_QUEUES.push, DELIVERY_QUEUES.message];
+
 /** Person users told per round of `recordNotificationForMany` (one insert of each kind per round). */
 const NOTIFY_BATCH = 1000;
 
@@ -93,7 +99,7 @@ export async function recordNotificationForMany(
 
 /**
  * Tells a member something (issue 5), in a transaction of its own: `recordNotification`, then
- * wakes the workers. Used where nothing else is stored with it, e.g. identity verified or a
+ * wakes the workers of its queues (`NOTIFICATION_QUEUES`). Used where nothing else is stored with it, e.g. identity verified or a
  * staff message; a change that must be announced with it (a claim move) calls
  * `recordNotification` in its own transaction instead.
  * @example await notifyPersonUser(app, personUserId, { title: 'Identity verified', body: '<p>...</p>', event: 'identity.verified' })
@@ -108,6 +114,6 @@ export async function notifyPersonUser(
   const result = await deps.db.transaction((tx) =>
     recordNotification(tx as unknown as Database, deps.jobs, personUserId, content),
   );
-  deps.jobs.wake();
+  deps.jobs.wake(NOTIFICATION_QUEUES);
   return result;
 }

@@ -49,6 +49,8 @@ export interface Messenger {
   send(message: OutboundMessage): Promise<{ outboxId: number; referenceCode: string }>;
   /** Resolves when no delivery of this messenger is queued, waiting for a retry or running (tests). */
   flush(): Promise<void>;
+  /** Closes the email sender's pooled connections (when the app closes, after the job workers stopped). */
+  close(): void;
 }
 
 /** Thrown by `send` for a message that cannot be sent as given (a programming error, not a delivery failure). */
@@ -185,9 +187,12 @@ export function createMessenger(deps: {
     return (smsSender as SmsSender).send({ to: destination, message: parts.text });
   }
 
-  /** Marks the message's attempt `attempt` as started, unless it is no longer pending or another run claimed it. */
-  async function claimAttempt(outboxId: number, attempt: number): Promise<boolean> {
-    const claimed = await db
+  /**
+   * Marks the message's attempt `attempt` as started, unless it is no longer pending or another
+   * run claimed it; returns the claimed row (one statement: the read and the claim, issue 40 item 6).
+   */
+  async function claimAttempt(outboxId: number, attempt: number) {
+    const [claimed] = await db
       .update(outboxMessages)
       .set({ attempts: attempt })
       .where(
@@ -197,29 +202,31 @@ export function createMessenger(deps: {
           lte(outboxMessages.attempts, attempt - 1),
         ),
       )
-      .returning({ id: outboxMessages.id });
-    return claimed.length > 0;
+      .returning();
+    return claimed;
   }
 
   /** The delivery job: sends a pending message once, recording the outcome; throws to be retried. */
   async function deliver(job: { data: MessageJob; retryCount: number }): Promise<void> {
     const { outboxId } = job.data;
-    const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, outboxId));
-    if (row?.status !== 'pending') return;
-    const context = { outboxId, channel: row.channel, purpose: row.purpose };
     if (job.data.expiresAt && Date.now() >= Date.parse(job.data.expiresAt)) {
-      await db
+      const expired = await db
         .update(outboxMessages)
         .set({ status: 'failed', lastError: 'expired before it could be sent' })
-        .where(eq(outboxMessages.id, outboxId));
-      log.warn(context, 'message expired before it could be sent; not sent');
+        .where(and(eq(outboxMessages.id, outboxId), eq(outboxMessages.status, 'pending')))
+        .returning({ channel: outboxMessages.channel, purpose: outboxMessages.purpose });
+      for (const row of expired) {
+        log.warn({ outboxId, ...row }, 'message expired before it could be sent; not sent');
+      }
       return;
     }
+    const attempt = job.retryCount + 1;
+    const row = await claimAttempt(outboxId, attempt);
+    if (!row) return;
+    const context = { outboxId, channel: row.channel, purpose: row.purpose };
     const sealed: SealedParts = job.data.sealed
       ? JSON.parse(decryptField(secret, job.data.sealed))
       : { subject: row.subject, text: row.body, html: row.html, secrets: [] };
-    const attempt = job.retryCount + 1;
-    if (!(await claimAttempt(outboxId, attempt))) return;
     try {
       await transmit(row.channel === 'sms' ? 'sms' : 'email', row.destination, sealed, row.referenceCode, row.language);
     } catch (error) {
@@ -326,5 +333,7 @@ export function createMessenger(deps: {
     },
 
     flush: () => jobs.idle([queue]),
+
+    close: () => emailSender?.close?.(),
   };
 }
