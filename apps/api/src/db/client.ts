@@ -34,8 +34,11 @@ export type DatabaseTarget =
   | { databaseUrl: string }
   /** Embedded PGlite stored in `<dataDir>/pglite`. */
   | { dataDir: string }
-  /** Embedded PGlite in memory (tests). */
-  | { memory: true };
+  /**
+   * Embedded PGlite in memory (tests); `loadDataDir` starts it from a data folder dumped with
+   * PGlite's `dumpDataDir` (the tests' migrated template) instead of an empty one.
+   */
+  | { memory: true; loadDataDir?: Blob };
 
 const STARTUP_LOCK_KEY = 727_001;
 
@@ -119,7 +122,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     mkdirSync(target.dataDir, { recursive: true });
     client = await PGlite.create(join(target.dataDir, 'pglite'), { startParams: pgliteStartParams() });
   } else {
-    client = await PGlite.create({ startParams: pgliteStartParams() });
+    client = await PGlite.create({
+      startParams: pgliteStartParams(),
+      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    });
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {

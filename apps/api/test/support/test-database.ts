@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
@@ -15,13 +16,18 @@ export interface TestDatabase {
 
 /**
  * A fresh migrated database: a clone of the migrated template on PostgreSQL when
- * `TEST_DATABASE_URL` is set (CI), otherwise a new in-memory PGlite.
+ * `TEST_DATABASE_URL` is set (CI), otherwise a new in-memory PGlite loaded from the template's
+ * dump (`global-setup.ts`), or migrated here when the run has none.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const handle = await openDatabase({ memory: true });
-    await applyMigrations(handle);
+    const templateFile = inject('pgliteTemplateFile');
+    const handle = await openDatabase({
+      memory: true,
+      ...(templateFile ? { loadDataDir: new Blob([readFileSync(templateFile)]) } : {}),
+    });
+    if (!templateFile) await applyMigrations(handle);
     return { handle, url: undefined, destroy: () => handle.close() };
   }
   const prefix = testDatabasePrefix(inject('testRunId'));
