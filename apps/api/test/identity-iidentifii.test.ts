@@ -257,11 +257,15 @@ describe('issue 18 iidentifii adapter: the images of a check', () => {
 
   it('answers unavailable (and logs the status) when the provider refuses or answers another shape', async () => {
     provider.answer = (response) => response.writeHead(500).end();
-    await expect(testApp.app.identityProvider.fetchImages('iid-8')).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(testApp.app.identityProvider.fetchImages('iid-8')).rejects.toMatchObject({
+      code: 'identity_service_unavailable',
+    });
     expect(testApp.logs.some((line) => line.msg === 'identity provider refused the images')).toBe(true);
     provider.answer = (response) =>
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"images":[{"kind":"selfie"}]}');
-    await expect(testApp.app.identityProvider.fetchImages('iid-9')).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(testApp.app.identityProvider.fetchImages('iid-9')).rejects.toMatchObject({
+      code: 'identity_service_unavailable',
+    });
   });
 });
 

@@ -73,7 +73,7 @@ export function errorCodesOfRoute(route: DocumentedRoute): Record<number, ErrorC
       codes.get(status)?.add(code);
     }
   };
-  const { access, schema } = route;
+  const { access } = route;
   if (access !== 'public') {
     if (access.area === 'partner') add('invalid_api_key');
     else add('unauthenticated', 'session_ended', 'wrong_area');

@@ -182,9 +182,10 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'Beneficiary app (`/api/app`, member session token), back office (`/api/v1`, staff session token and ' +
           'permissions) and partner API (`/api/v2`, partner API key; see docs/partners.md). Every non-2xx response is ' +
-          '`ErrorResponse` with a `code` from the error catalogue; each error answer lists the codes it can carry in ' +
-          '`x-error-codes`; any operation may also answer 500 `internal`, or 503 `unavailable` with `Retry-After` during an ' +
-          'outage (on `/api/v2`, `Accept: application/problem+json` gets RFC 9457 problem details); state-changing calls from browsers echo the `XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header.',
+          '`ErrorResponse` with a `code` from the error catalogue, and each error answer lists the codes it can carry ' +
+          'in `x-error-codes`; any operation may also answer 500 `internal`, or 503 `unavailable` with `Retry-After` ' +
+          'during an outage. On `/api/v2`, `Accept: application/problem+json` gets RFC 9457 problem details. ' +
+          'State-changing calls from browsers echo the `XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header.',
       },
       components: { securitySchemes: SECURITY_SCHEMES },
     },
