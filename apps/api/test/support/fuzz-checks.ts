@@ -25,7 +25,6 @@ export function errorShapeProblem(status: number, contentType: string | undefine
   const known = new Set(['message', 'errors', 'code', 'params', 'fieldCodes']);
   const extra = Object.keys(record).filter((key) => !known.has(key));
   if (extra.length > 0) return `extra keys: ${extra.join(', ')}`;
-  if (!ErrorResponse.safeParse(record).success) return `not an ErrorResponse (code ${JSON.stringify(record.code)})`;
   if (typeof record.message !== 'string') return 'message is not a string';
   if ('errors' in record) {
     const errors = record.errors;
@@ -37,6 +36,7 @@ export function errorShapeProblem(status: number, contentType: string | undefine
     }
   }
   if (!/^application\/json\b/i.test(contentType ?? '')) return `content-type is ${contentType ?? 'none'}`;
+  if (!ErrorResponse.safeParse(record).success) return `not an ErrorResponse (code ${JSON.stringify(record.code)})`;
   return undefined;
 }
 
