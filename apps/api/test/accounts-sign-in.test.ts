@@ -53,7 +53,7 @@ describe('sign-in with password, then OTP', () => {
     const unknown = await login('nobody@example.co.za', member.password, '10.0.1.2');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: ACCOUNT_MESSAGES.signInFailed });
+    expect(wrong.json()).toEqual({ message: ACCOUNT_MESSAGES.signInFailed, code: 'sign_in_failed' });
     expect(unknown.json()).toEqual(wrong.json());
   });
 
@@ -175,7 +175,7 @@ describe('sign-in with password, then OTP', () => {
     await ageOtps(locked.phoneNumber, 3600);
     const right = await login(locked.idNumber, locked.password, '10.0.7.2');
     expect(right.statusCode).toBe(401);
-    expect(right.json()).toEqual({ message: ACCOUNT_MESSAGES.signInFailed });
+    expect(right.json()).toEqual({ message: ACCOUNT_MESSAGES.signInFailed, code: 'sign_in_failed' });
     const notices = await testApp.app.db
       .select()
       .from(outboxMessages)
@@ -206,7 +206,7 @@ describe('sessions: me, logout, expiry, areas, ownership', () => {
       body: { twoFactorMethod: 'SMS', phoneNumber: member.phoneNumber },
     });
     expect(again.statusCode).toBe(401);
-    expect(again.json()).toEqual({ message: 'Your session has ended. Please sign in again.' });
+    expect(again.json()).toEqual({ message: 'Your session has ended. Please sign in again.', code: 'session_ended' });
   });
 
   it('ends a session idle for more than 30 minutes', async () => {

@@ -127,6 +127,8 @@ describe('POST /api/app/person-users (sign-up)', () => {
     expect(response.json()).toEqual({
       message: ACCOUNT_MESSAGES.accountExists,
       errors: { idNumber: [ACCOUNT_MESSAGES.accountExists] },
+      code: 'account_exists',
+      fieldCodes: { idNumber: ['account_exists'] },
     });
     expect(response.body).not.toContain(member.email);
   });
@@ -152,6 +154,9 @@ describe('POST /api/app/person-users (sign-up)', () => {
       body: { twoFactorMethod: 'SMS', phoneNumber: '0824445555' },
     });
     expect(settings.statusCode).toBe(403);
-    expect(settings.json()).toEqual({ message: 'Enter the PIN we sent you to finish signing in.' });
+    expect(settings.json()).toEqual({
+      message: 'Enter the PIN we sent you to finish signing in.',
+      code: 'verification_required',
+    });
   });
 });

@@ -71,7 +71,7 @@ describe('the back office at /admin', () => {
   it('answers a missing file under /admin with 404, not with the app', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/admin/assets/missing-123.js' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Not found.' });
+    expect(response.json()).toEqual({ message: 'Not found.', code: 'not_found' });
   });
 
   it('does not serve source maps in production', async () => {

@@ -205,6 +205,6 @@ describe('issue 18 bank verification configuration', () => {
         initials: 'N',
         surname: 'Dlamini',
       }),
-    ).rejects.toMatchObject({ code: 'unavailable' } satisfies Partial<AppError>);
+    ).rejects.toMatchObject({ kind: 'unavailable', code: 'bank_verification_unavailable' } satisfies Partial<AppError>);
   });
 });

@@ -262,7 +262,7 @@ describe('the partner API guard ({ area: "partner" })', () => {
     for (const attempt of [undefined, `${key.key.slice(0, -1)}x`, 'bcp_pk_short', manager.token]) {
       const response = await asPartner(attempt);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: PARTNER_MESSAGES.invalidKey });
+      expect(response.json()).toEqual({ message: PARTNER_MESSAGES.invalidKey, code: 'invalid_api_key' });
     }
     const xApiKey = await app().inject({ method: 'POST', url: WHOAMI, headers: { 'x-api-key': key.key }, payload: {} });
     expect(xApiKey.statusCode).toBe(401);

@@ -94,7 +94,7 @@ describe('staff sign-in with a PIN', () => {
     });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: STAFF_SESSION_MESSAGES.signInFailed });
+    expect(wrong.json()).toEqual({ message: STAFF_SESSION_MESSAGES.signInFailed, code: 'sign_in_failed' });
     expect(unknown.json()).toEqual(wrong.json());
     const failures = await testApp.app.db
       .select()

@@ -338,7 +338,8 @@ describe('issue 37 item 6: the Stitch adapter on its own', () => {
       { warn: (entry: unknown) => warnings.push(entry) } as never,
     );
     await expect(provider.verify(request)).rejects.toMatchObject({
-      code: 'unavailable',
+      kind: 'unavailable',
+      code: 'bank_verification_unavailable',
       message: BANK_VERIFICATION_UNAVAILABLE_MESSAGE,
     } satisfies Partial<AppError>);
     expect(fake.queries).toHaveLength(0);
@@ -359,10 +360,10 @@ describe('issue 37 item 6: the Stitch adapter on its own', () => {
       ...settings(),
       tokenUrl: 'http://127.0.0.1:1/connect/token',
     });
-    await expect(unreachable.verify(request)).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(unreachable.verify(request)).rejects.toMatchObject({ code: 'bank_verification_unavailable' });
     const provider = createStitchBankVerificationProvider(settings());
     await expect(provider.verify({ ...request, branchCode: '999999' })).rejects.toMatchObject({
-      code: 'unavailable',
+      code: 'bank_verification_unavailable',
     });
     expect(fake.queries).toHaveLength(0);
   });

@@ -171,7 +171,7 @@ describe('issue 4 "Documents"', () => {
     const before = storedFileCount();
     const response = await uploadDocument(app(), member, 'ID_COPY', 'id.pdf', SAMPLE_FILES.text, 'application/pdf');
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ message: CLAIM_MESSAGES.documentType });
+    expect(response.json()).toEqual({ message: CLAIM_MESSAGES.documentType, code: 'document_type_unsupported' });
     expect(storedFileCount()).toBe(before);
     const read = await call(app(), 'GET', claimUrl(member.benefitId), { token: member.token });
     expect(read.json().documents).toEqual([]);
@@ -184,7 +184,7 @@ describe('issue 4 "Documents"', () => {
     const big = Buffer.concat([SAMPLE_FILES.pdf, Buffer.alloc(10 * 1024 * 1024)]);
     const response = await uploadDocument(app(), member, 'ID_COPY', 'big.pdf', big);
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: CLAIM_MESSAGES.documentTooLarge });
+    expect(response.json()).toEqual({ message: CLAIM_MESSAGES.documentTooLarge, code: 'document_too_large' });
     expect(storedFileCount()).toBe(before);
   });
 
@@ -235,6 +235,8 @@ describe('issue 4 "Submit"', () => {
     expect(response.json()).toEqual({
       message: CLAIM_MESSAGES.stepsMissing,
       errors: { steps: ['Bank account: not done yet.', 'Documents: not done yet.', 'Fees and payout: not done yet.'] },
+      code: 'claim_steps_missing',
+      fieldCodes: { steps: ['claim_steps_missing', 'claim_steps_missing', 'claim_steps_missing'] },
     });
     const read = await call(app(), 'GET', claimUrl(member.benefitId), { token: member.token });
     expect(read.json().status).toBe('draft');
@@ -321,6 +323,8 @@ describe('issue 4 "Submit"', () => {
     expect(different.json()).toEqual({
       message: IDEMPOTENCY_MESSAGES.reused,
       errors: { 'Idempotency-Key': [IDEMPOTENCY_MESSAGES.reused] },
+      code: 'idempotency_key_reused',
+      fieldCodes: { 'Idempotency-Key': ['idempotency_key_reused'] },
     });
     const events = await app()
       .db.select()

@@ -24,7 +24,7 @@ beforeAll(async () => {
       );
       app.get(
         '/api/test/bad-sql',
-        { config: { access: 'public' }, schema: { operationId: 'testBadSql' } },
+        { config: { access: 'public' }, schema: { hide: true, operationId: 'testBadSql' } },
         async () => {
           await app.db.execute(sql`select * from no_such_table where id_number = ${'8001015009087'}`);
           return { ok: true };
@@ -32,7 +32,7 @@ beforeAll(async () => {
       );
       app.post(
         '/api/test/duplicate-fund',
-        { config: { access: 'public' }, schema: { operationId: 'testDuplicateFund' } },
+        { config: { access: 'public' }, schema: { hide: true, operationId: 'testDuplicateFund' } },
         async () => {
           await app.db.insert(funds).values({ name: 'A', registrationNumber: '12/8/1' });
           await app.db.insert(funds).values({ name: 'B', registrationNumber: '12/8/1' });
@@ -41,7 +41,7 @@ beforeAll(async () => {
       );
       app.get(
         '/api/test/throttled',
-        { config: { access: 'public' }, schema: { operationId: 'testThrottled' } },
+        { config: { access: 'public' }, schema: { hide: true, operationId: 'testThrottled' } },
         async () => {
           throw new AppError('throttled', 'Too many attempts. Try again in 60 seconds.', undefined, {
             params: { retryAfterSeconds: 60 },

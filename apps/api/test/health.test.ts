@@ -21,7 +21,7 @@ describe('GET /api/health', () => {
     await testApp.database.handle.close();
     const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ message: 'The database is not answering.' });
+    expect(response.json()).toEqual({ message: 'The database is not answering.', code: 'unavailable' });
   });
 });
 
@@ -50,7 +50,7 @@ describe('GET /api/ready', () => {
     await testApp.database.handle.close();
     const down = await testApp.app.inject({ method: 'GET', url: '/api/ready' });
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({ message: 'The database is not answering.' });
+    expect(down.json()).toEqual({ message: 'The database is not answering.', code: 'unavailable' });
   });
 
   it('answers 503 once the process is shutting down (the load balancer stops sending it traffic)', async () => {
@@ -90,7 +90,7 @@ describe('GET /api/ready', () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/ready' });
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('5');
-    expect(response.json()).toEqual({ message: 'Redis is not answering.' });
+    expect(response.json()).toEqual({ message: 'Redis is not answering.', code: 'unavailable' });
     expect((await testApp.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 });

@@ -182,7 +182,10 @@ describe('POST /api/app/identity-verifications/callback', () => {
         const body = callbackBody(member.reference, 'passed');
         const response = await postCallback(body, sign(body));
         expect(response.statusCode).toBe(401);
-        expect(response.json()).toEqual({ message: 'The callback signature is missing or not valid.' });
+        expect(response.json()).toEqual({
+          message: 'The callback signature is missing or not valid.',
+          code: 'invalid_signature',
+        });
         expect((await checkRow(member.reference))?.status).toBe('pending');
         expect(await isVerified(member.personUserId)).toBe(false);
       });
@@ -201,7 +204,7 @@ describe('POST /api/app/identity-verifications/callback', () => {
     const body = callbackBody('no-such-reference', 'passed');
     const response = await postCallback(body, sandbox.signCallback(body));
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'This identity check does not exist.' });
+    expect(response.json()).toEqual({ message: 'This identity check does not exist.', code: 'not_found' });
   });
 
   it('answers 422 with per-field messages for a signed body that is not a valid callback', async () => {
@@ -260,7 +263,7 @@ describe('recordIdentityResult', () => {
     const member = await pendingCheck();
     await expect(
       recordIdentityResult(testApp.app.db, { reference: member.reference, status: 'passed' }, 'iidentifii'),
-    ).rejects.toMatchObject({ code: 'not_found' });
+    ).rejects.toMatchObject({ kind: 'not_found' });
     expect((await checkRow(member.reference))?.status).toBe('pending');
   });
 });

@@ -76,7 +76,11 @@ function registerStartRoute(app: FastifyInstance) {
     '/api/test/identity/start/:personUserId',
     {
       config: { access: 'public' },
-      schema: { operationId: 'testStartIdentityCheck', params: z.object({ personUserId: z.coerce.number().int() }) },
+      schema: {
+        hide: true,
+        operationId: 'testStartIdentityCheck',
+        params: z.object({ personUserId: z.coerce.number().int() }),
+      },
     },
     async (request) =>
       startIdentityVerification(
@@ -196,7 +200,10 @@ describe('iidentifii adapter against a real HTTP server speaking the protocol', 
     const member = await createPersonUser(testApp.app.db);
     const started = await start(member.personUserId);
     expect(started.status).toBe(503);
-    expect(started.body).toEqual({ message: 'The identity check service is not available. Please try again later.' });
+    expect(started.body).toEqual({
+      message: 'The identity check service is not available. Please try again later.',
+      code: 'identity_service_unavailable',
+    });
     expect(provider.received).toHaveLength(1);
     expect(await checksOf(member.personUserId)).toHaveLength(0);
     const logged = JSON.stringify(testApp.logs);
@@ -230,7 +237,7 @@ describe('iidentifii adapter against a real HTTP server speaking the protocol', 
     const member = await createPersonUser(testApp.app.db, { iidentifiiVerified: true });
     const started = await start(member.personUserId);
     expect(started.status).toBe(409);
-    expect(started.body).toEqual({ message: 'Your identity is already verified.' });
+    expect(started.body).toEqual({ message: 'Your identity is already verified.', code: 'identity_already_verified' });
     expect(provider.received).toHaveLength(0);
   });
 });
@@ -257,11 +264,15 @@ describe('issue 18 iidentifii adapter: the images of a check', () => {
 
   it('answers unavailable (and logs the status) when the provider refuses or answers another shape', async () => {
     provider.answer = (response) => response.writeHead(500).end();
-    await expect(testApp.app.identityProvider.fetchImages('iid-8')).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(testApp.app.identityProvider.fetchImages('iid-8')).rejects.toMatchObject({
+      code: 'identity_service_unavailable',
+    });
     expect(testApp.logs.some((line) => line.msg === 'identity provider refused the images')).toBe(true);
     provider.answer = (response) =>
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"images":[{"kind":"selfie"}]}');
-    await expect(testApp.app.identityProvider.fetchImages('iid-9')).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(testApp.app.identityProvider.fetchImages('iid-9')).rejects.toMatchObject({
+      code: 'identity_service_unavailable',
+    });
   });
 });
 
@@ -297,6 +308,7 @@ describe('iidentifii adapter when the provider cannot be reached', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({
       message: 'The identity check service is not available. Please try again later.',
+      code: 'identity_service_unavailable',
     });
     expect(unreachable.logs.some((line) => line.msg === 'identity provider unreachable')).toBe(true);
   });

@@ -24,7 +24,11 @@ function registerStartRoute(app: FastifyInstance) {
     '/api/test/identity/start/:personUserId',
     {
       config: { access: 'public' },
-      schema: { operationId: 'testStartIdentityCheck', params: z.object({ personUserId: z.coerce.number().int() }) },
+      schema: {
+        hide: true,
+        operationId: 'testStartIdentityCheck',
+        params: z.object({ personUserId: z.coerce.number().int() }),
+      },
     },
     async (request) =>
       startIdentityVerification(
@@ -186,7 +190,10 @@ describe('identity sandbox: the whole journey over real HTTP', () => {
       const response = await fetch(unknown, { headers });
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toContain('application/json');
-      expect(await response.json()).toEqual({ message: 'There is no identity check at this address.' });
+      expect(await response.json()).toEqual({
+        message: 'There is no identity check at this address.',
+        code: 'not_found',
+      });
     }
     const member = await createPersonUser(testApp.app.db);
     const started = await start(member.personUserId);
@@ -195,6 +202,7 @@ describe('identity sandbox: the whole journey over real HTTP', () => {
     expect(completed.status).toBe(409);
     expect(await completed.json()).toEqual({
       message: 'This identity check has already failed. Go back to the app to continue.',
+      code: 'conflict',
     });
   });
 
@@ -219,14 +227,14 @@ describe('identity sandbox: the whole journey over real HTTP', () => {
     const member = await createPersonUser(testApp.app.db, { iidentifiiVerified: true });
     const started = await start(member.personUserId);
     expect(started.status).toBe(409);
-    expect(started.body).toEqual({ message: 'Your identity is already verified.' });
+    expect(started.body).toEqual({ message: 'Your identity is already verified.', code: 'identity_already_verified' });
     expect(await latestIdentityVerification(testApp.app.db, member.personUserId)).toBeUndefined();
   });
 
   it('answers 404 when the person user does not exist', async () => {
     const started = await start(987_654);
     expect(started.status).toBe(404);
-    expect(Object.keys(started.body)).toEqual(['message']);
+    expect(Object.keys(started.body)).toEqual(['message', 'code']);
   });
 
   it('never logs the full ID number', async () => {
@@ -255,7 +263,7 @@ describe('identity sandbox: the whole journey over real HTTP', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     const callback = document.paths['/api/app/identity-verifications/callback'].post;
-    expect(Object.keys(callback.responses).sort()).toEqual(['200', '401', '404', '422']);
+    expect(Object.keys(callback.responses).sort()).toEqual(['200', '400', '401', '403', '404', '413', '415', '422']);
     expect(callback.requestBody.content['application/json']).toBeDefined();
     const page = document.paths['/api/identity-sandbox/checks/{reference}'];
     expect(page.get.responses['200'].content['text/html']).toBeDefined();

@@ -92,7 +92,7 @@ describe('issue 4 "My benefits": GET benefits, benefits/total, benefits/{id}/ben
     expect(others.statusCode).toBe(404);
     expect(none.statusCode).toBe(404);
     expect(others.json()).toEqual(none.json());
-    expect(others.json()).toEqual({ message: CLAIM_MESSAGES.benefitNotFound });
+    expect(others.json()).toEqual({ message: CLAIM_MESSAGES.benefitNotFound, code: 'benefit_not_found' });
   });
 
   it('refuses a member whose identity check has not passed (403, spec 6)', async () => {

@@ -212,7 +212,7 @@ describe('GET /api/dev/otp (development only)', () => {
     });
     const response = await testApp.app.inject({ method: 'GET', url: '/api/dev/otp?destination=no-otp@example.com' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'No one-time PIN was sent to this destination.' });
+    expect(response.json()).toEqual({ message: 'No one-time PIN was sent to this destination.', code: 'not_found' });
   });
 
   it('answers 422 when the destination is missing', async () => {
@@ -221,6 +221,8 @@ describe('GET /api/dev/otp (development only)', () => {
     expect(response.json()).toEqual({
       message: 'The given data was invalid.',
       errors: { destination: ['Field is required'] },
+      code: 'validation_failed',
+      fieldCodes: { destination: ['required'] },
     });
   });
 
@@ -279,7 +281,7 @@ describe('development routes in production', () => {
     for (const url of ['/api/dev/outbox', '/api/dev/otp?destination=%2B27821234567']) {
       const response = await production.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Not found.' });
+      expect(response.json()).toEqual({ message: 'Not found.', code: 'not_found' });
     }
     // No development route at all (printRoutes would also match `firebase/device`).
     for (const [method, url] of [

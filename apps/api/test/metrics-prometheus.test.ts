@@ -231,7 +231,10 @@ describe('Prometheus metrics scraped by a real Prometheus (issue 37 item 1)', ()
       const response = await fetch(`${testApp.baseUrl}/api/metrics`, { headers });
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toBe('Bearer');
-      expect(await response.json()).toEqual({ message: 'A valid metrics token is required.' });
+      expect(await response.json()).toEqual({
+        message: 'A valid metrics token is required.',
+        code: 'metrics_token_required',
+      });
     }
   });
 
@@ -381,7 +384,7 @@ describe('who may read the metrics (decision 053)', () => {
     expect(local.body).toContain('# TYPE http_requests_total counter');
     const remote = await testApp.app.inject({ method: 'GET', url: '/api/metrics', remoteAddress: '10.1.2.3' });
     expect(remote.statusCode).toBe(404);
-    expect(remote.json()).toEqual({ message: 'Not found.' });
+    expect(remote.json()).toEqual({ message: 'Not found.', code: 'not_found' });
   });
 
   it('in production without a token: 404 at /api/metrics; with METRICS_PORT, served on that listener only', async () => {
@@ -389,7 +392,7 @@ describe('who may read the metrics (decision 053)', () => {
     apps.push(closed);
     const answer = await closed.app.inject({ method: 'GET', url: '/api/metrics' });
     expect(answer.statusCode).toBe(404);
-    expect(answer.json()).toEqual({ message: 'Not found.' });
+    expect(answer.json()).toEqual({ message: 'Not found.', code: 'not_found' });
 
     const port = await freePort();
     const internal = await createTestApp({ env: { ...PRODUCTION_ENV, METRICS_PORT: String(port) }, listen: true });
@@ -400,7 +403,7 @@ describe('who may read the metrics (decision 053)', () => {
     expect(await served.text()).toContain('# TYPE bcp_job_queue_waiting gauge');
     const other = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(other.status).toBe(404);
-    expect(await other.json()).toEqual({ message: 'Not found.' });
+    expect(await other.json()).toEqual({ message: 'Not found.', code: 'not_found' });
   });
 
   it('the metrics listener asks for the token too when one is set', async () => {
@@ -409,7 +412,10 @@ describe('who may read the metrics (decision 053)', () => {
     apps.push(testApp);
     const refused = await fetch(`http://127.0.0.1:${port}/metrics`);
     expect(refused.status).toBe(401);
-    expect(await refused.json()).toEqual({ message: 'A valid metrics token is required.' });
+    expect(await refused.json()).toEqual({
+      message: 'A valid metrics token is required.',
+      code: 'metrics_token_required',
+    });
     const served = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(served.status).toBe(200);
   });

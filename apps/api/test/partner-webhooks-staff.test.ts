@@ -130,7 +130,11 @@ describe('issue 38 item 5: staff redeliver a failed webhook delivery', () => {
     expect(await deliveryRow(sent.deliveryId)).toMatchObject({ status: 'delivered' });
     const response = await redeliver(sent, redeliverer.token);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: WEBHOOK_MESSAGES.notFailed('delivered') });
+    expect(response.json()).toEqual({
+      message: WEBHOOK_MESSAGES.notFailed('delivered'),
+      code: 'webhook_delivery_not_failed',
+      params: { status: 'delivered' },
+    });
 
     // A second press while the first redelivery is queued: refused, the delivery is no longer failed.
     const failed = await sentDelivery('/flaky/twice', 500);

@@ -227,7 +227,7 @@ describe('issue 26 item 3: signed webhooks for partners', () => {
       await expect(
         createWebhook(production, partner.partnerId, { url, events: ['claim.submitted'] }, context),
         url,
-      ).rejects.toMatchObject({ code: 'validation', fieldErrors: { url: [expect.any(String)] } });
+      ).rejects.toMatchObject({ kind: 'validation', fieldErrors: { url: [expect.any(String)] } });
     }
     const ok = await createWebhook(
       production,
@@ -323,7 +323,7 @@ describe('issue 34 items 8 and 9: who hears of a claim, how many endpoints, and 
       events: ['claim.submitted'],
     });
     expect(over.statusCode).toBe(409);
-    expect(over.json()).toEqual({ message: WEBHOOK_MESSAGES.tooMany });
+    expect(over.json()).toEqual({ message: WEBHOOK_MESSAGES.tooMany, code: 'webhook_endpoint_limit' });
     expect((await partnerCall(partner.key, 'GET', '/webhooks')).json().items).toHaveLength(
       WEBHOOK_ENDPOINTS_PER_PARTNER,
     );
@@ -473,6 +473,6 @@ describe('webhook deliveries reach public addresses only (SSRF)', () => {
         { url: 'https://localhost./h', events: ['claim.submitted'] },
         { actor: { type: 'partner', id: partner.partnerId } },
       ),
-    ).rejects.toMatchObject({ code: 'validation' });
+    ).rejects.toMatchObject({ kind: 'validation' });
   });
 });

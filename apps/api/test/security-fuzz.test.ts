@@ -150,9 +150,16 @@ describe('issue 13: fuzzing every operation', () => {
   it('its checks catch what they are for (a 5xx, each way out of the error shape, a polluted prototype)', () => {
     expect(errorShapeProblem(200, 'text/html', '<p>ok</p>')).toBeUndefined();
     expect(errorShapeProblem(303, undefined, '')).toBeUndefined();
-    expect(errorShapeProblem(404, 'application/json; charset=utf-8', '{"message":"Not found."}')).toBeUndefined();
     expect(
-      errorShapeProblem(422, 'application/json', '{"message":"Invalid.","errors":{"a.b":["Required."]}}'),
+      errorShapeProblem(404, 'application/json; charset=utf-8', '{"message":"Not found.","code":"not_found"}'),
+    ).toBeUndefined();
+    expect(errorShapeProblem(404, 'application/json', '{"message":"Not found."}')).toMatch(/not an ErrorResponse/);
+    expect(
+      errorShapeProblem(
+        422,
+        'application/json',
+        '{"message":"Invalid.","errors":{"a.b":["Required."]},"code":"validation_failed"}',
+      ),
     ).toBeUndefined();
     expect(errorShapeProblem(404, 'application/json', '{"message":"x","statusCode":404}')).toBe(
       'extra keys: statusCode',

@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { ErrorResponse } from '@bcp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUpMember } from './support/accounts.js';
 import { claimingMember, multipartBody } from './support/claims.js';
@@ -30,11 +31,11 @@ function expectPrototypeUntouched(): void {
   }
 }
 
-/** The one error shape: `{ message, errors? }` and nothing else. */
+/** The one error shape (`ErrorResponse`: `{ message, errors?, code, params?, fieldCodes? }`) and nothing else. */
 function expectErrorShape(body: string): void {
   const parsed = JSON.parse(body) as Record<string, unknown>;
   expect(typeof parsed.message).toBe('string');
-  expect(Object.keys(parsed).filter((key) => key !== 'message' && key !== 'errors')).toEqual([]);
+  expect(ErrorResponse.strict().safeParse(parsed).success).toBe(true);
 }
 
 /** Sends raw bytes to the listening server; answers what came back before the server closed. */
@@ -254,7 +255,7 @@ describe('issue 13 item 4: broken multipart bodies are client errors', () => {
       body: 'whatever',
     });
     expect(noBoundary.statusCode).toBe(400);
-    expect(noBoundary.json()).toEqual({ message: 'The multipart body is malformed.' });
+    expect(noBoundary.json()).toEqual({ message: 'The multipart body is malformed.', code: 'malformed_multipart' });
     const { payload, contentType } = multipartBody('id.pdf', Buffer.from('%PDF-1.4'));
     const broken = await call(t.app, 'POST', url, {
       token: member.token,
@@ -271,13 +272,13 @@ describe('issue 13 item 5: framework answers are in the error shape', () => {
   it('a bad percent escape is 400 without repeating the path', async () => {
     const response = await call(t.app, 'GET', '/api/v1/users/%ff', { token: staff.token });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'The request address is malformed.' });
+    expect(response.json()).toEqual({ message: 'The request address is malformed.', code: 'malformed_url' });
   });
 
   it('a 400-digit id is 414 in the error shape', async () => {
     const response = await call(t.app, 'GET', `/api/v1/users/${'9'.repeat(400)}`, { token: staff.token });
     expect(response.statusCode).toBe(414);
-    expect(response.json()).toEqual({ message: 'The request address is too long.' });
+    expect(response.json()).toEqual({ message: 'The request address is too long.', code: 'uri_too_long' });
   });
 
   it('request targets the HTTP parser refuses are answered in the error shape', async () => {
@@ -285,7 +286,7 @@ describe('issue 13 item 5: framework answers are in the error shape', () => {
       const answer = await rawRequest(`${line}\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
       expect(answer.split('\r\n')[0], line).toBe('HTTP/1.1 400 Bad Request');
       const body = answer.slice(answer.indexOf('\r\n\r\n') + 4);
-      expect(JSON.parse(body)).toEqual({ message: 'The request is malformed.' });
+      expect(JSON.parse(body)).toEqual({ message: 'The request is malformed.', code: 'bad_request' });
     }
   });
 

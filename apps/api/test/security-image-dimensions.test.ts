@@ -65,7 +65,10 @@ describe('issue 13 item 12: image dimensions', () => {
     ] as const) {
       const refused = await uploadDocument(t.app, member, 'ID_COPY', name, content);
       expect(refused.statusCode, name).toBe(415);
-      expect(refused.json()).toEqual({ message: CLAIM_MESSAGES.documentDimensions });
+      expect(refused.json()).toEqual({
+        message: CLAIM_MESSAGES.documentDimensions,
+        code: 'document_dimensions_too_large',
+      });
     }
     expect(await kept(member)).toEqual(before);
 
@@ -88,7 +91,10 @@ describe('issue 13 item 12: image dimensions', () => {
     ] as const) {
       const refused = await uploadDocument(t.app, member, 'ID_COPY', name, content, 'image/png');
       expect(refused.statusCode, name).toBe(415);
-      expect(refused.json()).toEqual({ message: CLAIM_MESSAGES.documentDimensions });
+      expect(refused.json()).toEqual({
+        message: CLAIM_MESSAGES.documentDimensions,
+        code: 'document_dimensions_too_large',
+      });
     }
     expect(await kept(member)).toEqual(before);
   });

@@ -74,7 +74,7 @@ describe('source maps', () => {
     for (const url of ['/assets/index-abc123.js.map', '/assets/index-abc123.js.map.br']) {
       const response = await get(production, url);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Not found.' });
+      expect(response.json()).toEqual({ message: 'Not found.', code: 'not_found' });
     }
   });
 

@@ -31,7 +31,7 @@ describe('one server in production: API and web app on one port', () => {
     for (const url of ['/api', '/api/', '/api/app/unknown']) {
       const response = await testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Not found.' });
+      expect(response.json()).toEqual({ message: 'Not found.', code: 'not_found' });
     }
   });
 
@@ -47,7 +47,7 @@ describe('one server in production: API and web app on one port', () => {
   it('answers a missing file with 404, not with the app', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/assets/missing-123.js' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Not found.' });
+    expect(response.json()).toEqual({ message: 'Not found.', code: 'not_found' });
   });
 
   it('sets the XSRF cookie on the page itself, so the app has it before its first change', async () => {

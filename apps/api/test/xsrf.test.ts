@@ -70,7 +70,7 @@ describe('XSRF (spec section 7)', () => {
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)('refuses %s without the header with 403', async (method) => {
     const response = await testApp.app.inject({ method, url: changeUrl(method), cookies: { 'XSRF-TOKEN': 'abc' } });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: XSRF_MISMATCH_MESSAGE });
+    expect(response.json()).toEqual({ message: XSRF_MISMATCH_MESSAGE, code: 'xsrf_mismatch' });
   });
 
   it('refuses a header that does not match the cookie, and a header with no cookie', async () => {

@@ -1,11 +1,15 @@
 import { connect } from 'node:net';
+import { ErrorResponse } from '@bcp/contract';
 
 /**
  * What the fuzz test (issue 13) holds every answer to: below 500, non-2xx answers in the one error
  * shape, and `Object.prototype` (and its neighbours) exactly as they were.
  */
 
-/** Why a body is not the error shape `{ message: string, errors?: { [field]: string[] } }`, or undefined when it is. */
+/**
+ * Why a body is not the error shape `{ message: string, errors?: { [field]: string[] }, code, params?,
+ * fieldCodes? }` (decision 059), or undefined when it is.
+ */
 export function errorShapeProblem(status: number, contentType: string | undefined, body: string): string | undefined {
   if (status >= 200 && status < 300) return undefined;
   // A redirect without a body is not an error answer.
@@ -18,7 +22,8 @@ export function errorShapeProblem(status: number, contentType: string | undefine
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return 'body is not a JSON object';
   const record = parsed as Record<string, unknown>;
-  const extra = Object.keys(record).filter((key) => key !== 'message' && key !== 'errors');
+  const known = new Set(['message', 'errors', 'code', 'params', 'fieldCodes']);
+  const extra = Object.keys(record).filter((key) => !known.has(key));
   if (extra.length > 0) return `extra keys: ${extra.join(', ')}`;
   if (typeof record.message !== 'string') return 'message is not a string';
   if ('errors' in record) {
@@ -31,6 +36,7 @@ export function errorShapeProblem(status: number, contentType: string | undefine
     }
   }
   if (!/^application\/json\b/i.test(contentType ?? '')) return `content-type is ${contentType ?? 'none'}`;
+  if (!ErrorResponse.safeParse(record).success) return `not an ErrorResponse (code ${JSON.stringify(record.code)})`;
   return undefined;
 }
 

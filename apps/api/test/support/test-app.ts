@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
+import { assertErrorContract, checkErrorContract } from './error-contract.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -98,6 +99,8 @@ export async function createTestApp(
     },
   });
   const app = await buildApp({ config, database: database.handle, logStream });
+  // Every error answer of the suite's journeys is checked against the catalogue and the document.
+  const errorContract = checkErrorContract(app);
   await options.prepare?.(app);
   await app.ready();
   if (port !== undefined) await app.listen({ host: '127.0.0.1', port });
@@ -111,6 +114,7 @@ export async function createTestApp(
       await app.close();
       await database.destroy();
       rmSync(dataDir, { recursive: true, force: true });
+      assertErrorContract(errorContract);
     },
   };
 }

@@ -165,6 +165,10 @@ export const ERROR_CODES = {
     description: 'A PIN was sent too recently: wait `retryAfterSeconds` before asking for a new one.',
     params: ['retryAfterSeconds'],
   },
+  identity_result_not_delivered: {
+    status: 502,
+    description: 'The identity sandbox could not deliver its result to the identity callback.',
+  },
   internal: { status: 500, description: 'Something went wrong on the server.' },
   unavailable: { status: 503, description: 'The service is briefly unavailable: retry after Retry-After seconds.' },
   identity_service_unavailable: { status: 503, description: 'The identity verification service cannot be reached.' },

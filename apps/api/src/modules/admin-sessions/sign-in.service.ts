@@ -23,7 +23,8 @@ import {
   staffOtpDestination,
 } from '../users/index.js';
 
-const signInFailed = () => new AppError('unauthenticated', STAFF_SESSION_MESSAGES.signInFailed);
+const signInFailed = () =>
+  new AppError('unauthenticated', STAFF_SESSION_MESSAGES.signInFailed, undefined, { code: 'sign_in_failed' });
 
 type FailureReason = 'unknown_email' | 'wrong_password' | 'inactive' | 'no_password' | 'locked' | 'wrong_pin';
 

@@ -56,7 +56,7 @@ export const partnerClaimRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/benefitclaim/getlist',
     {
-      config: partner,
+      config: { ...partner, errorCodes: ['invalid_cursor'] },
       schema: {
         operationId: 'listBenefitClaims',
         summary: "Claims of the partner's funds: by status and submission date, newest first, cursor pages",
@@ -71,7 +71,7 @@ export const partnerClaimRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/benefitclaim/getdetails',
     {
-      config: partner,
+      config: { ...partner, errorCodes: ['not_found'] },
       schema: {
         operationId: 'getBenefitClaim',
         summary: 'What the administrator needs to pay: member identity, benefit, bank account, documents, fees, net',
@@ -96,7 +96,7 @@ export const partnerClaimRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/benefitclaim/getdocument',
     {
-      config: partner,
+      config: { ...partner, errorCodes: ['not_found', 'document_not_found', 'file_unavailable'] },
       schema: {
         operationId: 'getBenefitClaimDocument',
         summary: "One of the claim's documents (PDF, JPEG or PNG, as getdetails lists them); every read is audited",
@@ -131,7 +131,19 @@ export const partnerClaimRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/benefitclaim/approvalresponse',
     {
-      config: partner,
+      config: {
+        ...partner,
+        errorCodes: [
+          'not_found',
+          'conflict',
+          'claim_state_conflict',
+          'claim_changed',
+          'claim_already_decided',
+          'claim_not_ready_for_approval',
+          'net_amount_changed',
+          'claim_not_in_review',
+        ],
+      },
       schema: {
         operationId: 'answerBenefitClaim',
         summary: 'Approve, reject (with the reason the member reads) or mark paid (with the payment reference)',
@@ -152,7 +164,7 @@ export const partnerClaimRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/benefitclaim/requestinformation',
     {
-      config: partner,
+      config: { ...partner, errorCodes: ['not_found', 'conflict', 'claim_changed', 'information_not_requestable'] },
       schema: {
         operationId: 'requestBenefitClaimInformation',
         summary: 'Ask the member for a document or a correction, with a message (the claim waits for the answer)',

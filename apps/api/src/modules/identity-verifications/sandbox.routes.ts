@@ -1,10 +1,11 @@
-import { ErrorResponse } from '@bcp/contract';
+import { ERROR_CODES, type ErrorCode, ErrorResponse } from '@bcp/contract';
 import negotiate from '@fastify/accept-negotiator';
 import formbody from '@fastify/formbody';
 import escapeHtml from 'escape-html';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorBody, sendErrorBody } from '../../platform/errors/error-body.js';
 import { identityCallbackUrl, identityReturnUrl } from '../../platform/identity/identity-provider.js';
 import { isSandboxProvider } from '../../platform/identity/sandbox-provider.js';
 import { toLoggableError } from '../../platform/logging/loggable-error.js';
@@ -52,9 +53,12 @@ function wantsPage(reply: FastifyReply): boolean {
   return typeof accept === 'string' && negotiate(accept, ['application/json', 'text/html']) === 'text/html';
 }
 
-/** An error answer: a small page for a browser, otherwise `ErrorResponse` `{ message }` like every other route. */
-function sendMessage(reply: FastifyReply, status: number, title: string, message: string) {
-  if (!wantsPage(reply)) return reply.status(status).header('cache-control', 'no-store').send({ message });
+/** An error answer: a small page for a browser, otherwise `ErrorResponse` like every other route (decision 059). */
+function sendMessage(reply: FastifyReply, code: ErrorCode, title: string, message: string) {
+  const status = ERROR_CODES[code].status;
+  if (!wantsPage(reply)) {
+    return sendErrorBody(reply.request, reply.header('cache-control', 'no-store'), errorBody(code, message));
+  }
   return sendPage(reply, status, title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>`);
 }
 
@@ -96,13 +100,13 @@ export const identitySandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     const check = await findIdentityCheck(app.db, 'sandbox', reference);
     const profile = check ? await findPersonUserProfile(app.db, check.personUserId) : undefined;
     if (!check || !profile) {
-      await sendMessage(reply, 404, 'Identity check not found', 'There is no identity check at this address.');
+      await sendMessage(reply, 'not_found', 'Identity check not found', 'There is no identity check at this address.');
       return undefined;
     }
     if (check.status !== 'pending') {
       await sendMessage(
         reply,
-        409,
+        'conflict',
         'Identity check already completed',
         `This identity check has already ${check.status}. Go back to the app to continue.`,
       );
@@ -202,7 +206,7 @@ export const identitySandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return sendMessage(
           reply,
-          502,
+          'identity_result_not_delivered',
           'Result not delivered',
           `The sandbox could not deliver the result to ${identityCallbackUrl(app.config.publicUrl)}` +
             `${deliveredStatus === undefined ? '' : ` (it answered ${deliveredStatus})`}. Check PUBLIC_URL and try again.`,

@@ -1,4 +1,6 @@
 import { STATUS_CODES } from 'node:http';
+import { ERROR_CODE_LIST, ERROR_CODES } from '@bcp/contract';
+import { ERROR_CODES_EXTENSION, ERROR_CODES_MARK } from './openapi-error-codes.js';
 import { addOperationExamples, openApiWebhooks } from './openapi-examples/index.js';
 
 /** A JSON value of the OpenAPI document, walked generically. */
@@ -65,13 +67,37 @@ function liftExample(media: Json, status: string | undefined, components: Json):
   if (!isObject(media.schema) || 'example' in media || 'examples' in media) return;
   const ref = typeof media.schema.$ref === 'string' ? COMPONENT_REF.exec(media.schema.$ref)?.[1] : undefined;
   if (ref === 'ErrorResponse' && status && status !== '422') {
-    media.example = { message: `${STATUS_CODES[status] ?? 'Error'}.` };
+    const code = ERROR_CODE_LIST.find((candidate) => String(ERROR_CODES[candidate].status) === status);
+    media.example = { message: `${STATUS_CODES[status] ?? 'Error'}.`, code: code ?? 'internal' };
     return;
   }
   const schema = ref ? components[ref] : media.schema;
   // `x-examples`: a request's examples where Zod leaves `examples` out (a transforming schema's input).
   const examples = isObject(schema) ? (schema.examples ?? schema['x-examples']) : undefined;
   if (Array.isArray(examples) && examples.length > 0) media.example = examples[0];
+}
+
+/**
+ * Decision 059: each error answer of an operation lists the codes it can carry in `x-error-codes`
+ * (from the route's mark, openapi-error-codes.ts), and an error answer other than 422 without an
+ * example gets one with its first code.
+ */
+function placeErrorCodes(document: Json): void {
+  for (const pathItem of Object.values((document.paths as Json) ?? {})) {
+    for (const operation of Object.values(pathItem as Json)) {
+      if (!isObject(operation)) continue;
+      const byStatus = isObject(operation[ERROR_CODES_MARK]) ? operation[ERROR_CODES_MARK] : {};
+      delete operation[ERROR_CODES_MARK];
+      for (const [status, response] of Object.entries((operation.responses as Json) ?? {})) {
+        const codes = byStatus[status];
+        if (!isObject(response) || !/^[45]/.test(status) || !Array.isArray(codes)) continue;
+        response[ERROR_CODES_EXTENSION] = codes;
+        const media = (response.content as Json | undefined)?.['application/json'];
+        if (status === '422' || !isObject(media) || 'example' in media || 'examples' in media) continue;
+        media.example = { message: `${STATUS_CODES[status] ?? 'Error'}.`, code: codes[0] };
+      }
+    }
+  }
 }
 
 /** Each operation's media types, with the response status (none for a request body). */
@@ -170,6 +196,7 @@ export function finishOpenApiDocument<T extends object>(input: T): T {
   addOperationExamples(document.paths);
   const components = (document.components as Json | undefined) ?? {};
   const schemas = (components.schemas as Json | undefined) ?? {};
+  placeErrorCodes(document);
   for (const [media, status] of mediaTypes(document)) liftExample(media, status, schemas);
   describeInputAndLimits(document);
   const used = usedComponents(document);

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { RouteAccess } from '../auth/route-access.js';
 import { finishOpenApiDocument, OPTIONAL_BODY, RATE_LIMITED } from './openapi-document.js';
+import { ERROR_CODES_MARK, errorCodesOfRoute } from './openapi-error-codes.js';
 import type { Throttle } from './rate-limit.js';
 import { isOptionalBody } from './validation.js';
 
@@ -59,22 +60,6 @@ function whoMayCall(access: RouteAccess): string {
 }
 
 /**
- * The error answers every route of its kind can give, added where the route does not list them:
- * 401 and 403 from the access check, 422 from input validation, 429 from a throttle.
- */
-function impliedErrors(schema: FastifySchema, access: RouteAccess, throttled: boolean): Record<number, unknown> {
-  const implied: Record<number, unknown> = {};
-  if (access !== 'public') implied[401] = ErrorResponse;
-  const checksPin =
-    access !== 'public' && access.area !== 'partner' && !(access.area === 'beneficiary' && access.verified === false);
-  if (checksPin && !(access.area === 'admin' && 'session' in access && access.session === 'signing-in'))
-    implied[403] = ErrorResponse;
-  if (schema.body || schema.querystring || schema.params) implied[422] = ErrorResponse;
-  if (throttled) implied[429] = ErrorResponse;
-  return implied;
-}
-
-/**
  * The answers as documented, for a file route (one that declares `produces`, e.g. `text/csv` or
  * `application/pdf`; issue 34 item 11): its file types for the success answers only, and every
  * error answer (4xx, 5xx) as `application/json`, the `ErrorResponse` it really sends. Left as they
@@ -105,10 +90,22 @@ function documentRoute(input: TransformInput): ReturnType<typeof jsonSchemaTrans
   const schema = input.schema as FastifySchema & { description?: string; hide?: boolean; security?: unknown };
   if (!access || schema?.hide) return jsonSchemaTransform(input);
   const throttle = (route.config as { throttle?: Throttle | readonly Throttle[] } | undefined)?.throttle;
-  const response = withJsonErrors(schema, {
-    ...impliedErrors(schema, access, throttle !== undefined),
-    ...(schema.response as object),
+  const own = (schema.response ?? {}) as Record<string, unknown>;
+  const errorCodes = errorCodesOfRoute({
+    methods: [route.method].flat().map(String),
+    url: route.url,
+    schema,
+    access,
+    throttles: throttle === undefined ? [] : Array.isArray(throttle) ? throttle : [throttle as Throttle],
+    errorCodes: route.config?.errorCodes,
+    declaredStatuses: Object.keys(own)
+      .map(Number)
+      .filter((status) => status >= 400),
   });
+  // The error answers the route's kind implies (access check, parsing, validation, throttles), where
+  // the route does not list them itself.
+  const implied = Object.fromEntries(Object.keys(errorCodes).map((status) => [status, ErrorResponse]));
+  const response = withJsonErrors(schema, { ...implied, ...own });
   const result = jsonSchemaTransform({ ...input, schema: { ...schema, response } as typeof input.schema });
   const description = [schema.description, whoMayCall(access)].filter(Boolean).join('\n\n');
   return {
@@ -121,6 +118,7 @@ function documentRoute(input: TransformInput): ReturnType<typeof jsonSchemaTrans
       // Marks finishOpenApiDocument turns into `requestBody.required: false` and rate-limit headers.
       ...(schema.body && isOptionalBody(schema.body) ? { [OPTIONAL_BODY]: true } : {}),
       ...(throttle ? { [RATE_LIMITED]: true } : {}),
+      ...{ [ERROR_CODES_MARK]: errorCodes },
     },
   };
 }
@@ -184,7 +182,10 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'Beneficiary app (`/api/app`, member session token), back office (`/api/v1`, staff session token and ' +
           'permissions) and partner API (`/api/v2`, partner API key; see docs/partners.md). Every non-2xx response is ' +
-          '`ErrorResponse`; state-changing calls from browsers echo the `XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header.',
+          '`ErrorResponse` with a `code` from the error catalogue, and each error answer lists the codes it can carry ' +
+          'in `x-error-codes`; any operation may also answer 500 `internal`, or 503 `unavailable` with `Retry-After` ' +
+          'during an outage. On `/api/v2`, `Accept: application/problem+json` gets RFC 9457 problem details. ' +
+          'State-changing calls from browsers echo the `XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header.',
       },
       components: { securitySchemes: SECURITY_SCHEMES },
     },

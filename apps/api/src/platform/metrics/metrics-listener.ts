@@ -1,10 +1,11 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { ErrorResponse } from '@bcp/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
 import { hasMetricsToken } from './metrics-access.js';
 import { metricsText } from './registry.js';
 
-function sendJson(response: ServerResponse, status: number, body: { message: string }, headers = {}): void {
+function sendJson(response: ServerResponse, status: number, body: ErrorResponse, headers = {}): void {
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   response.end(JSON.stringify(body));
 }
@@ -27,12 +28,13 @@ export async function startMetricsListener(options: {
   const { token, registry, log } = options;
   const server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
-    if (request.method !== 'GET' || path !== '/metrics') return sendJson(response, 404, { message: 'Not found.' });
+    if (request.method !== 'GET' || path !== '/metrics')
+      return sendJson(response, 404, { message: 'Not found.', code: 'not_found' });
     if (token && !hasMetricsToken(token, request.headers.authorization)) {
       return sendJson(
         response,
         401,
-        { message: 'A valid metrics token is required.' },
+        { message: 'A valid metrics token is required.', code: 'metrics_token_required' },
         { 'www-authenticate': 'Bearer' },
       );
     }
@@ -43,7 +45,7 @@ export async function startMetricsListener(options: {
       },
       (error: Error) => {
         log.error({ error: error.message }, 'metrics: the exposition failed');
-        sendJson(response, 500, { message: 'Something went wrong on our side. Please try again.' });
+        sendJson(response, 500, { message: 'Something went wrong on our side. Please try again.', code: 'internal' });
       },
     );
   });
