@@ -99,7 +99,12 @@ describe('issue 34 item 2: a CSV with a million header columns', () => {
     const { result, growth } = await peakGrowth(() => sent('wide.csv', wideCsv(1_000_000, 2_000)));
     expect(result.response.statusCode).toBe(413);
     const message = FILE_UPLOAD_MESSAGES.tooManyColumns(1, FILE_BUDGETS.maxColumns);
-    expect(result.response.json()).toEqual({ message, errors: { file: [message] } });
+    expect(result.response.json()).toEqual({
+      message,
+      code: 'body_too_large',
+      errors: { file: [message] },
+      fieldCodes: { file: ['body_too_large'] },
+    });
     expect(result.upload.status).toBe('awaiting_file');
     expect(growth).toBeLessThan(MEMORY_BOUND);
   });
@@ -158,7 +163,12 @@ describe('issue 34 item 3: XLSX budgets', () => {
     for (const columns of [1_000_000, 16_384]) {
       const { result, growth } = await peakGrowth(() => sent(`wide-${columns}.xlsx`, wideXlsx(columns)));
       expect(result.response.statusCode).toBe(413);
-      expect(result.response.json()).toEqual({ message, errors: { file: [message] } });
+      expect(result.response.json()).toEqual({
+        message,
+        code: 'body_too_large',
+        errors: { file: [message] },
+        fieldCodes: { file: ['body_too_large'] },
+      });
       expect(result.upload.status).toBe('awaiting_file');
       expect(growth).toBeLessThan(MEMORY_BOUND);
     }

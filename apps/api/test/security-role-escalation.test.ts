@@ -59,7 +59,7 @@ async function newestRefusedCreate(entityType: 'users' | 'roles') {
 
 function expectRefused(response: LightMyRequestResponse, message: string): void {
   expect(response.statusCode, response.body).toBe(403);
-  expect(response.json()).toEqual({ message });
+  expect(response.json()).toEqual({ message, code: 'forbidden' });
 }
 
 describe('issue 13 item 6: role escalation', () => {
