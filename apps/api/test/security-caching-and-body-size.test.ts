@@ -95,7 +95,7 @@ describe('issue 13 item 11: oversize bodies refused at once', () => {
       'Content-Length: 30000000\r\nCookie: XSRF-TOKEN=x\r\nX-XSRF-TOKEN: x\r\n\r\n';
     const answer = await sendOversize(headers, 30_000_000, false);
     expect(answer.text.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
-    expect(answer.text).toContain('{"message":"Request body is too large."}');
+    expect(answer.text).toContain('{"message":"Request body is too large.","code":"body_too_large"}');
     expect(answer.statusAfterMs).toBeLessThan(2000);
     // The server read the rest and then closed: no reset while the client was still sending.
     expect(answer.errors).toEqual([]);
@@ -108,7 +108,7 @@ describe('issue 13 item 11: oversize bodies refused at once', () => {
       'Transfer-Encoding: chunked\r\nCookie: XSRF-TOKEN=x\r\nX-XSRF-TOKEN: x\r\n\r\n';
     const answer = await sendOversize(headers, 20_000_000, true);
     expect(answer.text.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
-    expect(answer.text).toContain('{"message":"Request body is too large."}');
+    expect(answer.text).toContain('{"message":"Request body is too large.","code":"body_too_large"}');
     expect(answer.errors).toEqual([]);
     expect(answer.sent).toBe(20_000_000);
   });

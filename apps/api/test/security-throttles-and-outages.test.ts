@@ -85,7 +85,8 @@ describe('issue 13 item 13: with Redis down, sensitive limits fail closed and th
       const response = await call(t.app, request.method, request.url, request.body ? { body: request.body } : {});
       expect(response.statusCode, request.url).toBe(503);
       expect(response.headers['retry-after'], request.url).toBe('5');
-      expect(Object.keys(response.json())).toEqual(['message']);
+      expect(Object.keys(response.json())).toEqual(['message', 'code']);
+      expect(response.json().code, request.url).toBe('unavailable');
     }
   });
 
@@ -119,7 +120,8 @@ describe('issue 13 item 14: while the database is down, requests answer 503 and 
       const response = await call(t.app, 'GET', url, { token: staffToken });
       expect(response.statusCode, url).toBe(503);
       expect(response.headers['retry-after'], url).toBe('5');
-      expect(Object.keys(response.json())).toEqual(['message']);
+      expect(Object.keys(response.json())).toEqual(['message', 'code']);
+      expect(response.json().code, url).toBe('unavailable');
     }
     const during = t.logs.slice(before);
     expect(during.filter((line) => String(line.msg).startsWith('database unavailable'))).toHaveLength(1);
