@@ -1,4 +1,4 @@
-import { Context, type Emitter, Liquid, LiquidError, Tag, toPromise } from 'liquidjs';
+import { Context, type Emitter, Liquid, LiquidError, Tag, toValueSync } from 'liquidjs';
 
 /**
  * Safe Liquid rendering (issue 7 "Rendering safely"; DESIGN.md "Templates"), the same on the
@@ -11,7 +11,8 @@ import { Context, type Emitter, Liquid, LiquidError, Tag, toPromise } from 'liqu
  * - strict filters (an unknown filter is a parse error), own properties only (`constructor`,
  *   `__proto__`, `toString` ... render empty), no partials or layouts (`include`, `render`,
  *   `layout` are parse errors; nothing is read from disk);
- * - limits: template size (`parseLimit`), render time (`renderLimit`), counted allocations
+ * - limits: template size (`parseLimit`), render time (`renderLimit`, the render runs synchronously
+ *   so only its own work counts), counted allocations
  *   (`memoryLimit`) and output size (our own emitter); a template over a limit throws
  *   `TemplateRenderError`;
  * - data is copied as plain JSON first (`toTemplateData`): no class instances, functions or
@@ -166,7 +167,10 @@ export async function renderTemplate(
       memoryLimit: TEMPLATE_LIMITS.memory,
     });
     const emitter = new LimitedEmitter();
-    await toPromise(liquid.renderer.renderTemplates(templates, context, emitter));
+    // Rendered in one synchronous run: liquidjs's time limit is a deadline on the clock, and an
+    // asynchronous render lets other work of this thread (another request, a query of the embedded
+    // database) run between its steps and use that time up. No filter or tag here is asynchronous.
+    toValueSync(liquid.renderer.renderTemplates(templates, context, emitter));
     return emitter.buffer;
   } catch (error) {
     const problem = problemOf(error);
