@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { benefits } from './benefits.js';
 import { at, idColumn, timestamps } from './columns.js';
+import { funds } from './funds.js';
 import { personBankAccounts } from './person-bank-accounts.js';
 import { personUsers } from './person-users.js';
 import { users } from './users.js';
@@ -22,6 +23,13 @@ export const benefitClaims = pgTable(
     benefitId: bigint('benefit_id', { mode: 'number' })
       .notNull()
       .references(() => benefits.id),
+    /**
+     * The fund of the claim's benefit, copied when the claim starts (a benefit never changes fund):
+     * the staff claims list's fund filter and its counts read claims alone (issue 40 item 3).
+     */
+    fundId: bigint('fund_id', { mode: 'number' })
+      .notNull()
+      .references(() => funds.id),
     personUserId: bigint('person_user_id', { mode: 'number' })
       .notNull()
       .references(() => personUsers.id),
@@ -86,6 +94,10 @@ export const benefitClaims = pgTable(
     index('benefit_claims_person_user_idx').on(table.personUserId),
     // The staff claims list pages by id within a status (issue 25), and joins claims to benefits.
     index('benefit_claims_status_id_idx').on(table.status, table.id),
+    // The list's totals (issue 40 item 3): counted from an index only, by status (a small index:
+    // a few distinct values, deduplicated) and by fund and status.
+    index('benefit_claims_status_idx').on(table.status),
+    index('benefit_claims_fund_status_idx').on(table.fundId, table.status, table.id),
     index('benefit_claims_benefit_idx').on(table.benefitId),
     // Foreign key and filters (issue 15 item 5): removing a bank account, lists by submission date;
     // the queue sorted by submission date pages on (submitted_at, id) (issue 38 item 3).
