@@ -166,9 +166,10 @@ async function seedLoadDatabase(
     // does): staff review them and the fund's administrator decides them in the mix.
     const submitted = await client.query<{ id: string }>(
       `with marked as (update benefits set status = 'claimed' where id = any($1::bigint[]))
-       insert into benefit_claims (benefit_id, person_user_id, status, submitted_at)
-       select benefit_id, person_user_id, 'submitted', now()
+       insert into benefit_claims (benefit_id, fund_id, person_user_id, status, submitted_at)
+       select chosen.benefit_id, b.fund_id, chosen.person_user_id, 'submitted', now()
        from unnest($1::bigint[], $2::bigint[]) as chosen (benefit_id, person_user_id)
+       join benefits b on b.id = chosen.benefit_id
        returning id`,
       [others.map((row) => row.benefit_id), others.map((row) => row.person_user_id)],
     );

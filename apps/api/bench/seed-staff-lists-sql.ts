@@ -48,8 +48,8 @@ export function staffListSeedStatements(): string[] {
     `insert into person_users (person_id, email, password_hash, two_factor_method, terms_accepted_at)
      select id, 'member' || id || '@example.org', 'bench', 'EMAIL', now()
      from persons where id % 10 = 3 order by id limit ${rows.claims}`,
-    `insert into benefit_claims (benefit_id, person_user_id, status, submitted_at, created_at, updated_at)
-     select b.id, pu.id, s.status, case when s.status = 'draft' then null else s.at end, s.at, s.at
+    `insert into benefit_claims (benefit_id, fund_id, person_user_id, status, submitted_at, created_at, updated_at)
+     select b.id, b.fund_id, pu.id, s.status, case when s.status = 'draft' then null else s.at end, s.at, s.at
      from person_users pu
      join benefits b on b.person_id = pu.person_id and b.benefit_type <> 'surplus'
      cross join lateral (

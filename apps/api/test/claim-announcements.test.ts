@@ -33,7 +33,7 @@ const NOTIFICATION_QUEUES = ['notification-live', 'notification-push', 'notifica
 async function claimInReview(app: FastifyInstance, member: ClaimingMember): Promise<number> {
   const { claim } = await startDraftClaim(
     app.db,
-    { id: member.benefitId, status: 'unclaimed' },
+    { id: member.benefitId, fundId: member.fundId, status: 'unclaimed' },
     member.personUserId,
     SYSTEM,
     null,

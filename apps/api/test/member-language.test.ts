@@ -83,7 +83,7 @@ describe("the member's language (decision 036)", () => {
 
     const { claim } = await startDraftClaim(
       testApp.app.db,
-      { id: member.benefitId, status: 'unclaimed' },
+      { id: member.benefitId, fundId: member.fundId, status: 'unclaimed' },
       member.personUserId,
       SYSTEM,
       null,

@@ -6,15 +6,15 @@ import { funds } from '../db/schema/funds.js';
 import { personUsers } from '../db/schema/person-users.js';
 
 /**
- * Read model for staff lodging a claim (issue 35 item 3): the benefit's id and status with its
+ * Read model for staff lodging a claim (issue 35 item 3): the benefit's id, fund and status with its
  * person's member account (null without one), or undefined when there is no such benefit. Read only.
  */
 export async function benefitForLodging(
   db: Database,
   benefitId: number,
-): Promise<{ id: number; status: string; personUserId: number | null } | undefined> {
+): Promise<{ id: number; fundId: number; status: string; personUserId: number | null } | undefined> {
   const [row] = await db
-    .select({ id: benefits.id, status: benefits.status, personUserId: personUsers.id })
+    .select({ id: benefits.id, fundId: benefits.fundId, status: benefits.status, personUserId: personUsers.id })
     .from(benefits)
     .leftJoin(personUsers, eq(personUsers.personId, benefits.personId))
     .where(eq(benefits.id, benefitId));

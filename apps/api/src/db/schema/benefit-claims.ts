@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { benefits } from './benefits.js';
 import { at, idColumn, timestamps } from './columns.js';
+import { funds } from './funds.js';
 import { personBankAccounts } from './person-bank-accounts.js';
 import { personUsers } from './person-users.js';
 import { users } from './users.js';
@@ -22,6 +23,13 @@ export const benefitClaims = pgTable(
     benefitId: bigint('benefit_id', { mode: 'number' })
       .notNull()
       .references(() => benefits.id),
+    /**
+     * The fund of the claim's benefit, copied when the claim starts (a benefit never changes fund):
+     * the staff claims list's fund filter and its counts read claims alone (issue 40 item 3).
+     */
+    fundId: bigint('fund_id', { mode: 'number' })
+      .notNull()
+      .references(() => funds.id),
     personUserId: bigint('person_user_id', { mode: 'number' })
       .notNull()
       .references(() => personUsers.id),
@@ -86,11 +94,16 @@ export const benefitClaims = pgTable(
     index('benefit_claims_person_user_idx').on(table.personUserId),
     // The staff claims list pages by id within a status (issue 25), and joins claims to benefits.
     index('benefit_claims_status_id_idx').on(table.status, table.id),
+    // The list's totals (issue 40 item 3): counted from an index only, by status and by fund and
+    // status (small indexes: few distinct keys, deduplicated).
+    index('benefit_claims_status_idx').on(table.status),
+    index('benefit_claims_fund_status_idx').on(table.fundId, table.status),
     index('benefit_claims_benefit_idx').on(table.benefitId),
     // Foreign key and filters (issue 15 item 5): removing a bank account, lists by submission date;
     // the queue sorted by submission date pages on (submitted_at, id) (issue 38 item 3).
     index('benefit_claims_bank_account_idx').on(table.bankAccountId),
-    index('benefit_claims_submitted_at_idx').on(table.submittedAt, table.id),
+    // The status last: the total of a submission date range is counted from this index alone (issue 40 item 3).
+    index('benefit_claims_submitted_at_idx').on(table.submittedAt, table.id, table.status),
     // "My claims" and the assignee filter (issue 36 item 4); flagged claims first (item 3).
     index('benefit_claims_assigned_user_idx').on(table.assignedUserId, table.id),
     index('benefit_claims_risk_idx').on(table.riskFlagCount, table.id),

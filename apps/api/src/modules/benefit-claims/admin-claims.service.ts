@@ -85,7 +85,7 @@ export async function listClaimsForStaff(
   }
   if (!scope.count) return page;
   const key = `claims:${JSON.stringify(query.filter ?? {})}:${query.q ?? ''}:${scope.callerId ?? ''}`;
-  const total = await listTotal({ scope: db, key }, () => countClaimRows(db, condition));
+  const total = await listTotal({ scope: db, key }, () => countClaimRows(db, query, scope));
   return { ...page, total, ...(total >= LARGE_TOTAL_ROWS ? { totalEstimated: true } : {}) };
 }
 

@@ -25,18 +25,19 @@ export async function findOpenClaim(db: Database, benefitId: number): Promise<Cl
 }
 
 /**
- * Inserts a draft claim unless the benefit has an open one (the one-open-claim index).
+ * Inserts a draft claim of `benefit` (its id and fund, which the claim keeps) unless the benefit
+ * has an open one (the one-open-claim index).
  * @returns the new claim, or undefined when another open claim won
  */
 export async function insertDraftClaim(
   db: Database,
-  benefitId: number,
+  benefit: { id: number; fundId: number },
   personUserId: number,
   now: Date,
 ): Promise<ClaimRow | undefined> {
   const [created] = await db
     .insert(benefitClaims)
-    .values({ benefitId, personUserId, createdAt: now })
+    .values({ benefitId: benefit.id, fundId: benefit.fundId, personUserId, createdAt: now })
     .onConflictDoNothing()
     .returning();
   return created;

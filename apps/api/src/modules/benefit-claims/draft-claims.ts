@@ -14,7 +14,7 @@ import type { ClaimActor } from './claim-moves.service.js';
  */
 export async function startDraftClaim(
   db: Database,
-  benefit: { id: number; status: string },
+  benefit: { id: number; fundId: number; status: string },
   personUserId: number,
   actor: ClaimActor,
   note: string | null,
@@ -29,7 +29,7 @@ export async function startDraftClaim(
     throw new AppError('conflict', ENRICHMENT_MESSAGES.dependantsProcess, undefined, {
       code: 'benefit_dependants_process',
     });
-  const created = await insertDraftClaim(db, benefit.id, personUserId, now);
+  const created = await insertDraftClaim(db, benefit, personUserId, now);
   if (created) {
     await insertClaimEvent(db, {
       claimId: created.id,
