@@ -29,7 +29,7 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'sm',
   // Mantine's ring on its controls when focused from the keyboard (`:focus-visible`), none on a
-  // mouse click; `focus.css` (imported by the shell) draws the same ring on inputs and every other
+  // mouse click; `focus.css` (imported by `main.tsx`) draws the same ring on inputs and every other
   // element, so keyboard focus is visible everywhere (issue 38 item 1).
   focusRing: 'auto',
   components: {
