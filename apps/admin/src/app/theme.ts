@@ -3,8 +3,8 @@ import {
   createTheme,
   DEFAULT_THEME,
   type MantineColorsTuple,
-  Modal,
-  Notification,
+  type ModalProps,
+  type NotificationProps,
 } from '@mantine/core';
 
 /** Mantine's palette `name` with its darkest shades replaced by `dark`. */
@@ -33,8 +33,12 @@ export const theme = createTheme({
   // element, so keyboard focus is visible everywhere (issue 38 item 1).
   focusRing: 'auto',
   components: {
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notice' } } }),
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // Plain objects, not `Modal.extend(...)`: that would put the Modal component (with its scroll
+    // area, floating-ui and scroll lock) into the sign-in page's first load (decision 064).
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notice' } } satisfies Partial<NotificationProps>,
+    },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
   },
 });
 
