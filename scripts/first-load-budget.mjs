@@ -44,7 +44,7 @@ export const BUDGETS = [
     dist: 'apps/admin/dist',
     route: '/admin/sign-in',
     routeModule: 'src/features/auth/sign-in-page.tsx',
-    budget: 205_000,
+    budget: 150_000,
     target: 150_000,
   },
 ];

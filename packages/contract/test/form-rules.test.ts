@@ -3,12 +3,14 @@ import {
   custom,
   EMAIL_PATTERN,
   email,
+  maxLength,
   RULE_MESSAGES,
   required,
   requiredIf,
   strongPassword,
   VALIDATION_NOTICE,
   validateValue,
+  zBoundedString,
 } from '../src/index.js';
 
 describe('spec 5 required', () => {
@@ -95,6 +97,19 @@ describe('spec 5 custom rule', () => {
     expect(custom(even)(3)).toBe('Field validation issue');
     expect(custom(even, 'Must be even')(3)).toBe('Must be even');
     expect(custom(even)(4)).toBe(true);
+  });
+});
+
+describe('maxLength (issue 13 item 2)', () => {
+  it("refuses a string over the limit with 'Must be at most N characters.', as zBoundedString does", () => {
+    expect(maxLength(5)('abcde')).toBe(true);
+    expect(maxLength(5)('abcdef')).toBe('Must be at most 5 characters.');
+    expect(zBoundedString(5).safeParse('abcdef').error?.issues[0]?.message).toBe(maxLength(5)('abcdef'));
+  });
+
+  it('lets anything that is not a string pass (pair it with required)', () => {
+    expect(maxLength(1)(undefined)).toBe(true);
+    expect(maxLength(1)(12345)).toBe(true);
   });
 });
 

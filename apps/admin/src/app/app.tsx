@@ -1,40 +1,21 @@
 import { Center, Loader } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { loadMe } from '../features/auth/session';
+import { Route, Switch, useLocation } from 'wouter';
 import { onUnauthorized } from '../lib/api';
-import { queryClient } from '../lib/query-client';
-import { clearSession, getApiToken, useAdminSession } from '../lib/session-store';
-import { Shell } from './shell';
+import { clearSession, getApiToken } from '../lib/session-store';
 
 const SignInPage = lazy(() => import('../features/auth/sign-in-page'));
 const PinPage = lazy(() => import('../features/auth/pin-page'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page'));
 const SetPasswordPage = lazy(() => import('../features/auth/set-password-page'));
+// The shell, its screens and TanStack Query: not in the sign-in page's first load (decision 064).
+const SignedIn = lazy(() => import('./signed-in'));
 
 const loading = (
   <Center mih="50vh">
     <Loader aria-label="Loading" />
   </Center>
 );
-
-/**
- * The signed-in part: without a session, sign-in (remembering where the user was going); before the
- * PIN, the PIN page; after a reload, the user is read again (`admin-sessions/me`) before the shell.
- */
-function SignedIn() {
-  const [location] = useLocation();
-  const token = useAdminSession((state) => state.apiToken);
-  const verified = useAdminSession((state) => state.verified);
-  const user = useAdminSession((state) => state.user);
-  const me = useQuery({ queryKey: ['me', token], queryFn: loadMe, enabled: Boolean(token && verified && !user) });
-  const next = location === '/' ? '' : `?next=${encodeURIComponent(location)}`;
-  if (!token) return <Redirect to={`/sign-in${next}`} replace />;
-  if (!verified) return <Redirect to={`/sign-in/pin${next}`} replace />;
-  if (!user) return me.data?.error && me.data.error.status !== 401 ? <Redirect to="/sign-in" replace /> : loading;
-  return <Shell />;
-}
 
 /**
  * The back office (issue 19): the sign-in pages, then the shell. Any 401 while a session is kept
@@ -48,7 +29,8 @@ export function App() {
       onUnauthorized(() => {
         if (!getApiToken()) return;
         clearSession();
-        queryClient.clear();
+        // The query cache is loaded with the signed-in part (a 401 with a session comes from there or the PIN page).
+        void import('../lib/query-client').then(({ queryClient }) => queryClient.clear());
         navigate('/sign-in?ended=1', { replace: true });
       }),
     [navigate],

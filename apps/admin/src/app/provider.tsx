@@ -1,16 +1,17 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { queryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
 
-/** Theme, data fetching and notices (top right, 5 s) for the whole back office. */
+/**
+ * Theme and notices (top right, 5 s) for the whole back office. Data fetching (TanStack Query) is
+ * provided by the lazily loaded parts that use it (`lib/with-queries.tsx`, decision 064).
+ */
 export function AppProvider(props: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" autoClose={5000} />
-      <QueryClientProvider client={queryClient}>{props.children}</QueryClientProvider>
+      {props.children}
     </MantineProvider>
   );
 }

@@ -10,7 +10,6 @@ import { useAdminSession } from '../lib/session-store';
 import { useDialogFocusReturn } from './dialog-focus';
 import { NoAccessPage, NotFoundPage } from './no-access';
 import { ADMIN_ROUTES, type AdminRoute } from './routes';
-import './focus.css';
 
 const GROUPS = ['Work', 'Set-up'] as const;
 

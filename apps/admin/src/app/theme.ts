@@ -3,8 +3,8 @@ import {
   createTheme,
   DEFAULT_THEME,
   type MantineColorsTuple,
-  Modal,
-  Notification,
+  type ModalProps,
+  type NotificationProps,
 } from '@mantine/core';
 
 /** Mantine's palette `name` with its darkest shades replaced by `dark`. */
@@ -29,12 +29,16 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'sm',
   // Mantine's ring on its controls when focused from the keyboard (`:focus-visible`), none on a
-  // mouse click; `focus.css` (imported by the shell) draws the same ring on inputs and every other
+  // mouse click; `focus.css` (imported by `main.tsx`) draws the same ring on inputs and every other
   // element, so keyboard focus is visible everywhere (issue 38 item 1).
   focusRing: 'auto',
   components: {
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notice' } } }),
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // Plain objects, not `Modal.extend(...)`: that would put the Modal component (with its scroll
+    // area, floating-ui and scroll lock) into the sign-in page's first load (decision 064).
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notice' } } satisfies Partial<NotificationProps>,
+    },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
   },
 });
 

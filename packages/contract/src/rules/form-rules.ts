@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
-import { RULE_MESSAGES } from './messages.js';
+import { RULE_MESSAGES, tooLongMessage } from './messages.js';
 
 /**
  * A form rule: returns `true` when the value passes, or the message to show (spec section 5).
@@ -37,6 +37,24 @@ export function requiredIf(condition: boolean | (() => boolean)): FormRule {
  * engine never has two ways to split a run of letters; the domain's last part is 2 to 3 letters.
  */
 export const EMAIL_PATTERN = /^[A-Za-z0-9_]+(?:[.-][A-Za-z0-9_]+)*@[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*\.[A-Za-z]{2,3}$/;
+
+/**
+ * The length limit of a string field that names none (characters). Every string field has a
+ * limit, checked before any pattern or rule runs (issue 13 item 2). Here, apart from the Zod
+ * helpers, so that a browser form can use it without loading Zod (decision 064).
+ */
+export const DEFAULT_STRING_MAX_LENGTH = 1000;
+
+/** The longest password accepted (characters): hashing a megabyte would cost the server, not the caller. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+/**
+ * At most `limit` characters (issue 13 item 2): a longer string fails with 'Must be at most N
+ * characters.', as `zBoundedString` does; anything that is not a string passes this rule.
+ */
+export function maxLength(limit: number): FormRule {
+  return (value) => (typeof value === 'string' && value.length > limit ? tooLongMessage(limit) : true);
+}
 
 /** The longest email address there is (RFC 5321 path limit less the brackets): 254 characters. */
 export const EMAIL_MAX_LENGTH = 254;

@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { parseSaIdNumber } from '../id-number/sa-id-number.js';
-import { EMAIL_MAX_LENGTH, email, type FormRule, required, strongPassword } from './form-rules.js';
+import {
+  DEFAULT_STRING_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  email,
+  type FormRule,
+  PASSWORD_MAX_LENGTH,
+  required,
+  strongPassword,
+} from './form-rules.js';
 import { RULE_MESSAGES, tooLongMessage } from './messages.js';
-
-/**
- * The length limit of a string field that names none (characters). Every string field has a
- * limit, checked before any pattern or rule runs (issue 13 item 2).
- */
-export const DEFAULT_STRING_MAX_LENGTH = 1000;
-
-/** The longest password accepted (characters): hashing a megabyte would cost the server, not the caller. */
-export const PASSWORD_MAX_LENGTH = 256;
 
 function fromRule(rule: FormRule) {
   return (value: string, ctx: z.RefinementCtx) => {

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { showFormErrors } from '../../lib/form';
+import { withQueries } from '../../lib/with-queries';
 import { AuthCard } from './auth-card';
 import { checkPasswordLink, setPassword } from './session';
 
@@ -14,7 +15,7 @@ import { checkPasswordLink, setPassword } from './session';
  * a new staff user gets. Checks the link first (`verify-reset-url/{token}`), then sets the password;
  * then sign-in.
  */
-export default function SetPasswordPage() {
+function SetPasswordPage() {
   const { token = '' } = useParams<{ token: string }>();
   const [, navigate] = useLocation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -82,3 +83,6 @@ export default function SetPasswordPage() {
     </AuthCard>
   );
 }
+
+/** The page inside TanStack Query (the app's provider has none, decision 064). */
+export default withQueries(SetPasswordPage);

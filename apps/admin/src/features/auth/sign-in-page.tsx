@@ -1,11 +1,11 @@
-import { StaffLoginRequest } from '@bcp/contract';
-import { errorMessage } from '@bcp/web-client';
+import { errorMessage } from '@bcp/web-client/error-message';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { AuthCard } from './auth-card';
 import { signIn } from './session';
+import { signInErrors } from './sign-in-rules';
 
 /** Shown after a 401 sent the user back here (`?ended=1`). */
 export const SESSION_ENDED_MESSAGE = 'Your session ended. Please sign in again.';
@@ -20,7 +20,7 @@ export default function SignInPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     initialValues: { email: '', password: '' },
-    validate: schemaResolver(StaffLoginRequest, { sync: true }),
+    validate: signInErrors,
   });
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
