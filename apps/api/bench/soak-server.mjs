@@ -7,6 +7,7 @@
  * answers `{ memory }`: `process.memoryUsage()` in bytes; with `collect: true` also `liveHeap`, the
  * V8 heap used right after a full garbage collection (what is still referenced: a leak grows it,
  * garbage does not; the collection itself keeps the heap smaller than it would be).
+ * `SOAK_V8_FLAGS` sets V8 flags once the server started (to compare heap settings).
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -43,6 +44,10 @@ await markSessionVerified(app.db, staff.sessionId);
 const beneficiary = await createSession(app.db, { area: 'beneficiary', subjectId: member.id });
 await markSessionVerified(app.db, beneficiary.sessionId);
 const idNumbers = (await rows(sql`select id_number from persons order by id limit 200`)).map((row) => row.id_number);
+
+// SOAK_V8_FLAGS (e.g. `--heap-growing-percent=0`, V8's default): V8 flags set after the server
+// started, over what it set itself, to compare settings on the same build (decision 067).
+if (process.env.SOAK_V8_FLAGS) setFlagsFromString(process.env.SOAK_V8_FLAGS);
 
 // A full collection on demand without starting Node with --expose-gc.
 setFlagsFromString('--expose-gc');

@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { growHeapGently } from './embedded-heap.js';
 import * as schema from './schema/index.js';
 
 /** The Drizzle database, the same type on PGlite and PostgreSQL. */
@@ -120,6 +121,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if ('dataDir' in target) {
     // PGlite creates only the last folder of its path.
     mkdirSync(target.dataDir, { recursive: true });
+    // The server of one machine: V8 collects before garbage piles up (decision 067).
+    growHeapGently();
     client = await PGlite.create(join(target.dataDir, 'pglite'), { startParams: pgliteStartParams() });
   } else {
     client = await PGlite.create({
