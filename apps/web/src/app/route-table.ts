@@ -15,11 +15,17 @@ export interface PageRoute {
 /**
  * A page component loaded as its own chunk the first time its route is shown (or `preload` is
  * called), inside TanStack Query's provider (`lib/with-queries`, loaded with it: not part of the
- * first page's code).
+ * first page's code). `queries: false` for a page that uses no queries and is often the first
+ * page opened (sign-up, issue 40 item 2): it loads without TanStack Query.
  */
-function page<K extends string>(load: () => Promise<Record<K, React.ComponentType>>, key: K) {
+function page<K extends string>(
+  load: () => Promise<Record<K, React.ComponentType>>,
+  key: K,
+  options: { queries: boolean } = { queries: true },
+) {
   return {
     Component: lazy(async () => {
+      if (!options.queries) return { default: (await load())[key] };
       const [module, { withQueries }] = await Promise.all([load(), import('../lib/with-queries')]);
       return { default: withQueries(module[key]) };
     }),
@@ -80,7 +86,8 @@ export const PAGE_ROUTES: PageRoute[] = [
     name: ROUTE_NAMES.signUp,
     path: '/sign-up/:idNumber',
     handle: { titleKey: 'signUp' },
-    ...page(() => import('./routes/sign-up'), 'SignUpPage'),
+    // No queries: the form posts through the HTTP client alone.
+    ...page(() => import('./routes/sign-up'), 'SignUpPage', { queries: false }),
   },
   {
     name: ROUTE_NAMES.idVerify,

@@ -1,5 +1,5 @@
 import { email, parseSaIdNumber, required, requiredIf, strongPassword } from '@bcp/contract';
-import { Anchor, Button, Checkbox, Group, Modal, PasswordInput, Radio, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { signUp } from '../../features/auth/api/sign-up';
 import { appMessage, currentLanguage, translateMessage } from '../../i18n';
 import { rules, showServerErrors } from '../../lib/form';
 import { setSignedUpPersonUser, startSession } from '../../lib/session-store';
-import { TermsContent } from './auth/terms';
+import { LazyTermsDialog, preloadTermsDialog } from './auth/lazy-terms-dialog';
 
 interface Values {
   idNumber: string;
@@ -114,7 +114,13 @@ export function SignUpPage() {
             label={
               <>
                 {t('signUp.acceptThe')}{' '}
-                <Anchor component="button" type="button" onClick={() => setTermsOpen(true)}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  onClick={() => setTermsOpen(true)}
+                  onPointerEnter={() => void preloadTermsDialog()}
+                  onFocus={() => void preloadTermsDialog()}
+                >
                   {t('signUp.termsLink')}
                 </Anchor>
               </>
@@ -127,9 +133,7 @@ export function SignUpPage() {
           </Button>
         </Stack>
       </form>
-      <Modal opened={termsOpen} onClose={() => setTermsOpen(false)} title={t('titles.terms')} size="lg">
-        <TermsContent />
-      </Modal>
+      <LazyTermsDialog opened={termsOpen} onClose={() => setTermsOpen(false)} />
     </PageIntro>
   );
 }
