@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * False on the first render, true once the browser has painted it: for what a page may show a moment
@@ -12,7 +12,8 @@ export function useAfterFirstPaint(): boolean {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true));
+      // A transition: React renders what this shows in slices of a few milliseconds, not one long task.
+      timer = setTimeout(() => startTransition(() => setPainted(true)));
     });
     return () => {
       cancelAnimationFrame(frame);
