@@ -8,6 +8,9 @@ resetAppStateAfterEach();
 
 describe('sign-up terms dialog (loaded when first opened, issue 40 item 2)', () => {
   it('shows the terms in a named dialog from the form and gives focus back to the link on close', async () => {
+    // The form and the dialog load on demand, which the test runner compiles on first use: compiled
+    // here, before the waits below start (seconds on a busy machine).
+    await Promise.all([import('../src/app/routes/sign-up-form.js'), import('../src/app/routes/auth/terms-dialog.js')]);
     const { user } = renderAppAt('/sign-up/8001015009087');
     const link = await screen.findByRole('button', { name: 'terms of use' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
