@@ -26,7 +26,8 @@ const command = 'npm run size';
  * app's folder); `budget` is the enforced ceiling and `target` the issue's goal (issue 40: member
  * 120 kB, back office 150 kB), both in bytes of brotli-compressed JavaScript (1 kB = 1000 bytes).
  * Where the target is not met yet the ceiling is today's size plus about 1%: no file may grow;
- * lower the ceiling whenever the first load shrinks, down to the target.
+ * lower the ceiling whenever the first load shrinks, down to the target. An app (`name`, what
+ * `--only` selects) may have several routes.
  */
 export const BUDGETS = [
   {
@@ -37,6 +38,17 @@ export const BUDGETS = [
     routeModule: 'src/app/routes/auth/search.tsx',
     budget: 120_000,
     target: 120_000,
+  },
+  {
+    // The sign-up form, the first page of a member who follows a search's result (issue 40 item 2):
+    // the entry (with the page's title) plus the form's own chunk; its terms dialog loads when opened.
+    name: 'web',
+    app: 'member app',
+    dist: 'apps/web/dist',
+    route: '/sign-up/:idNumber',
+    routeModule: 'src/app/routes/sign-up-form.tsx',
+    budget: 132_000,
+    target: 132_000,
   },
   {
     name: 'admin',
@@ -154,7 +166,7 @@ fetches): ${BUDGETS.map((budget) => `${budget.app} ${budget.route} <= ${kB(budge
 Reads apps/*/dist (run npm run build first; the build runs this check itself). Prints every file
 of the first load and the largest modules; exits 1 when an app is over its budget.
 
-  --only APP   check only these apps (${BUDGETS.map((budget) => budget.name).join(', ')})
+  --only APP   check only these apps (${[...new Set(BUDGETS.map((budget) => budget.name))].join(', ')})
   -h, --help   this text`,
     options: { only: { type: 'string' } },
   });

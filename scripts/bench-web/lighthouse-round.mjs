@@ -32,7 +32,8 @@ async function storeSession(port, baseUrl, storage) {
  * Lighthouse with its default mobile emulation and simulated throttling. `storage`: items put in
  * `localStorage` before (a signed-in session); then Lighthouse keeps storage instead of clearing it.
  * Returns bytes transferred (compressed, as on the wire) for JavaScript and in total, the scores
- * (0-100) and the accessibility audits that failed.
+ * (0-100), the largest contentful paint and total blocking time (simulated, ms), the main thread's
+ * work (ms, as observed: grows with the machine's load) and the accessibility audits that failed.
  */
 export async function lighthouseRound(url, storage) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'bcp-bench-chromium-'));
@@ -60,6 +61,9 @@ export async function lighthouseRound(url, storage) {
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
+      lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+      tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+      mainThreadMs: Math.round(lhr.audits['mainthread-work-breakdown'].numericValue),
       failingAccessibility: failing,
     };
   } finally {

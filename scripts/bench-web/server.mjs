@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -8,7 +8,9 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /**
  * Starts the built server (`apps/api/dist/main.js`, which also serves `apps/web/dist`) on 127.0.0.1:`port`
  * with a fresh embedded database and the demo data, as `apps/web/playwright.config.ts` does.
- * Resolves once `GET /api/health` answers (at most `timeoutMs`). Returns its base URL and `stop()`.
+ * Resolves once `GET /api/health` answers (at most `timeoutMs`). Returns its base URL and `stop()`,
+ * which ends the server and removes its scratch folder (`/tmp/bcp-bench-web-*`, the database's
+ * `data` folder inside it), as does a failed start.
  */
 export async function startServer(port, timeoutMs = 120_000) {
   const scratch = mkdtempSync(join(tmpdir(), 'bcp-bench-web-'));
@@ -46,6 +48,7 @@ export async function startServer(port, timeoutMs = 120_000) {
     await Promise.race([ready, exited]);
   } catch (error) {
     child.kill();
+    rmSync(scratch, { recursive: true, force: true });
     throw error;
   }
   exited.catch(() => undefined);
@@ -53,8 +56,12 @@ export async function startServer(port, timeoutMs = 120_000) {
     baseUrl,
     stop: () =>
       new Promise((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
+        const removeScratch = () => {
+          rmSync(scratch, { recursive: true, force: true });
+          done();
+        };
+        if (child.exitCode !== null) return removeScratch();
+        child.once('exit', removeScratch);
         child.kill('SIGTERM');
       }),
   };

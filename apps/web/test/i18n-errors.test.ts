@@ -150,7 +150,7 @@ describe('the member app reads no English server message to translate it', () =>
     // The client-side rules (`rules()`), and the ID number checked before the search and the sign-up.
     expect(makers.sort()).toEqual([
       'app/routes/auth/search.tsx',
-      'app/routes/sign-up.tsx',
+      'app/routes/sign-up-form.tsx',
       'i18n/index.ts',
       'lib/form.ts',
     ]);

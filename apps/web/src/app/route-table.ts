@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { paths, ROUTE_NAMES, type RouteHandle } from '../config/paths';
 import { SearchPage } from './routes/auth/search';
+import { SignUpPage } from './routes/sign-up';
 
 /** One page of spec section 2: its route name, path pattern (wouter syntax), title and component (mostly lazily loaded). */
 export interface PageRoute {
@@ -29,7 +30,8 @@ function page<K extends string>(load: () => Promise<Record<K, React.ComponentTyp
 
 /**
  * Every page of spec section 2 with the spec's route names, in match order; anything else is the
- * not-found page. Each page but the search page loads as its own chunk the first time it shows. `/` has no page: the navigation guard always sends it on (spec 4).
+ * not-found page. Each page but the search page loads as its own chunk the first time it shows
+ * (sign-up: its form). `/` has no page: the navigation guard always sends it on (spec 4).
  */
 export const PAGE_ROUTES: PageRoute[] = [
   {
@@ -80,7 +82,9 @@ export const PAGE_ROUTES: PageRoute[] = [
     name: ROUTE_NAMES.signUp,
     path: '/sign-up/:idNumber',
     handle: { titleKey: 'signUp' },
-    ...page(() => import('./routes/sign-up'), 'SignUpPage'),
+    // The title in the entry chunk, the form loaded as its own chunk once the title is painted
+    // (issue 40 item 2). No TanStack Query: the form posts through the HTTP client alone.
+    Component: SignUpPage,
   },
   {
     name: ROUTE_NAMES.idVerify,
