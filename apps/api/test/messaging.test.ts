@@ -27,6 +27,8 @@ afterEach(async () => {
   for (const { messenger, jobs } of messengers.splice(0)) {
     await messenger.flush();
     await jobs.stop();
+    // Closes the pooled SMTP connections, or the test's SMTP server waits for them to time out.
+    messenger.close();
   }
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
 });
