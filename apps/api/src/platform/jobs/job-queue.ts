@@ -65,6 +65,13 @@ export interface JobQueue {
    */
   sendMany<T extends object>(name: string, data: readonly T[], options?: SendOptions): Promise<void>;
   /**
+   * Enqueues jobs of several queues (each `{ name, data }`) in a single statement (pg-boss
+   * `insert`), e.g. a notification's live job and its deliveries (issue 40 item 6). Like `sendMany`;
+   * with `options.tx` call `wake` once the transaction has committed.
+   * @throws Error for a queue not declared with `define`, or a send in a transaction before `start`
+   */
+  sendEach(jobs: ReadonlyArray<{ name: string; data: object }>, options?: SendOptions): Promise<void>;
+  /**
    * Wakes this process's workers of these queues (default: all) to fetch at once instead of at
    * their next poll, e.g. after a transaction that sent jobs has committed. Other processes find
    * the jobs at their next poll (`JOB_POLL_INTERVAL_SECONDS`).
@@ -197,6 +204,25 @@ export function createJobQueue(deps: {
     );
   }
 
+  /** `JobQueue.sendEach`. */
+  async function sendEach(
+    jobs: ReadonlyArray<{ name: string; data: object }>,
+    options: SendOptions = {},
+  ): Promise<void> {
+    const names = [...new Set(jobs.map((job) => job.name))];
+    for (const name of names) if (!definitions.has(name)) throw new Error(`Job queue ${name} is not defined`);
+    if (jobs.length === 0) return;
+    if (options.tx) {
+      if (!starting) throw new Error(`Job queue ${names.join(', ')}: start the queue before sending in a transaction`);
+      await starting;
+      await boss.insert([...jobs], { db: createPgBossTransactionDatabase(options.tx, deps.kind) });
+      return;
+    }
+    await ensureBossStarted();
+    await boss.insert([...jobs]);
+    wake(names);
+  }
+
   async function ensureBossStarted(): Promise<void> {
     const setUp = async () => {
       await boss.start();
@@ -246,20 +272,15 @@ export function createJobQueue(deps: {
       return id;
     },
 
-    async sendMany(name, data, options = {}) {
-      if (!definitions.has(name)) throw new Error(`Job queue ${name} is not defined`);
-      if (data.length === 0) return;
-      const jobs = data.map((item) => ({ name, data: item }));
-      if (options.tx) {
-        if (!starting) throw new Error(`Job queue ${name}: start the queue before sending in a transaction`);
-        await starting;
-        await boss.insert(jobs, { db: createPgBossTransactionDatabase(options.tx, deps.kind) });
-        return;
-      }
-      await ensureBossStarted();
-      await boss.insert(jobs);
-      wake([name]);
+    sendMany(name, data, options = {}) {
+      if (!definitions.has(name)) return Promise.reject(new Error(`Job queue ${name} is not defined`));
+      return sendEach(
+        data.map((item) => ({ name, data: item })),
+        options,
+      );
     },
+
+    sendEach,
 
     wake,
 
