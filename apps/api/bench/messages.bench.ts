@@ -95,12 +95,21 @@ export interface MessageRound {
 function countQueries(): () => number {
   const original = pg.Client.prototype.query;
   let count = 0;
+  const texts = new Map<string, number>();
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     count += 1;
+    if (process.env.BENCH_STATEMENTS) {
+      const first = args[0] as string | { text?: string };
+      const text = (typeof first === 'string' ? first : (first?.text ?? '?')).replace(/\s+/g, ' ').slice(0, 160);
+      texts.set(text, (texts.get(text) ?? 0) + 1);
+    }
     return (original as (...values: unknown[]) => unknown).apply(this, args);
   } as typeof original;
   return () => {
     pg.Client.prototype.query = original;
+    if (process.env.BENCH_STATEMENTS) {
+      for (const [text, n] of [...texts].sort((a, b) => b[1] - a[1])) console.info(String(n).padStart(6), text);
+    }
     return count;
   };
 }

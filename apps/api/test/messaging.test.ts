@@ -27,6 +27,8 @@ afterEach(async () => {
   for (const { messenger, jobs } of messengers.splice(0)) {
     await messenger.flush();
     await jobs.stop();
+    // Closes the pooled SMTP connections, or the test's SMTP server waits for them to time out.
+    messenger.close();
   }
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
 });
@@ -287,6 +289,41 @@ describe('messenger: email through SMTP (nodemailer)', () => {
     const row = await outboxRow(outboxId);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(row.sentAt?.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+  });
+
+  it('delivers many messages sent at once (claimed and recorded batch-wise) each once; a failing one is retried alone', async () => {
+    const attemptsFor: Record<string, number> = {};
+    const server = await smtp({
+      onRcptTo(address, _session, callback) {
+        attemptsFor[address.address] = (attemptsFor[address.address] ?? 0) + 1;
+        if (address.address === 'broken-batch@example.com') {
+          callback(Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 }));
+        } else {
+          callback();
+        }
+      },
+    });
+    const { messenger } = await messengerWith(configWith({ smtpUrl: server.url }));
+    const destinations = [
+      ...Array.from({ length: 12 }, (_, index) => `member-${index}@example.com`),
+      'broken-batch@example.com',
+    ];
+    const sent = await Promise.all(
+      destinations.map((destination, index) => messenger.send({ ...otpEmail(String(100_000 + index)), destination })),
+    );
+    await messenger.flush();
+
+    for (const [index, destination] of destinations.entries()) {
+      const row = await outboxRow((sent[index] as { outboxId: number }).outboxId);
+      if (destination.startsWith('broken')) {
+        expect(attemptsFor[destination]).toBe(3);
+        expect(row).toMatchObject({ status: 'failed', attempts: 3, sentAt: null });
+      } else {
+        expect(attemptsFor[destination]).toBe(1);
+        expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+      }
+    }
+    expect(server.received).toHaveLength(12);
   });
 
   it('retries a failing SMTP server 3 times, then records failed with the error text only; others are unaffected', async () => {

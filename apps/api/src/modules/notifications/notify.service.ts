@@ -27,7 +27,7 @@ export interface NotifyDependencies {
  * 1. Stores the notification (in-app, always): title as plain text (at most 200 characters), body
  *    as rich text, sanitized.
  * 2. Queues a job that sends it to the member's open app sessions (live updates, any API process).
- * 3. Queues one job per outbound delivery: a push to every registered device (WEB: web push; APP:
+ * 3. Queues one job per outbound delivery (the jobs of 2 and 3 in one statement): a push to every registered device (WEB: web push; APP:
  *    FCM) and one email or SMS following the member's two-factor method. Each job is retried on
  *    its own (`JOB_RETRY_LIMIT`, `JOB_RETRY_DELAY_SECONDS` doubling), so one failing channel does
  *    not hold back or lose the others. Push payloads carry only the title and the notification
@@ -44,11 +44,19 @@ export async function recordNotification(
   content: NotificationContent,
 ): Promise<{ notificationId: number }> {
   const notification = await createNotification(tx, personUserId, content);
-  await jobs.send<LiveJob>(LIVE_QUEUE, { notificationId: notification.id }, { tx });
-  for (const delivery of await createDeliveries(tx, notification)) {
-    const queue = delivery.channel === 'push' ? DELIVERY_QUEUES.push : DELIVERY_QUEUES.message;
-    await jobs.send<DeliveryJob>(queue, { deliveryId: delivery.id }, { tx });
-  }
+  const deliveries = await createDeliveries(tx, notification);
+  // One statement for all its jobs (issue 40 item 6).
+  const live: LiveJob = { notificationId: notification.id };
+  await jobs.sendEach(
+    [
+      { name: LIVE_QUEUE, data: live },
+      ...deliveries.map((delivery) => ({
+        name: delivery.channel === 'push' ? DELIVERY_QUEUES.push : DELIVERY_QUEUES.message,
+        data: { deliveryId: delivery.id } satisfies DeliveryJob,
+      })),
+    ],
+    { tx },
+  );
   return { notificationId: notification.id };
 }
 

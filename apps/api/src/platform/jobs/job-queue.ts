@@ -14,6 +14,13 @@ export interface JobContext<T> {
 
 export type JobHandler<T> = (job: JobContext<T>) => Promise<void>;
 
+/**
+ * A handler given a whole fetched batch at once (set-based work, e.g. one statement claiming many
+ * rows). Resolves with the jobs that failed (job id -> error): those are retried on their own, the
+ * others succeed. Throwing fails every job of the batch.
+ */
+export type BatchJobHandler<T> = (jobs: JobContext<T>[]) => Promise<ReadonlyMap<string, Error>>;
+
 /** Per-queue retry policy; defaults from `JobsConfig`. `retryDelaySeconds` doubles per retry. */
 export interface QueueOptions {
   retryLimit?: number;
@@ -39,6 +46,11 @@ export interface JobQueue {
    */
   define<T extends object>(name: string, handler: JobHandler<T>, options?: QueueOptions): void;
   /**
+   * Like `define`, with a handler given each fetched batch (up to `JOB_BATCH_SIZE` jobs) at once.
+   * Retries are per job, as with `define`: a job the handler reports failed is retried alone.
+   */
+  defineBatch<T extends object>(name: string, handler: BatchJobHandler<T>, options?: QueueOptions): void;
+  /**
    * Enqueues a job; resolves with its id once stored, and wakes this process's worker of the queue
    * (no wait for the next poll). Works before `start` too (the queue is created when missing),
    * except in a transaction (`options.tx`).
@@ -52,6 +64,13 @@ export interface JobQueue {
    * @throws Error for a queue not declared with `define`, or a send in a transaction before `start`
    */
   sendMany<T extends object>(name: string, data: readonly T[], options?: SendOptions): Promise<void>;
+  /**
+   * Enqueues jobs of several queues (each `{ name, data }`) in a single statement (pg-boss
+   * `insert`), e.g. a notification's live job and its deliveries (issue 40 item 6). Like `sendMany`;
+   * with `options.tx` call `wake` once the transaction has committed.
+   * @throws Error for a queue not declared with `define`, or a send in a transaction before `start`
+   */
+  sendEach(jobs: ReadonlyArray<{ name: string; data: object }>, options?: SendOptions): Promise<void>;
   /**
    * Wakes this process's workers of these queues (default: all) to fetch at once instead of at
    * their next poll, e.g. after a transaction that sent jobs has committed. Other processes find
@@ -111,7 +130,11 @@ export function createJobQueue(deps: {
     migrate: true,
   });
   boss.on('error', (error) => log.error({ error: error.message }, 'job queue error'));
-  const definitions = new Map<string, { handler: JobHandler<object>; options: PgBoss.Queue }>();
+  /** Each declared queue: how a fetched batch is run, and the queue's options. */
+  const definitions = new Map<
+    string,
+    { run: (jobs: PgBoss.JobWithMetadata<unknown>[]) => Promise<void>; options: PgBoss.Queue }
+  >();
   const schedules = new Map<string, string>();
   let starting: Promise<void> | undefined;
   let started = false;
@@ -144,13 +167,60 @@ export function createJobQueue(deps: {
     try {
       await handler({ id: job.id, data: job.data as object, retryCount: job.retryCount });
     } catch (error) {
-      const message = (error as Error).message;
-      log.warn({ queue: name, jobId: job.id, retryCount: job.retryCount, error: message }, 'job failed');
       // Not thrown: that would fail the whole batch, jobs that succeeded included.
-      await boss.fail(name, job.id, { message }).catch((failure: Error) => {
-        log.error({ queue: name, jobId: job.id, error: failure.message }, 'job failure could not be recorded');
-      });
+      await failJob(name, job, (error as Error).message);
     }
+  }
+
+  /** Fails one job of a batch (pg-boss retries it), logging why; a failure to record it is logged. */
+  async function failJob(name: string, job: PgBoss.JobWithMetadata<unknown>, message: string): Promise<void> {
+    log.warn({ queue: name, jobId: job.id, retryCount: job.retryCount, error: message }, 'job failed');
+    await boss.fail(name, job.id, { message }).catch((failure: Error) => {
+      log.error({ queue: name, jobId: job.id, error: failure.message }, 'job failure could not be recorded');
+    });
+  }
+
+  /** Runs a batch handler on a fetched batch and fails the jobs it reports failed (or all, when it throws). */
+  async function runBatch(
+    name: string,
+    handler: BatchJobHandler<object>,
+    jobs: PgBoss.JobWithMetadata<unknown>[],
+  ): Promise<void> {
+    let failures: ReadonlyMap<string, Error>;
+    try {
+      failures = await handler(
+        jobs.map((job) => ({ id: job.id, data: job.data as object, retryCount: job.retryCount })),
+      );
+    } catch (error) {
+      const message = (error as Error).message;
+      failures = new Map(jobs.map((job) => [job.id, new Error(message)]));
+    }
+    // Not thrown: that would fail the whole batch, jobs that succeeded included.
+    await Promise.all(
+      jobs.flatMap((job) => {
+        const failure = failures.get(job.id);
+        return failure ? [failJob(name, job, failure.message)] : [];
+      }),
+    );
+  }
+
+  /** `JobQueue.sendEach`. */
+  async function sendEach(
+    jobs: ReadonlyArray<{ name: string; data: object }>,
+    options: SendOptions = {},
+  ): Promise<void> {
+    const names = [...new Set(jobs.map((job) => job.name))];
+    for (const name of names) if (!definitions.has(name)) throw new Error(`Job queue ${name} is not defined`);
+    if (jobs.length === 0) return;
+    if (options.tx) {
+      if (!starting) throw new Error(`Job queue ${names.join(', ')}: start the queue before sending in a transaction`);
+      await starting;
+      await boss.insert([...jobs], { db: createPgBossTransactionDatabase(options.tx, deps.kind) });
+      return;
+    }
+    await ensureBossStarted();
+    await boss.insert([...jobs]);
+    wake(names);
   }
 
   async function ensureBossStarted(): Promise<void> {
@@ -167,7 +237,17 @@ export function createJobQueue(deps: {
 
   return {
     define(name, handler, options) {
-      definitions.set(name, { handler: handler as JobHandler<object>, options: queueOptions(name, options) });
+      definitions.set(name, {
+        run: (jobs) => Promise.all(jobs.map((job) => runJob(name, handler as JobHandler<object>, job))).then(() => {}),
+        options: queueOptions(name, options),
+      });
+    },
+
+    defineBatch(name, handler, options) {
+      definitions.set(name, {
+        run: (jobs) => runBatch(name, handler as BatchJobHandler<object>, jobs),
+        options: queueOptions(name, options),
+      });
     },
 
     schedule(name, cron) {
@@ -192,20 +272,15 @@ export function createJobQueue(deps: {
       return id;
     },
 
-    async sendMany(name, data, options = {}) {
-      if (!definitions.has(name)) throw new Error(`Job queue ${name} is not defined`);
-      if (data.length === 0) return;
-      const jobs = data.map((item) => ({ name, data: item }));
-      if (options.tx) {
-        if (!starting) throw new Error(`Job queue ${name}: start the queue before sending in a transaction`);
-        await starting;
-        await boss.insert(jobs, { db: createPgBossTransactionDatabase(options.tx, deps.kind) });
-        return;
-      }
-      await ensureBossStarted();
-      await boss.insert(jobs);
-      wake([name]);
+    sendMany(name, data, options = {}) {
+      if (!definitions.has(name)) return Promise.reject(new Error(`Job queue ${name} is not defined`));
+      return sendEach(
+        data.map((item) => ({ name, data: item })),
+        options,
+      );
     },
+
+    sendEach,
 
     wake,
 
@@ -227,12 +302,12 @@ export function createJobQueue(deps: {
       started = true;
       await ensureBossStarted();
       for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: 'UTC' });
-      for (const [name, { handler }] of definitions) {
+      for (const [name, { run }] of definitions) {
         const workerId = await boss.work(
           name,
           { pollingIntervalSeconds: config.pollIntervalSeconds, batchSize: config.batchSize, includeMetadata: true },
           async (jobs) => {
-            await Promise.all(jobs.map((job) => runJob(name, handler, job)));
+            await run(jobs);
             // A full batch: more may be waiting, so fetch again without waiting for the poll.
             if (jobs.length === config.batchSize) wake([name]);
           },

@@ -1,12 +1,13 @@
 import { DEFAULT_LANGUAGE, type MemberLanguage } from '@bcp/contract';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/result-rows.js';
 import { messageReferences } from '../../db/schema/message-references.js';
 import { outboxMessages } from '../../db/schema/outbox-messages.js';
 import { decryptField, encryptField } from '../crypto/field-encryption.js';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobContext, JobQueue } from '../jobs/job-queue.js';
 import { createSmtpEmailSender, type EmailSender } from './email-sender.js';
 import { describeDeliveryError, maskIdNumbers, redactSecrets } from './message-text.js';
 import {
@@ -79,6 +80,20 @@ interface SealedParts extends MessageParts {
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const E164 = /^\+[1-9]\d{6,14}$/;
+
+/** The outbox row's columns `send` sets (the reference code is drawn with its insert). */
+interface OutboxValues {
+  channel: 'email' | 'sms';
+  destination: string;
+  purpose: string;
+  subject: string | null;
+  body: string;
+  html: string | null;
+  status: 'pending' | 'not_configured';
+  recipientArea: 'admin' | 'beneficiary' | null;
+  recipientId: number | null;
+  language: MemberLanguage;
+}
 
 interface MessageParts {
   subject: string | null;
@@ -188,42 +203,46 @@ export function createMessenger(deps: {
   }
 
   /**
-   * Marks the message's attempt `attempt` as started, unless it is no longer pending or another
-   * run claimed it; returns the claimed row (one statement: the read and the claim, issue 40 item 6).
+   * Marks attempt `attempt` of each message of `outboxIds` as started, unless it is no longer
+   * pending or another run claimed it; returns the claimed rows. One statement for the whole batch
+   * (the read and the claim; issue 40 item 6).
    */
-  async function claimAttempt(outboxId: number, attempt: number) {
-    const [claimed] = await db
+  function claimAttempts(outboxIds: number[], attempt: number) {
+    return db
       .update(outboxMessages)
       .set({ attempts: attempt })
       .where(
         and(
-          eq(outboxMessages.id, outboxId),
+          inArray(outboxMessages.id, outboxIds),
           eq(outboxMessages.status, 'pending'),
           lte(outboxMessages.attempts, attempt - 1),
         ),
       )
       .returning();
-    return claimed;
   }
 
-  /** The delivery job: sends a pending message once, recording the outcome; throws to be retried. */
-  async function deliver(job: { data: MessageJob; retryCount: number }): Promise<void> {
-    const { outboxId } = job.data;
-    if (job.data.expiresAt && Date.now() >= Date.parse(job.data.expiresAt)) {
-      const expired = await db
-        .update(outboxMessages)
-        .set({ status: 'failed', lastError: 'expired before it could be sent' })
-        .where(and(eq(outboxMessages.id, outboxId), eq(outboxMessages.status, 'pending')))
-        .returning({ channel: outboxMessages.channel, purpose: outboxMessages.purpose });
-      for (const row of expired) {
-        log.warn({ outboxId, ...row }, 'message expired before it could be sent; not sent');
-      }
-      return;
-    }
+  type ClaimedRow = Awaited<ReturnType<typeof claimAttempts>>[number];
+
+  /** Records the messages past their deadline (`expiresAt`, a PIN) `failed` without sending them: one statement. */
+  async function expire(outboxIds: number[]): Promise<void> {
+    const expired = await db
+      .update(outboxMessages)
+      .set({ status: 'failed', lastError: 'expired before it could be sent' })
+      .where(and(inArray(outboxMessages.id, outboxIds), eq(outboxMessages.status, 'pending')))
+      .returning({ outboxId: outboxMessages.id, channel: outboxMessages.channel, purpose: outboxMessages.purpose });
+    for (const row of expired) log.warn(row, 'message expired before it could be sent; not sent');
+  }
+
+  /**
+   * One claimed attempt of one message: sends it; on failure records the error (and `failed` on
+   * the last attempt) and throws to be retried.
+   */
+  async function attemptOne(
+    job: JobContext<MessageJob>,
+    row: ClaimedRow,
+  ): Promise<{ row: ClaimedRow; secrets: string[] }> {
     const attempt = job.retryCount + 1;
-    const row = await claimAttempt(outboxId, attempt);
-    if (!row) return;
-    const context = { outboxId, channel: row.channel, purpose: row.purpose };
+    const context = { outboxId: row.id, channel: row.channel, purpose: row.purpose };
     const sealed: SealedParts = job.data.sealed
       ? JSON.parse(decryptField(secret, job.data.sealed))
       : { subject: row.subject, text: row.body, html: row.html, secrets: [] };
@@ -235,56 +254,123 @@ export function createMessenger(deps: {
       await db
         .update(outboxMessages)
         .set({ lastError, ...(final ? { status: 'failed' as const } : {}) })
-        .where(eq(outboxMessages.id, outboxId));
+        .where(eq(outboxMessages.id, row.id));
       if (final) log.error({ ...context, attempt, error: lastError }, 'message delivery failed; giving up');
       else log.warn({ ...context, attempt, error: lastError }, 'message delivery attempt failed; retrying');
       throw new Error(lastError);
     }
-    // Not thrown: a failure to record success must not send the message again.
+    return { row, secrets: sealed.secrets };
+  }
+
+  /**
+   * The delivery job, a fetched batch at once (issue 40 item 6: set-based): records the expired
+   * messages `failed` in one statement, claims the others' attempts in one statement per attempt
+   * number (one, unless retries are mixed in), sends the claimed ones side by side and records
+   * those sent `sent` in one statement. Each message is sent only once its attempt was claimed on
+   * its row while `pending`. Returns the jobs to retry (a failed send).
+   */
+  async function deliverBatch(batch: JobContext<MessageJob>[]): Promise<Map<string, Error>> {
+    const failures = new Map<string, Error>();
+    const now = Date.now();
+    const isExpired = (job: JobContext<MessageJob>) =>
+      job.data.expiresAt !== undefined && now >= Date.parse(job.data.expiresAt);
+    const expired = batch.filter(isExpired);
+    if (expired.length > 0) await expire(expired.map((job) => job.data.outboxId));
+    const byAttempt = new Map<number, JobContext<MessageJob>[]>();
+    for (const job of batch.filter((entry) => !isExpired(entry))) {
+      byAttempt.set(job.retryCount + 1, [...(byAttempt.get(job.retryCount + 1) ?? []), job]);
+    }
+    const claims: { job: JobContext<MessageJob>; row: ClaimedRow }[] = [];
+    for (const [attempt, jobs] of byAttempt) {
+      const rows = new Map(
+        (await claimAttempts([...new Set(jobs.map((job) => job.data.outboxId))], attempt)).map((row) => [row.id, row]),
+      );
+      for (const job of jobs) {
+        const row = rows.get(job.data.outboxId);
+        // A second job of the same message in this batch finds its row taken: nothing to do.
+        rows.delete(job.data.outboxId);
+        if (row) claims.push({ job, row });
+      }
+    }
+    const sent: { row: ClaimedRow; secrets: string[] }[] = [];
+    await Promise.all(
+      claims.map(({ job, row }) =>
+        attemptOne(job, row).then(
+          (done) => {
+            sent.push(done);
+          },
+          (error: Error) => {
+            failures.set(job.id, error);
+          },
+        ),
+      ),
+    );
+    if (sent.length === 0) return failures;
+    // Not thrown: a failure to record success must not send the messages again.
     try {
       await db
         .update(outboxMessages)
         .set({ status: 'sent', sentAt: new Date() })
-        .where(eq(outboxMessages.id, outboxId));
-      log.info({ ...context, attempts: attempt }, 'message sent');
+        .where(
+          inArray(
+            outboxMessages.id,
+            sent.map(({ row }) => row.id),
+          ),
+        );
+      for (const { row } of sent) {
+        log.info(
+          { outboxId: row.id, channel: row.channel, purpose: row.purpose, attempts: row.attempts },
+          'message sent',
+        );
+      }
     } catch (error) {
-      log.error(
-        { ...context, error: describeDeliveryError(error, sealed.secrets, row.destination) },
-        'message sent but not recorded',
-      );
+      for (const { row, secrets } of sent) {
+        log.error(
+          {
+            outboxId: row.id,
+            channel: row.channel,
+            purpose: row.purpose,
+            error: describeDeliveryError(error, secrets, row.destination),
+          },
+          'message sent but not recorded',
+        );
+      }
     }
+    return failures;
   }
 
   /**
    * Inserts the outbox row with a new reference code, and the code's long-lived record for the
-   * check (`message_references`: keyed hash of the destination, channel, kind); draws again on the
-   * (rare) clash with an existing code. Run inside a transaction.
+   * check (`message_references`: keyed hash of the destination, channel, kind), in one statement
+   * (issue 40 item 6): the outbox row is inserted only when the reference was; draws again on the
+   * (rare) clash with an existing code. Atomic on its own; in a transaction with the job.
    */
-  async function insertWithCode(tx: Pick<Database, 'insert'>, values: typeof outboxMessages.$inferInsert) {
+  async function insertWithCode(tx: Pick<Database, 'execute'>, values: OutboxValues) {
     for (let draw = 0; draw < 3; draw += 1) {
       const referenceCode = generateReferenceCode();
-      const [reference] = await tx
-        .insert(messageReferences)
-        .values({
-          referenceCode,
-          destinationHash: destinationHash(secret, values.destination),
-          channel: values.channel === 'sms' ? 'sms' : 'email',
-          kind: messageKind(values.purpose),
-        })
-        .onConflictDoNothing({ target: messageReferences.referenceCode })
-        .returning({ id: messageReferences.id });
-      if (!reference) continue;
-      const [row] = await tx
-        .insert(outboxMessages)
-        .values({ ...values, referenceCode })
-        .returning({ id: outboxMessages.id });
-      if (!row) throw new Error('The outbox insert returned no row');
-      return { id: row.id, referenceCode };
+      const channel = values.channel === 'sms' ? 'sms' : 'email';
+      const [row] = rowsOf<{ id: number | string }>(
+        await tx.execute(sql`
+          with reference as (
+            insert into ${messageReferences} (reference_code, destination_hash, channel, kind)
+            values (${referenceCode}, ${destinationHash(secret, values.destination)}, ${channel}, ${messageKind(values.purpose)})
+            on conflict (reference_code) do nothing
+            returning reference_code
+          )
+          insert into ${outboxMessages}
+            (channel, destination, purpose, subject, body, html, status, recipient_area, recipient_id, language, reference_code)
+          select ${values.channel}::text, ${values.destination}::text, ${values.purpose}::text, ${values.subject}::text,
+            ${values.body}::text, ${values.html}::text, ${values.status}::text, ${values.recipientArea}::text,
+            ${values.recipientId}::bigint, ${values.language}::text, reference.reference_code
+          from reference
+          returning id`),
+      );
+      if (row) return { id: Number(row.id), referenceCode };
     }
     throw new Error('No free reference code after 3 draws');
   }
 
-  jobs.define<MessageJob>(queue, deliver, {
+  jobs.defineBatch<MessageJob>(queue, deliverBatch, {
     retryLimit,
     retryDelaySeconds: deps.retry?.delaySeconds ?? config.jobs.retryDelaySeconds,
     expireInSeconds: ATTEMPT_SECONDS,
@@ -300,7 +386,7 @@ export function createMessenger(deps: {
       const outgoing = mapParts(message, maskIdNumbers);
       const stored = redactStored ? mapParts(message, (text) => maskIdNumbers(redactSecrets(text, secrets))) : outgoing;
       const sender = message.channel === 'email' ? emailSender : smsSender;
-      const values = {
+      const values: OutboxValues = {
         channel: message.channel,
         destination,
         purpose: message.purpose,
@@ -314,7 +400,7 @@ export function createMessenger(deps: {
       };
       const context = { channel: message.channel, purpose: message.purpose };
       if (!sender) {
-        const row = await db.transaction((tx) => insertWithCode(tx, values));
+        const row = await insertWithCode(db, values);
         log.info({ outboxId: row.id, ...context }, 'message recorded; channel not configured');
         return { outboxId: row.id, referenceCode: row.referenceCode };
       }
