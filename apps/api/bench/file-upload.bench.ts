@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { buildSaIdNumber, type FileUploadResponse } from '@bcp/contract';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
+import { applyMigrations } from '../src/db/migrate.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
 import { type ChildServer, startChildServer } from './child-server.js';
 import { describeLoadAverage, median } from './report.js';
@@ -172,6 +173,13 @@ async function freshDatabase(adminUrl: string, name: string): Promise<string> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  // The compiled server runs as production does, which refuses a database without every migration.
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  try {
+    await applyMigrations(database);
+  } finally {
+    await database.close();
+  }
   return url.toString();
 }
 
