@@ -23,12 +23,19 @@ const post = (message: FromWorker) => port.postMessage(message);
 
 let acked: (() => void) | undefined;
 let inFlight = 0;
+/** Bytes of the file asked for ahead of the parser (the job's thread answers each ask with one chunk). */
+const READ_AHEAD_BYTES = 1024 * 1024;
 const content = new Readable({
+  highWaterMark: READ_AHEAD_BYTES,
   read() {
     post({ type: 'more' });
   },
 });
+// Asks run ahead, so answers may come after the end: those are dropped.
+let ended = false;
 port.on('message', (message: FromJob) => {
+  if (message.type !== 'ack' && ended) return;
+  if (message.type !== 'ack' && message.type !== 'bytes') ended = true;
   if (message.type === 'bytes')
     content.push(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
   else if (message.type === 'end') content.push(null);
