@@ -357,7 +357,16 @@ export async function runUploadBench(
       for (let count = 1; count <= rounds; count++) {
         const dataDir = mkdtempSync(join(folder, 'data-'));
         const databaseUrl = target === 'PostgreSQL' ? await freshDatabase(adminUrl, 'bcp_bench_uploads') : undefined;
-        results.push(await round(file, dataDir, databaseUrl));
+        const result = await round(file, dataDir, databaseUrl);
+        results.push(result);
+        // Each round as it ends (a run cut short still tells what it measured).
+        console.info(
+          `          round ${count}: end to end ${oneDecimal.format(result.totalSeconds)} s, validated after ${oneDecimal.format(result.validatedSeconds)} s` +
+            (result.floorSeconds === undefined
+              ? ''
+              : `, COPY ${oneDecimal.format(result.copySeconds ?? 0)} s, floor ${oneDecimal.format(result.floorSeconds)} s, pipeline / floor ${oneDecimal.format(result.totalSeconds / result.floorSeconds)}x`) +
+            `; ${describeLoadAverage()}`,
+        );
         rmSync(dataDir, { recursive: true, force: true });
       }
       printRounds(target, results);
