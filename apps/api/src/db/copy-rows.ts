@@ -13,11 +13,6 @@ export type CopyValue = string | number | boolean | null | undefined | object;
 export interface CopyWriter {
   /** Adds a row (values in the order of the columns); waits while the database catches up. */
   write(row: readonly CopyValue[]): Promise<void>;
-  /**
-   * Adds `rows` rows already in COPY's text format (`copyLine`'s lines, each ending in a line
-   * break; formatted elsewhere, e.g. in a worker thread); waits while the database catches up.
-   */
-  writeLines(text: string, rows: number): Promise<void>;
   /** Sends what is left and finishes the copy. @returns rows written */
   end(): Promise<number>;
   /** Gives up: rows not yet sent are dropped (on PostgreSQL the whole copy is rolled back). */
@@ -54,10 +49,7 @@ function copyText(value: CopyValue): string {
     : text;
 }
 
-/** One row as a line of COPY's text format (values tab-separated, escaped), ending in a line break. */
-export function copyLine(row: readonly CopyValue[]): string {
-  return `${row.map(copyText).join('\t')}\n`;
-}
+const line = (row: readonly CopyValue[]) => `${row.map(copyText).join('\t')}\n`;
 
 function copyStatement(table: string, columns: readonly string[], source: string): string {
   const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -101,13 +93,8 @@ async function pgCopy(pool: pg.Pool, statement: string, options: CopyOptions): P
   };
   return {
     async write(row) {
-      pending += copyLine(row);
+      pending += line(row);
       count += 1;
-      if (pending.length >= PG_WRITE_BYTES) await send();
-    },
-    async writeLines(text, rows) {
-      pending += text;
-      count += rows;
       if (pending.length >= PG_WRITE_BYTES) await send();
     },
     async end() {
@@ -134,27 +121,18 @@ async function pgCopy(pool: pg.Pool, statement: string, options: CopyOptions): P
 
 function pgliteCopy(pglite: PGlite, statement: string): CopyWriter {
   let lines: string[] = [];
-  let rowsPending = 0;
   let count = 0;
   const send = async () => {
     if (lines.length === 0) return;
     const blob = new Blob(lines);
     lines = [];
-    rowsPending = 0;
     await pglite.query(statement, [], { blob });
   };
   return {
     async write(row) {
-      lines.push(copyLine(row));
-      rowsPending += 1;
+      lines.push(line(row));
       count += 1;
-      if (rowsPending >= PGLITE_CHUNK_ROWS) await send();
-    },
-    async writeLines(text, rows) {
-      lines.push(text);
-      rowsPending += rows;
-      count += rows;
-      if (rowsPending >= PGLITE_CHUNK_ROWS) await send();
+      if (lines.length >= PGLITE_CHUNK_ROWS) await send();
     },
     async end() {
       await send();
@@ -162,7 +140,6 @@ function pgliteCopy(pglite: PGlite, statement: string): CopyWriter {
     },
     async abort() {
       lines = [];
-      rowsPending = 0;
     },
   };
 }

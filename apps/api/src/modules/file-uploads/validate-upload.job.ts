@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js';
-import { openCopy } from '../../db/copy-rows.js';
+import { type CopyValue, openCopy } from '../../db/copy-rows.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { type FileStore, fileOpener, type OpenFile } from '../../platform/files/file-store.js';
@@ -16,15 +16,33 @@ import {
   setReadProgress,
 } from './file-uploads.repository.js';
 import { FILE_UPLOADS_FOLDER } from './file-uploads.service.js';
-import { STAGED_COLUMNS, type StagingParams, type StagingTimes, stagedLineChunks } from './staged-lines.js';
+import { checkRowCells } from './row-checks.js';
 import { checkStagedRows, countStagedRows } from './staging-checks.repository.js';
-import { stagedChunksInWorker } from './staging-worker.js';
 import { type UploadPhaseClock, uploadPhaseClock } from './upload-phases.js';
 
 /** The job queue that reads and checks an uploaded file into its staging rows. */
 export const VALIDATE_UPLOAD_QUEUE = 'file-upload-validate';
 /** Rows read between two updates of `rows_read` (the progress of `GET file-uploads/{id}`). */
 export const PROGRESS_EVERY_ROWS = 10_000;
+
+/** The staging columns a row is copied into, in order (`file_upload_rows`). */
+export const STAGED_VALUES = [
+  'id_number',
+  'first_name',
+  'last_name',
+  'member_number',
+  'benefit_type',
+  'amount_cents',
+  'email',
+  'phone_number',
+  'date_of_exit',
+  'date_of_birth',
+  'gender',
+  'claim_reference',
+  'payment_reference',
+  'paid_on',
+] as const;
+const STAGED_COLUMNS = ['file_upload_id', 'line', 'refused', 'findings', ...STAGED_VALUES] as const;
 
 /**
  * The data rows of a CSV file as far as counting its line ends tells (a quoted cell holding a line
@@ -41,12 +59,7 @@ async function estimateRows(file: OpenFile, format: UploadFileFormat): Promise<n
   return Math.max(breaks + (last === 0x0a ? 0 : 1) - 1, 0);
 }
 
-/**
- * Reads the file, checks each row's cells and copies it into staging (all rows, or none on
- * PostgreSQL). A CSV is read, parsed and checked in a worker thread (`stagedChunksInWorker`) while
- * this thread sends the rows it hands back to the `COPY`; an XLSX (read by its zip directory,
- * with range reads) here.
- */
+/** Reads the file, checks each row's cells and copies it into staging (all rows, or none on PostgreSQL). */
 async function copyRows(
   db: Database,
   upload: FileUploadRecord,
@@ -55,46 +68,45 @@ async function copyRows(
   today: Date,
   clock: UploadPhaseClock,
 ): Promise<void> {
-  const params: StagingParams = {
-    uploadId: upload.id,
-    kind: upload.kind,
-    mapping: upload.mapping ?? {},
-    todayMs: today.getTime(),
-  };
+  const mapping = upload.mapping ?? {};
   // The staged rows' one foreign key (their upload) is checked and locked once, not per row.
   const copy = await openCopy(db, 'file_upload_rows', STAGED_COLUMNS, {
     referencesLock: lockUploadForCopy(upload.id),
   });
-  const times: StagingTimes = { reading: 0, checking: 0, formatting: 0 };
-  const chunks =
-    format === 'csv'
-      ? stagedChunksInWorker(file, params, times)
-      : stagedLineChunks(readRowBatches(file, format, { sizeBytes: upload.fileSize }), params, times);
-  let rowsRead = 0;
-  // Phases: the file's rows as the worker (or this thread) read, parsed, checked and formatted
-  // them, and this thread's own time: waiting for the next rows, and handing them to the copy.
-  let waiting = 0;
+  let header: string[] | undefined;
+  let columnOf = new Map<string, number>();
+  let line = 1;
+  // Phases: the cell checks, handing rows to the copy (formatting, waiting for the database),
+  // and the rest of the loop (reading and parsing the file).
+  let checking = 0;
   let copying = 0;
+  const started = performance.now();
   try {
-    let asked = performance.now();
-    for await (const chunk of chunks) {
-      const copyStarted = performance.now();
-      waiting += copyStarted - asked;
-      await copy.writeLines(chunk.text, chunk.rows);
-      const before = rowsRead;
-      rowsRead += chunk.rows;
-      // `rows_read` at each multiple of PROGRESS_EVERY_ROWS passed.
-      const progress = Math.floor(rowsRead / PROGRESS_EVERY_ROWS) * PROGRESS_EVERY_ROWS;
-      if (progress > before) await setReadProgress(db, upload.id, { rowsRead: progress });
-      asked = performance.now();
-      copying += asked - copyStarted;
+    for await (const batch of readRowBatches(file, format, { sizeBytes: upload.fileSize })) {
+      for (const cells of batch) {
+        if (!header) {
+          header = cells;
+          columnOf = new Map(Object.entries(mapping).map(([key, column]) => [key, cells.indexOf(column)]));
+          continue;
+        }
+        line += 1;
+        const checkStarted = performance.now();
+        const checked = checkRowCells(upload.kind, (key) => cells[columnOf.get(key) ?? -1] ?? '', today);
+        const refused = checked.findings.some((finding) => finding.level === 'error');
+        const row: CopyValue[] = [upload.id, line, refused, checked.findings.length > 0 ? checked.findings : null];
+        for (const key of STAGED_VALUES) row.push(checked.values[key]);
+        const copyStarted = performance.now();
+        checking += copyStarted - checkStarted;
+        await copy.write(row);
+        copying += performance.now() - copyStarted;
+        if ((line - 1) % PROGRESS_EVERY_ROWS === 0) {
+          await setReadProgress(db, upload.id, { rowsRead: line - 1 });
+        }
+      }
     }
-    const where = format === 'csv' ? ' (worker)' : '';
-    clock.add(`read and parse${where}`, times.reading / 1000);
-    clock.add(`row checks${where}`, times.checking / 1000);
-    clock.add(`format rows${where}`, times.formatting / 1000);
-    clock.add('wait for rows', waiting / 1000);
-    clock.add('copy rows (send, wait)', copying / 1000);
+    clock.add('read and parse', (performance.now() - started - checking - copying) / 1000);
+    clock.add('row checks', checking / 1000);
+    clock.add('copy rows (format, send, wait)', copying / 1000);
     await clock.time('copy end', () => copy.end());
   } catch (error) {
     await copy.abort();
