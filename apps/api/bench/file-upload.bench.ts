@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { buildSaIdNumber, type FileUploadResponse } from '@bcp/contract';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
+import { applyMigrations } from '../src/db/migrate.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
 import { type ChildServer, startChildServer } from './child-server.js';
 import { describeLoadAverage, median } from './report.js';
@@ -172,6 +173,13 @@ async function freshDatabase(adminUrl: string, name: string): Promise<string> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  // The compiled server runs as production does, which refuses a database without every migration.
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  try {
+    await applyMigrations(database);
+  } finally {
+    await database.close();
+  }
   return url.toString();
 }
 
@@ -349,7 +357,16 @@ export async function runUploadBench(
       for (let count = 1; count <= rounds; count++) {
         const dataDir = mkdtempSync(join(folder, 'data-'));
         const databaseUrl = target === 'PostgreSQL' ? await freshDatabase(adminUrl, 'bcp_bench_uploads') : undefined;
-        results.push(await round(file, dataDir, databaseUrl));
+        const result = await round(file, dataDir, databaseUrl);
+        results.push(result);
+        // Each round as it ends (a run cut short still tells what it measured).
+        console.info(
+          `          round ${count}: end to end ${oneDecimal.format(result.totalSeconds)} s, validated after ${oneDecimal.format(result.validatedSeconds)} s` +
+            (result.floorSeconds === undefined
+              ? ''
+              : `, COPY ${oneDecimal.format(result.copySeconds ?? 0)} s, floor ${oneDecimal.format(result.floorSeconds)} s, pipeline / floor ${oneDecimal.format(result.totalSeconds / result.floorSeconds)}x`) +
+            `; ${describeLoadAverage()}`,
+        );
         rmSync(dataDir, { recursive: true, force: true });
       }
       printRounds(target, results);

@@ -34,6 +34,13 @@ function addFinding(level: 'error' | 'warning', field: string, message: SQL): SQ
 /** Cents as `centsToRandString` writes them (`1234.50`), in SQL. */
 const randText = (cents: SQL) => sql`(${cents} / 100)::text || '.' || lpad((${cents} % 100)::text, 2, '0')`;
 
+/**
+ * A text column compared byte by byte (`collate "C"`): the same equality as the database's own
+ * (deterministic) collation, but a sort by plain comparisons with abbreviated keys rather than the
+ * locale's, several times faster over a large file's rows.
+ */
+const byteOrder = (column: string) => sql.raw(`${column} collate "C"`);
+
 /** Refuses each row equal, in every value read, to an earlier row of the file. */
 async function checkDuplicateRows(db: Database, id: number): Promise<void> {
   const message = ROW_MESSAGES.duplicateRow(FIRST as unknown as number);
@@ -41,8 +48,10 @@ async function checkDuplicateRows(db: Database, id: number): Promise<void> {
     update file_upload_rows r set ${addFinding('error', 'row', sql`replace(${message}::text, chr(1), d.first_line::text)`)}
     from (
       select line, first_line from (
-        select line, min(line) over (partition by id_number, first_name, last_name, member_number, benefit_type,
-          amount_cents, email, phone_number, date_of_exit, claim_reference, payment_reference, paid_on) as first_line
+        select line, min(line) over (partition by ${byteOrder('id_number')}, ${byteOrder('first_name')},
+          ${byteOrder('last_name')}, ${byteOrder('member_number')}, ${byteOrder('benefit_type')}, amount_cents,
+          ${byteOrder('email')}, ${byteOrder('phone_number')}, date_of_exit, ${byteOrder('claim_reference')},
+          ${byteOrder('payment_reference')}, paid_on) as first_line
         from file_upload_rows where file_upload_id = ${id}
       ) lines where first_line < line
     ) d
