@@ -107,6 +107,9 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // A plugin may take up to 60 s to start (avvio's default, 10 s, failed the start of a healthy
+    // server on a machine at load 30: '@fastify/swagger-ui' reads its files; issue 41).
+    pluginTimeout: 60_000,
     // Request input is hostile (issue 13): one safe query parser; the router's own errors (a bad
     // percent escape, an over-long id) and the HTTP parser's in the one error shape.
     routerOptions: { querystringParser: parseQueryString },

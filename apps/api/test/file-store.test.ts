@@ -213,12 +213,15 @@ describe('signed download links (decision 031)', () => {
       expect(fetched.headers.get('content-disposition')).toBe('attachment; filename="id \\"copy\\".pdf"');
       expect(Buffer.from(await fetched.arrayBuffer()).equals(content)).toBe(true);
 
+      // A short-lived link: 1 s on a quiet machine, longer on a busy one (the first fetch must come
+      // before it expires: at load 30 it took over 1 s to get there); then past its expiry it is refused.
+      const lifetimeSeconds = Math.ceil(scaled(1_000) / 1_000);
       const short = (await store.signedDownloadUrl('claim-documents', stored.storedName, {
         ...options,
-        expiresInSeconds: 1,
+        expiresInSeconds: lifetimeSeconds,
       })) as string;
       expect((await fetch(short)).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      await new Promise((resolve) => setTimeout(resolve, lifetimeSeconds * 1_000 + 1_100));
       expect((await fetch(short)).status).toBe(403);
       await close();
     },

@@ -12,8 +12,11 @@ import { toLoggableError } from '../../platform/logging/loggable-error.js';
 import { findPersonUserProfile } from '../person-users/index.js';
 import { findIdentityCheck } from './identity-verifications.service.js';
 
-/** How long the sandbox waits for our own callback endpoint, in milliseconds. */
-const CALLBACK_TIMEOUT_MS = 10_000;
+/**
+ * How long the sandbox waits for our own callback endpoint, in milliseconds: 30 s, as identity
+ * providers' webhooks commonly do (10 s ran out on a development machine at load 30, issue 41).
+ */
+const CALLBACK_TIMEOUT_MS = 30_000;
 
 /** The reason the sandbox gives when the person chooses to fail the check. */
 export const SANDBOX_FAILURE_REASON = 'The identity check was failed in the sandbox.';
