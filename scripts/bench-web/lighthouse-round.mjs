@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -47,6 +47,10 @@ export async function lighthouseRound(url, storage) {
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    if (process.env.BENCH_WEB_REPORT_DIR) {
+      const file = `${process.env.BENCH_WEB_REPORT_DIR}/${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
+      writeFileSync(file, JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const summary = lhr.audits['resource-summary'].details.items;
     const bytes = (type) => summary.find((item) => item.resourceType === type)?.transferSize ?? 0;

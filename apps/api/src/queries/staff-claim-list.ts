@@ -8,6 +8,8 @@ import { personUsers } from '../db/schema/person-users.js';
 import { persons } from '../db/schema/persons.js';
 import { users } from '../db/schema/users.js';
 import { afterCursor } from '../platform/lists/cursor.js';
+import { LARGE_TOTAL_ROWS } from '../platform/lists/list-page.js';
+import { estimatedRows } from '../platform/lists/row-estimate.js';
 import { type AdminBenefitRow, adminBenefitColumns, benefitSearchCondition, dayRange } from './benefit-lists.js';
 import { type keyedOrder, queueColumns, riskAndAssigneeCondition } from './claim-queue.js';
 
@@ -122,6 +124,30 @@ export async function countClaimRows(
   if (searching) counting = counting.innerJoin(persons, eq(persons.id, benefits.personId));
   const [row] = await counting.where(claimListCondition(query, scope));
   return row?.count ?? 0;
+}
+
+/**
+ * The planner's estimate of how many claims a search by surname matches (`estimatedRows`), when it
+ * is at least `LARGE_TOTAL_ROWS`; undefined otherwise (no search, an ID or member number, or a
+ * surname few claims have: count those exactly with `countClaimRows`). Decision 072: an exact count
+ * of a common surname's claims (`q=Smith`: a tenth of a million persons) reads benefits and persons
+ * whole; the list shows a total that large as "about N" anyway.
+ */
+export async function estimateClaimSearchRows(
+  db: Database,
+  query: Pick<AdminClaimListQuery, 'filter' | 'q'>,
+  scope: { fundIds?: number[]; callerId?: number } = {},
+): Promise<number | undefined> {
+  const term = query.q?.trim();
+  if (!term || /\d/.test(term)) return undefined;
+  const matching = db
+    .select({ id: benefitClaims.id })
+    .from(benefitClaims)
+    .innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId))
+    .innerJoin(persons, eq(persons.id, benefits.personId))
+    .where(claimListCondition(query, scope));
+  const estimate = await estimatedRows(db, matching.getSQL());
+  return estimate >= LARGE_TOTAL_ROWS ? estimate : undefined;
 }
 
 /**

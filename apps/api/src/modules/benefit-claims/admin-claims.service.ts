@@ -22,6 +22,7 @@ import {
   claimRowsByKey,
   countClaimRows,
   countClaimRowsByStatus,
+  estimateClaimSearchRows,
 } from '../../queries/staff-claim-list.js';
 import { toAdminBenefitResponse, toAdminPersonSummary, toStatusCounts } from '../benefits/index.js';
 import { describeClaimApproval } from './approval-checks.service.js';
@@ -56,7 +57,9 @@ function toAdminClaimSummary(row: ClaimListRow): AdminClaimQueueItemResponse {
  * `filter[flagged]`, `filter[assignee]` (`me`: `scope.callerId`) and `sort=riskFlagCount:desc`
  * (most flagged first, then newest). Issue 38 item 3: `sort=submittedAt` and `sort=amountCents`
  * (gross), each paged on (key, id); `scope.count` adds `total`, counted as offset lists count
- * (`listTotal`): exact below `LARGE_TOTAL_ROWS`, beyond kept a while and marked `totalEstimated`.
+ * (`listTotal`): exact below `LARGE_TOTAL_ROWS`, beyond kept a while and marked `totalEstimated`;
+ * a search by a surname that many claims have (planner's estimate at least `LARGE_TOTAL_ROWS`)
+ * answers that estimate, marked `totalEstimated` (decision 072).
  * @throws AppError `validation` (422, `cursor`)
  */
 export async function listClaimsForStaff(
@@ -85,6 +88,8 @@ export async function listClaimsForStaff(
   }
   if (!scope.count) return page;
   const key = `claims:${JSON.stringify(query.filter ?? {})}:${query.q ?? ''}:${scope.callerId ?? ''}`;
+  const estimate = await estimateClaimSearchRows(db, query, scope);
+  if (estimate !== undefined) return { ...page, total: estimate, totalEstimated: true };
   const total = await listTotal({ scope: db, key }, () => countClaimRows(db, query, scope));
   return { ...page, total, ...(total >= LARGE_TOTAL_ROWS ? { totalEstimated: true } : {}) };
 }
