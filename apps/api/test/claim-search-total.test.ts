@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LARGE_TOTAL_ROWS } from '../src/platform/lists/list-page.js';
+import { ESTIMATED_TOTAL_FROM_ROWS } from '../src/queries/staff-claim-list.js';
 import { call } from './support/accounts.js';
 import { submittedClaim } from './support/claims.js';
 import { createStaff, type Staff } from './support/staff.js';
@@ -15,9 +15,11 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 let testApp: TestApp;
 let reviewer: Staff;
 const app = () => testApp.app;
-/** Claims of persons named `COMMON` made by the test; enough that the estimate is at least LARGE_TOTAL_ROWS. */
+/** Claims of persons named `COMMON` made by the test; enough that the estimate is at least ESTIMATED_TOTAL_FROM_ROWS. */
 const COMMON = 'Dlamini';
-const COMMON_CLAIMS = LARGE_TOTAL_ROWS + 2_000;
+const COMMON_CLAIMS = ESTIMATED_TOTAL_FROM_ROWS + 2_000;
+/** Of which the test turns this many back into drafts: fewer than ESTIMATED_TOTAL_FROM_ROWS stay in the queue. */
+const DRAFTED = 4_000;
 let member: Awaited<ReturnType<typeof submittedClaim>>;
 let memberLastName = '';
 
@@ -60,29 +62,29 @@ function list(query: string) {
 }
 
 describe('the claims queue total of a search (GET /api/v1/benefits/claims?q=)', () => {
-  it('a surname that many claims have: the planner estimate, at least LARGE_TOTAL_ROWS, marked totalEstimated', async () => {
+  it('a surname that many claims have: the planner estimate, at least ESTIMATED_TOTAL_FROM_ROWS, marked totalEstimated', async () => {
     const response = await list(`q=${COMMON.toLowerCase()}&pageSize=5`);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body.items).toHaveLength(5);
     expect(body.totalEstimated).toBe(true);
-    expect(body.total).toBeGreaterThanOrEqual(LARGE_TOTAL_ROWS);
+    expect(body.total).toBeGreaterThanOrEqual(ESTIMATED_TOTAL_FROM_ROWS);
     // An estimate from the tables' statistics: near the real number, not a count of it.
     expect(body.total).toBeGreaterThan(COMMON_CLAIMS / 2);
     expect(body.total).toBeLessThan(COMMON_CLAIMS * 2);
-    // Answered from the statistics, not counted: 4,000 of the claims turned back into drafts (which
-    // the queue leaves out) leave fewer than LARGE_TOTAL_ROWS to count, yet the answer stays an
-    // estimate of at least that many until the statistics are next gathered (autovacuum's ANALYZE
-    // in a deployment); then the 8,000 left are counted exactly.
+    // Answered from the statistics, not counted: DRAFTED of the claims turned back into drafts
+    // (which the queue leaves out) leave fewer than ESTIMATED_TOTAL_FROM_ROWS to count, yet the
+    // answer stays an estimate of at least that many until the statistics are next gathered
+    // (autovacuum's ANALYZE in a deployment); then the claims left are counted exactly.
     await app().db.execute(sql`update benefit_claims set status = 'draft' where id in (
       select c.id from benefit_claims c join benefits b on b.id = c.benefit_id
-      where b.member_number like 'EST-%' order by c.id limit 4000)`);
+      where b.member_number like 'EST-%' order by c.id limit ${DRAFTED})`);
     const after = (await list(`q=${COMMON}&pageSize=5`)).json();
     expect(after.totalEstimated).toBe(true);
-    expect(after.total).toBeGreaterThanOrEqual(LARGE_TOTAL_ROWS);
+    expect(after.total).toBeGreaterThanOrEqual(ESTIMATED_TOTAL_FROM_ROWS);
     await app().db.execute(sql`analyze benefit_claims`);
     const analyzed = (await list(`q=${COMMON}&pageSize=5`)).json();
-    expect(analyzed.total).toBe(COMMON_CLAIMS - 4000);
+    expect(analyzed.total).toBe(COMMON_CLAIMS - DRAFTED);
     expect(analyzed.totalEstimated).toBeUndefined();
   });
 

@@ -8,7 +8,6 @@ import { personUsers } from '../db/schema/person-users.js';
 import { persons } from '../db/schema/persons.js';
 import { users } from '../db/schema/users.js';
 import { afterCursor } from '../platform/lists/cursor.js';
-import { LARGE_TOTAL_ROWS } from '../platform/lists/list-page.js';
 import { estimatedRows } from '../platform/lists/row-estimate.js';
 import { type AdminBenefitRow, adminBenefitColumns, benefitSearchCondition, dayRange } from './benefit-lists.js';
 import { type keyedOrder, queueColumns, riskAndAssigneeCondition } from './claim-queue.js';
@@ -127,11 +126,19 @@ export async function countClaimRows(
 }
 
 /**
+ * From this many claims (the planner's estimate), the queue's total of a search by surname is that
+ * estimate (decision 072): beyond a few thousand matches the exact count's cheapest plan reads
+ * benefits and persons whole; 5,000, well under the 10,000 of `LARGE_TOTAL_ROWS`, so that the
+ * statistics' sampling error around a common surname never tips it back into counting.
+ */
+export const ESTIMATED_TOTAL_FROM_ROWS = 5_000;
+
+/**
  * The planner's estimate of how many claims a search by surname matches (`estimatedRows`), when it
- * is at least `LARGE_TOTAL_ROWS`; undefined otherwise (no search, an ID or member number, or a
- * surname few claims have: count those exactly with `countClaimRows`). Decision 072: an exact count
- * of a common surname's claims (`q=Smith`: a tenth of a million persons) reads benefits and persons
- * whole; the list shows a total that large as "about N" anyway.
+ * is at least `ESTIMATED_TOTAL_FROM_ROWS`; undefined otherwise (no search, an ID or member number,
+ * or a surname few claims have: count those exactly with `countClaimRows`). Decision 072: an exact
+ * count of a common surname's claims (`q=Smith`: a tenth of a million persons) reads benefits and
+ * persons whole.
  */
 export async function estimateClaimSearchRows(
   db: Database,
@@ -147,7 +154,7 @@ export async function estimateClaimSearchRows(
     .innerJoin(persons, eq(persons.id, benefits.personId))
     .where(claimListCondition(query, scope));
   const estimate = await estimatedRows(db, matching.getSQL());
-  return estimate >= LARGE_TOTAL_ROWS ? estimate : undefined;
+  return estimate >= ESTIMATED_TOTAL_FROM_ROWS ? estimate : undefined;
 }
 
 /**

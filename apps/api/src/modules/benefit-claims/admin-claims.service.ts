@@ -58,8 +58,8 @@ function toAdminClaimSummary(row: ClaimListRow): AdminClaimQueueItemResponse {
  * (most flagged first, then newest). Issue 38 item 3: `sort=submittedAt` and `sort=amountCents`
  * (gross), each paged on (key, id); `scope.count` adds `total`, counted as offset lists count
  * (`listTotal`): exact below `LARGE_TOTAL_ROWS`, beyond kept a while and marked `totalEstimated`;
- * a search by a surname that many claims have (planner's estimate at least `LARGE_TOTAL_ROWS`)
- * answers that estimate, marked `totalEstimated` (decision 072).
+ * a search by a surname that many claims have (planner's estimate at least
+ * `ESTIMATED_TOTAL_FROM_ROWS`) answers that estimate, marked `totalEstimated` (decision 072).
  * @throws AppError `validation` (422, `cursor`)
  */
 export async function listClaimsForStaff(
