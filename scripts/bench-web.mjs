@@ -8,13 +8,16 @@
  * median of --rounds (at least 3) fresh-browser rounds; the load average is printed before, with
  * each round and after. `--skip-build` measures the existing build; `--routes` some of the routes.
  * Also the back office's first route, `/admin/sign-in` (issue 19).
+ * BENCH_WEB_REPORT_DIR=DIR keeps each round's whole Lighthouse report (JSON) there, to read where
+ * the main thread's time goes (`bootup-time`, `long-tasks`, `mainthread-work-breakdown`).
  * Targets: `/auth/search` at most 120 kB of compressed JavaScript and 200 kB in total;
  * performance >= 90 and accessibility 100.
  */
 import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { lighthouseRound } from './bench-web/lighthouse-round.mjs';
+import { CHROMIUM, lighthouseRound } from './bench-web/lighthouse-round.mjs';
 import { signedInMember } from './bench-web/member.mjs';
 import { startServer } from './bench-web/server.mjs';
 import { failCommandLine, parseCommandLine } from './lib/command-line.mjs';
@@ -32,7 +35,9 @@ the first load of each route in Chromium with Lighthouse (README "Performance (w
   --port PORT    the server's port (default 4420)
   --skip-build   measure the existing build
   --routes PATHS measure only these of the routes (e.g. /sign-up/8001015009087)
-  -h, --help     this text`,
+  -h, --help     this text
+
+Set BENCH_WEB_REPORT_DIR=DIR to keep each round's whole Lighthouse report (JSON) in DIR.`,
   options: {
     rounds: { type: 'string', default: '3' },
     port: { type: 'string', default: '4420' },
@@ -95,6 +100,10 @@ async function measure(url, storage) {
   }
 }
 
+// Checked before the server starts: a browser that cannot start would leave the server running.
+if (!existsSync(CHROMIUM)) {
+  failCommandLine(command, `no Chromium at ${CHROMIUM} (set CHROMIUM_PATH, or run node scripts/ensure-test-tools.mjs)`);
+}
 if (!values['skip-build']) execSync('npm run build', { cwd: resolve(import.meta.dirname, '..'), stdio: 'inherit' });
 console.info(`bench:web ${new Date().toISOString()}, ${rounds} rounds; before: ${describeLoad()}`);
 const server = await startServer(port);
