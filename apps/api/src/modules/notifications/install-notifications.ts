@@ -6,7 +6,14 @@ import { ensureVapidKeys } from '../../platform/push/vapid-keys.js';
 import { createWebPushSender } from '../../platform/push/web-push-sender.js';
 import { useModulePurge } from '../../platform/retention/purge.service.js';
 import { deleteDeliveriesCompletedBefore } from './deliveries.repository.js';
-import { DELIVERY_QUEUES, type DeliveryJob, LIVE_QUEUE, type LiveJob, runDelivery } from './deliveries.service.js';
+import {
+  DELIVERY_QUEUES,
+  type DeliveryJob,
+  LIVE_QUEUE,
+  type LiveJob,
+  runDelivery,
+  runMessageDeliveries,
+} from './deliveries.service.js';
 import { findNotification, toNotificationResponse } from './notifications.service.js';
 
 declare module 'fastify' {
@@ -38,9 +45,11 @@ export async function installNotifications(app: FastifyInstance): Promise<void> 
   app.decorate('push', { sender, vapidPublicKey: keys?.publicKey });
 
   const deliveryDeps = { db: app.db, push: sender, messenger: app.messenger, retryLimit: config.jobs.retryLimit };
-  for (const queue of Object.values(DELIVERY_QUEUES)) {
-    jobs.define<DeliveryJob>(queue, (job) => runDelivery(deliveryDeps, job.data.deliveryId, job.retryCount));
-  }
+  jobs.define<DeliveryJob>(DELIVERY_QUEUES.push, (job) =>
+    runDelivery(deliveryDeps, job.data.deliveryId, job.retryCount),
+  );
+  // Email and SMS a fetched batch at a time (issue 40 item 6, decision 070).
+  jobs.defineBatch<DeliveryJob>(DELIVERY_QUEUES.message, (batch) => runMessageDeliveries(deliveryDeps, batch));
   // Live updates are best effort (an app that was closed lists its notifications when opened): no retries.
   jobs.define<LiveJob>(
     LIVE_QUEUE,
