@@ -24,7 +24,8 @@ export async function runMessageBench(adminUrl: string, options: { messages: num
     console.info(
       `round ${round}: app end to end ${oneDecimal.format(figures.appPerSecond)} messages/s, ` +
         `bare nodemailer ${oneDecimal.format(figures.barePerSecond)} messages/s; ` +
-        `${oneDecimal.format(figures.queriesPerMessage)} database statements per message (job polls included)`,
+        `${oneDecimal.format(figures.queriesPerMessage)} database statements per message (job polls included); ` +
+        `all notifications stored after ${oneDecimal.format(figures.notifiedSeconds)} s`,
     );
   }
   const app = median(rounds.map((round) => round.appPerSecond));

@@ -89,6 +89,8 @@ export interface MessageRound {
   barePerSecond: number;
   /** Statements the app sent to PostgreSQL per message (round trips; does not depend on the load). */
   queriesPerMessage: number;
+  /** Seconds from the first notification until all N were stored (the rest is delivery catching up). */
+  notifiedSeconds: number;
 }
 
 /** Counts the statements every `pg` client sends until the returned function stops it (and returns the count). */
@@ -169,6 +171,7 @@ export async function runMessageRound(adminUrl: string, options: { messages: num
     const started = performance.now();
     const stopCounting = countQueries();
     let queries = 0;
+    let notifiedSeconds = 0;
     try {
       await inParallel(memberIds.length, SENDERS, (index) =>
         notifyPersonUser(app, memberIds[index] as number, {
@@ -177,6 +180,7 @@ export async function runMessageRound(adminUrl: string, options: { messages: num
           event: 'claim.approved',
         }),
       );
+      notifiedSeconds = (performance.now() - started) / 1000;
       await smtp.waitFor(options.messages);
     } finally {
       queries = stopCounting();
@@ -201,6 +205,7 @@ export async function runMessageRound(adminUrl: string, options: { messages: num
       appPerSecond: options.messages / appSeconds,
       barePerSecond: options.messages / bareSeconds,
       queriesPerMessage: queries / options.messages,
+      notifiedSeconds,
     };
   } finally {
     await database.close();

@@ -1,4 +1,4 @@
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { notificationDeliveries, notifications } from '../../db/schema/notifications.js';
 
@@ -33,19 +33,47 @@ export async function updateDelivery(
 }
 
 /**
- * A delivery by id with its notification, in one query (a delivery job's first read; issue 40
- * item 6), or `undefined` when either is gone.
+ * Deliveries by id, each with its notification, in one query whatever their number (a delivery
+ * job's first read; issue 40 item 6). Ids whose delivery or notification is gone are left out.
+ * @returns by delivery id
  */
-export async function findDeliveryWithNotification(
+export async function findDeliveriesWithNotifications(
   db: Database,
-  id: number,
-): Promise<{ delivery: DeliveryRecord; notification: typeof notifications.$inferSelect } | undefined> {
-  const [row] = await db
+  ids: readonly number[],
+): Promise<Map<number, { delivery: DeliveryRecord; notification: typeof notifications.$inferSelect }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
     .select({ delivery: notificationDeliveries, notification: notifications })
     .from(notificationDeliveries)
     .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
-    .where(eq(notificationDeliveries.id, id));
-  return row;
+    .where(inArray(notificationDeliveries.id, [...ids]));
+  return new Map(rows.map((row) => [row.delivery.id, row]));
+}
+
+/** One delivery's recorded attempt: `attempts`, and its outcome when it has one (`completedAt` is set with it). */
+export interface DeliveryOutcome {
+  id: number;
+  attempts: number;
+  status: 'sent' | 'undeliverable';
+  lastError: string | null;
+  outboxId: number | null;
+}
+
+/**
+ * Records the outcomes of many deliveries (each its own status, error, outbox row and attempts) in
+ * one statement (issue 40 item 6); `completed_at` is now.
+ */
+export async function recordDeliveryOutcomes(db: Database, outcomes: readonly DeliveryOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  const tuples = outcomes.map(
+    (outcome) =>
+      sql`(${outcome.id}::bigint, ${outcome.attempts}::int, ${outcome.status}::text, ${outcome.lastError}::text, ${outcome.outboxId}::bigint)`,
+  );
+  await db.execute(sql`
+    update ${notificationDeliveries} set status = outcome.status, attempts = outcome.attempts,
+      last_error = outcome.last_error, outbox_id = outcome.outbox_id, completed_at = now()
+    from (values ${sql.join(tuples, sql`, `)}) as outcome (id, attempts, status, last_error, outbox_id)
+    where ${notificationDeliveries.id} = outcome.id`);
 }
 
 /**

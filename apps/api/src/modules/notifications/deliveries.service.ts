@@ -1,15 +1,18 @@
 import { PUSH_BODY_TEXT, type PushPayload } from '@bcp/contract';
 import type { Database } from '../../db/client.js';
+import type { JobContext } from '../../platform/jobs/job-queue.js';
 import { maskIdNumbers } from '../../platform/messaging/message-text.js';
-import type { Messenger } from '../../platform/messaging/messenger.js';
+import type { Messenger, OutboundMessage } from '../../platform/messaging/messenger.js';
 import type { PushSender } from '../../platform/push/push-sender.js';
 import { findDevicesByIds, listDevices, listDevicesOfPersonUsers, removeDeviceById } from '../devices/index.js';
-import { findMessagePreferences, findPersonUserProfile } from '../person-users/index.js';
+import { findMessagePreferences, findPersonUserProfile, type MessagePreferences } from '../person-users/index.js';
 import {
+  type DeliveryOutcome,
   type DeliveryRecord,
-  findDeliveryWithNotification,
+  findDeliveriesWithNotifications,
   insertDeliveries,
   insertDeliveryIds,
+  recordDeliveryOutcomes,
   updateDelivery,
 } from './deliveries.repository.js';
 import type { NotificationRecord } from './notifications.service.js';
@@ -112,29 +115,34 @@ export function toPushPayload(notification: NotificationRecord): PushPayload {
 }
 
 /**
- * Runs a delivery job: sends the push or the email/SMS of one delivery and records the outcome
- * (`sent`, `undeliverable` with the reason, or, when the push service is gone, forgets the device).
- * A transient failure is recorded (`attempts`, `lastError`) and rethrown so pg-boss retries; the
- * last allowed attempt marks it `failed`. Deliveries already completed are not sent again.
+ * Runs a push delivery job: sends the push of one delivery and records the outcome (`sent`,
+ * `undeliverable` with the reason, or, when the push service is gone, forgets the device). A
+ * transient failure is recorded (`attempts`, `lastError`) and rethrown so pg-boss retries; the last
+ * allowed attempt marks it `failed`. Deliveries already completed are not sent again. Email and SMS
+ * deliveries go through `runMessageDeliveries`, a batch at a time.
  * @param retryCount pg-boss's retries so far (0 on the first attempt)
  */
 export async function runDelivery(deps: DeliveryDependencies, deliveryId: number, retryCount: number): Promise<void> {
-  const loaded = await findDeliveryWithNotification(deps.db, deliveryId);
+  const loaded = (await findDeliveriesWithNotifications(deps.db, [deliveryId])).get(deliveryId);
   if (loaded?.delivery.status !== 'pending') return;
   const { delivery, notification } = loaded;
   const attempts = retryCount + 1;
   try {
-    if (delivery.channel === 'push') await sendPush(deps, delivery, notification, attempts);
-    else await sendMessage(deps, delivery, notification, attempts);
+    await sendPush(deps, delivery, notification, attempts);
   } catch (error) {
-    const final = retryCount >= deps.retryLimit;
-    await finish(deps.db, delivery.id, {
-      attempts,
-      lastError: (error as Error).message.slice(0, 500),
-      ...(final ? { status: 'failed' as const } : {}),
-    });
+    await recordFailure(deps, delivery.id, retryCount, error as Error);
     throw error;
   }
+}
+
+/** Records a failed attempt (`attempts`, `lastError`; `failed` on the last allowed one). */
+async function recordFailure(deps: DeliveryDependencies, id: number, retryCount: number, error: Error): Promise<void> {
+  const final = retryCount >= deps.retryLimit;
+  await finish(deps.db, id, {
+    attempts: retryCount + 1,
+    lastError: error.message.slice(0, 500),
+    ...(final ? { status: 'failed' as const } : {}),
+  });
 }
 
 async function sendPush(
@@ -156,21 +164,17 @@ async function sendPush(
   } else await finish(deps.db, delivery.id, { attempts, status: 'undeliverable', lastError: result.reason });
 }
 
-async function sendMessage(
-  deps: DeliveryDependencies,
+/** The email or SMS of a delivery to a member with these preferences, or why there is none. */
+function toOutboundMessage(
   delivery: DeliveryRecord,
   notification: NotificationRecord,
-  attempts: number,
-): Promise<void> {
-  const profile = await findPersonUserProfile(deps.db, notification.personUserId);
+  preferences: MessagePreferences | undefined,
+): OutboundMessage | { undeliverable: string } {
   const channel = delivery.channel === 'sms' ? 'sms' : 'email';
-  const destination = channel === 'sms' ? profile?.phoneNumber : profile?.email;
-  if (!destination) {
-    await finish(deps.db, delivery.id, { attempts, status: 'undeliverable', lastError: `no ${channel} destination` });
-    return;
-  }
+  const destination = channel === 'sms' ? preferences?.phoneNumber : preferences?.email;
+  if (!destination) return { undeliverable: `no ${channel} destination` };
   const plain = richTextToPlain(notification.body);
-  const { outboxId } = await deps.messenger.send({
+  return {
     channel,
     destination,
     purpose: `notification.${notification.event}`,
@@ -179,7 +183,84 @@ async function sendMessage(
     ...(channel === 'email' ? { html: notification.body } : {}),
     recipient: { area: 'beneficiary', id: notification.personUserId },
     // The notification was written in the member's language (decision 036): the reference line follows it.
-    ...(profile ? { language: profile.language } : {}),
-  });
-  await finish(deps.db, delivery.id, { attempts, status: 'sent', lastError: null, outboxId });
+    ...(preferences ? { language: preferences.language } : {}),
+  };
+}
+
+/**
+ * Runs a fetched batch of email/SMS delivery jobs (issue 40 item 6, decision 070): one read of the
+ * deliveries with their notifications, one of the members' addresses and languages, the batch's
+ * messages handed to the messenger at once (`Messenger.sendMany`: their outbox rows and jobs in
+ * one transaction; each message is then sent, retried and recorded on its own by the messenger's
+ * job) and one statement recording every outcome: `sent` with its outbox row, or `undeliverable`
+ * (no email or phone number). Deliveries no longer pending (done by an earlier job) and a second
+ * job of the same delivery in the batch are skipped, so none is handed over twice. A message the
+ * messenger refuses (`InvalidOutboundMessageError`) fails its job alone; a database error fails
+ * the jobs of the deliveries still pending. A failed job's delivery records `attempts` and
+ * `lastError` (`failed` on the last allowed attempt) and is retried on its own by pg-boss.
+ * @returns the jobs that failed (job id -> error), for `JobQueue.defineBatch`
+ */
+export async function runMessageDeliveries(
+  deps: DeliveryDependencies,
+  batch: ReadonlyArray<JobContext<DeliveryJob>>,
+): Promise<Map<string, Error>> {
+  const failures = new Map<string, Error>();
+  const loaded = await findDeliveriesWithNotifications(
+    deps.db,
+    batch.map((job) => job.data.deliveryId),
+  );
+  const pending: { job: JobContext<DeliveryJob>; delivery: DeliveryRecord; notification: NotificationRecord }[] = [];
+  for (const job of batch) {
+    const found = loaded.get(job.data.deliveryId);
+    if (found?.delivery.status !== 'pending') continue;
+    loaded.delete(job.data.deliveryId);
+    pending.push({ job, ...found });
+  }
+  if (pending.length === 0) return failures;
+  const preferences = await findMessagePreferences(deps.db, [
+    ...new Set(pending.map(({ notification }) => notification.personUserId)),
+  ]);
+  const outcomes: DeliveryOutcome[] = [];
+  const toSend: { job: JobContext<DeliveryJob>; delivery: DeliveryRecord; message: OutboundMessage }[] = [];
+  for (const { job, delivery, notification } of pending) {
+    const message = toOutboundMessage(delivery, notification, preferences.get(notification.personUserId));
+    if ('undeliverable' in message) {
+      outcomes.push({
+        id: delivery.id,
+        attempts: job.retryCount + 1,
+        status: 'undeliverable',
+        lastError: message.undeliverable,
+        outboxId: null,
+      });
+    } else toSend.push({ job, delivery, message });
+  }
+  let failed: { job: JobContext<DeliveryJob>; error: Error }[] = [];
+  try {
+    const sent = toSend.length === 0 ? [] : await deps.messenger.sendMany(toSend.map(({ message }) => message));
+    for (const [index, { job, delivery }] of toSend.entries()) {
+      const outcome = sent[index];
+      if (!outcome || 'error' in outcome)
+        failed.push({ job, error: outcome?.error ?? new Error('message not stored') });
+      else {
+        outcomes.push({
+          id: delivery.id,
+          attempts: job.retryCount + 1,
+          status: 'sent',
+          lastError: null,
+          outboxId: outcome.outboxId,
+        });
+      }
+    }
+    await recordDeliveryOutcomes(deps.db, outcomes);
+  } catch (error) {
+    // Nothing of the batch's messages was stored (one transaction), or their outcomes were not
+    // recorded: every delivery of the batch is tried again. In the second case its message may be
+    // stored and sent twice, as when one delivery's record failed before (at least once).
+    failed = pending.map(({ job }) => ({ job, error: error as Error }));
+  }
+  for (const { job, error } of failed) {
+    failures.set(job.id, error);
+    await recordFailure(deps, job.data.deliveryId, job.retryCount, error).catch(() => undefined);
+  }
+  return failures;
 }

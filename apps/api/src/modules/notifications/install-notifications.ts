@@ -6,8 +6,15 @@ import { ensureVapidKeys } from '../../platform/push/vapid-keys.js';
 import { createWebPushSender } from '../../platform/push/web-push-sender.js';
 import { useModulePurge } from '../../platform/retention/purge.service.js';
 import { deleteDeliveriesCompletedBefore } from './deliveries.repository.js';
-import { DELIVERY_QUEUES, type DeliveryJob, LIVE_QUEUE, type LiveJob, runDelivery } from './deliveries.service.js';
-import { findNotification, toNotificationResponse } from './notifications.service.js';
+import {
+  DELIVERY_QUEUES,
+  type DeliveryJob,
+  LIVE_QUEUE,
+  type LiveJob,
+  runDelivery,
+  runMessageDeliveries,
+} from './deliveries.service.js';
+import { findNotifications, toNotificationResponse } from './notifications.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,20 +45,36 @@ export async function installNotifications(app: FastifyInstance): Promise<void> 
   app.decorate('push', { sender, vapidPublicKey: keys?.publicKey });
 
   const deliveryDeps = { db: app.db, push: sender, messenger: app.messenger, retryLimit: config.jobs.retryLimit };
-  for (const queue of Object.values(DELIVERY_QUEUES)) {
-    jobs.define<DeliveryJob>(queue, (job) => runDelivery(deliveryDeps, job.data.deliveryId, job.retryCount));
-  }
-  // Live updates are best effort (an app that was closed lists its notifications when opened): no retries.
-  jobs.define<LiveJob>(
+  jobs.define<DeliveryJob>(DELIVERY_QUEUES.push, (job) =>
+    runDelivery(deliveryDeps, job.data.deliveryId, job.retryCount),
+  );
+  // Email and SMS a fetched batch at a time (issue 40 item 6, decision 070).
+  jobs.defineBatch<DeliveryJob>(DELIVERY_QUEUES.message, (batch) => runMessageDeliveries(deliveryDeps, batch));
+  // Live updates are best effort (an app that was closed lists its notifications when opened): no
+  // retries. A fetched batch is read in one query (issue 40 item 6); each is published on its own.
+  jobs.defineBatch<LiveJob>(
     LIVE_QUEUE,
-    async (job) => {
-      const notification = await findNotification(app.db, job.data.notificationId);
-      if (!notification) return;
-      await live.publish(notification.personUserId, {
-        type: 'notification',
-        id: String(notification.id),
-        data: toNotificationResponse(notification),
-      });
+    async (batch) => {
+      const failures = new Map<string, Error>();
+      const found = await findNotifications(
+        app.db,
+        batch.map((job) => job.data.notificationId),
+      );
+      const byId = new Map(found.map((notification) => [notification.id, notification]));
+      await Promise.all(
+        batch.map(async (job) => {
+          const notification = byId.get(job.data.notificationId);
+          if (!notification) return;
+          await live
+            .publish(notification.personUserId, {
+              type: 'notification',
+              id: String(notification.id),
+              data: toNotificationResponse(notification),
+            })
+            .catch((error: Error) => failures.set(job.id, error));
+        }),
+      );
+      return failures;
     },
     { retryLimit: 0 },
   );

@@ -118,10 +118,13 @@ export async function markNotificationsRead(db: Database, personUserId: number, 
   return rows.length;
 }
 
-/** The notification with this id, or undefined. */
-export async function findNotification(db: Database, id: number): Promise<NotificationRecord | undefined> {
-  const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
-  return row;
+/** The notifications with these ids, in one query (ids of notifications gone are left out; order not kept). */
+export async function findNotifications(db: Database, ids: readonly number[]): Promise<NotificationRecord[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(notifications)
+    .where(inArray(notifications.id, [...ids]));
 }
 
 /** Deletes every notification of a person user, with its deliveries (account closed, issue 18). @returns how many */

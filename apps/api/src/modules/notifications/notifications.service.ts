@@ -11,7 +11,7 @@ import { sanitizeRichText } from './rich-text.js';
 export {
   countUnreadNotifications,
   deletePersonUserNotifications,
-  findNotification,
+  findNotifications,
   listNotifications,
   listNotificationsAfter,
   markNotificationsRead,

@@ -14,14 +14,25 @@ export type PersonUserRow = typeof personUsers.$inferSelect;
 /** The columns a sign-up writes. */
 export type NewPersonUser = typeof personUsers.$inferInsert;
 
-/** Two-factor method and language of many person users, by id (unknown ids left out). */
+/** Two-factor method, language, email and phone number of many person users, by id (unknown ids left out). */
 export async function selectMessagePreferences(
   db: Database,
   personUserIds: readonly number[],
-): Promise<Map<number, { twoFactorMethod: 'SMS' | 'EMAIL'; language: MemberLanguage }>> {
+): Promise<
+  Map<
+    number,
+    { twoFactorMethod: 'SMS' | 'EMAIL'; language: MemberLanguage; email: string | null; phoneNumber: string | null }
+  >
+> {
   if (personUserIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: personUsers.id, twoFactorMethod: personUsers.twoFactorMethod, language: personUsers.language })
+    .select({
+      id: personUsers.id,
+      twoFactorMethod: personUsers.twoFactorMethod,
+      language: personUsers.language,
+      email: personUsers.email,
+      phoneNumber: personUsers.phoneNumber,
+    })
     .from(personUsers)
     .where(inArray(personUsers.id, [...personUserIds]));
   return new Map(rows.map(({ id, ...preferences }) => [id, preferences]));

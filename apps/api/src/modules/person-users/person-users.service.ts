@@ -36,10 +36,15 @@ export async function findPersonUserProfile(
   return selectPersonUserProfile(db, personUserId);
 }
 
-/** How many person users are written to: their two-factor method (email or SMS) and language (decision 036). */
+/**
+ * How person users are written to: their two-factor method (email or SMS), language (decision 036)
+ * and their email and phone number (E.164), each `null` when not given.
+ */
 export interface MessagePreferences {
   twoFactorMethod: 'SMS' | 'EMAIL';
   language: MemberLanguage;
+  email: string | null;
+  phoneNumber: string | null;
 }
 
 /** The `MessagePreferences` of many person users, by person user id (unknown ids are left out). */

@@ -48,11 +48,23 @@ export interface OutboundMessage {
 export interface Messenger {
   /** Records the message in the outbox and queues its delivery; resolves once both are stored. */
   send(message: OutboundMessage): Promise<{ outboxId: number; referenceCode: string }>;
+  /**
+   * `send` for many messages at once (issue 40 item 6, decision 070): their outbox rows and
+   * references in one statement and their jobs in one more, in one transaction. Each message's
+   * answer is its own: a message that cannot be sent as given is answered with its
+   * `InvalidOutboundMessageError` and the others are stored. A database error rejects the whole call
+   * (nothing of it was stored).
+   * @returns one answer per message, in order
+   */
+  sendMany(messages: readonly OutboundMessage[]): Promise<SendOutcome[]>;
   /** Resolves when no delivery of this messenger is queued, waiting for a retry or running (tests). */
   flush(): Promise<void>;
   /** Closes the email sender's pooled connections (when the app closes, after the job workers stopped). */
   close(): void;
 }
+
+/** What `sendMany` answers for each message: its outbox row and code, or why it cannot be sent as given. */
+export type SendOutcome = { outboxId: number; referenceCode: string } | { error: InvalidOutboundMessageError };
 
 /** Thrown by `send` for a message that cannot be sent as given (a programming error, not a delivery failure). */
 export class InvalidOutboundMessageError extends Error {
@@ -340,34 +352,143 @@ export function createMessenger(deps: {
   }
 
   /**
-   * Inserts the outbox row with a new reference code, and the code's long-lived record for the
+   * Inserts outbox rows, each with a new reference code, and each code's long-lived record for the
    * check (`message_references`: keyed hash of the destination, channel, kind), in one statement
-   * (issue 40 item 6): the outbox row is inserted only when the reference was; draws again on the
-   * (rare) clash with an existing code. Atomic on its own; in a transaction with the job.
+   * whatever their number (issue 40 item 6): an outbox row is inserted only when its reference was;
+   * the (rare) rows whose code clashed with an existing one draw again, at most 3 draws. Atomic on
+   * its own; in a transaction with the jobs.
+   * @returns each row's id and code, in the order of `rows`
    */
-  async function insertWithCode(tx: Pick<Database, 'execute'>, values: OutboxValues) {
+  async function insertWithCodes(tx: Pick<Database, 'execute'>, rows: readonly OutboxValues[]) {
+    const stored: Array<{ id: number; referenceCode: string } | undefined> = rows.map(() => undefined);
     for (let draw = 0; draw < 3; draw += 1) {
-      const referenceCode = generateReferenceCode();
-      const channel = values.channel === 'sms' ? 'sms' : 'email';
-      const [row] = rowsOf<{ id: number | string }>(
+      const waiting = rows.flatMap((values, index) => (stored[index] ? [] : [{ values, index }]));
+      if (waiting.length === 0) break;
+      // Codes distinct within the statement: two equal ones would both join the one reference.
+      const codes = new Set<string>();
+      while (codes.size < waiting.length) codes.add(generateReferenceCode());
+      const drawn = waiting.map((entry, position) => ({ ...entry, referenceCode: [...codes][position] as string }));
+      const tuples = drawn.map(
+        ({
+          values,
+          referenceCode,
+        }) => sql`(${referenceCode}::text, ${destinationHash(secret, values.destination)}::text,
+          ${values.channel === 'sms' ? 'sms' : 'email'}::text, ${messageKind(values.purpose)}::text, ${values.channel}::text,
+          ${values.destination}::text, ${values.purpose}::text, ${values.subject}::text, ${values.body}::text,
+          ${values.html}::text, ${values.status}::text, ${values.recipientArea}::text, ${values.recipientId}::bigint,
+          ${values.language}::text)`,
+      );
+      const inserted = rowsOf<{ id: number | string; reference_code: string }>(
         await tx.execute(sql`
-          with reference as (
+          with input (reference_code, destination_hash, reference_channel, kind, channel, destination, purpose,
+            subject, body, html, status, recipient_area, recipient_id, language) as (values ${sql.join(tuples, sql`, `)}),
+          reference as (
             insert into ${messageReferences} (reference_code, destination_hash, channel, kind)
-            values (${referenceCode}, ${destinationHash(secret, values.destination)}, ${channel}, ${messageKind(values.purpose)})
+            select reference_code, destination_hash, reference_channel, kind from input
             on conflict (reference_code) do nothing
             returning reference_code
           )
           insert into ${outboxMessages}
             (channel, destination, purpose, subject, body, html, status, recipient_area, recipient_id, language, reference_code)
-          select ${values.channel}::text, ${values.destination}::text, ${values.purpose}::text, ${values.subject}::text,
-            ${values.body}::text, ${values.html}::text, ${values.status}::text, ${values.recipientArea}::text,
-            ${values.recipientId}::bigint, ${values.language}::text, reference.reference_code
-          from reference
-          returning id`),
+          select input.channel, input.destination, input.purpose, input.subject, input.body, input.html, input.status,
+            input.recipient_area, input.recipient_id, input.language, input.reference_code
+          from input join reference on reference.reference_code = input.reference_code
+          returning id, reference_code`),
       );
-      if (row) return { id: Number(row.id), referenceCode };
+      const idOfCode = new Map(inserted.map((row) => [row.reference_code, Number(row.id)]));
+      for (const { index, referenceCode } of drawn) {
+        const id = idOfCode.get(referenceCode);
+        if (id !== undefined) stored[index] = { id, referenceCode };
+      }
     }
-    throw new Error('No free reference code after 3 draws');
+    return stored.map((row) => {
+      if (!row) throw new Error('No free reference code after 3 draws');
+      return row;
+    });
+  }
+
+  /** What `sendMany` stores of one message, or why it cannot be sent as given (validated before any write). */
+  function prepare(message: OutboundMessage) {
+    if (message.channel === 'email' && !message.subject) {
+      throw new InvalidOutboundMessageError('An email needs a subject');
+    }
+    const destination = normalizeDestination(message.channel, message.destination);
+    const secrets = (message.secrets ?? []).filter((value) => value.length > 0);
+    const outgoing = mapParts(message, maskIdNumbers);
+    const stored = redactStored ? mapParts(message, (text) => maskIdNumbers(redactSecrets(text, secrets))) : outgoing;
+    const sender = message.channel === 'email' ? emailSender : smsSender;
+    const values: OutboxValues = {
+      channel: message.channel,
+      destination,
+      purpose: message.purpose,
+      subject: stored.subject,
+      body: stored.text,
+      html: stored.html,
+      status: sender ? ('pending' as const) : ('not_configured' as const),
+      recipientArea: message.recipient?.area ?? null,
+      recipientId: message.recipient?.id ?? null,
+      language: message.language ?? DEFAULT_LANGUAGE,
+    };
+    /** The job of the stored row (messages with a sender only). */
+    const toJob = (outboxId: number): MessageJob => ({
+      outboxId,
+      ...(secrets.length > 0 ? { sealed: encryptField(secret, JSON.stringify({ ...outgoing, secrets })) } : {}),
+      ...(message.expiresAt ? { expiresAt: message.expiresAt.toISOString() } : {}),
+    });
+    return { values, hasSender: sender !== undefined, toJob };
+  }
+
+  /** `Messenger.sendMany`. */
+  async function sendMany(messages: readonly OutboundMessage[]): Promise<SendOutcome[]> {
+    const outcomes: SendOutcome[] = [];
+    const valid: { index: number; prepared: ReturnType<typeof prepare> }[] = [];
+    for (const [index, message] of messages.entries()) {
+      try {
+        valid.push({ index, prepared: prepare(message) });
+        outcomes.push({ outboxId: 0, referenceCode: '' });
+      } catch (error) {
+        if (!(error instanceof InvalidOutboundMessageError)) throw error;
+        outcomes.push({ error });
+      }
+    }
+    if (valid.length === 0) return outcomes;
+    const unsent = valid.filter(({ prepared }) => !prepared.hasSender);
+    const queued = valid.filter(({ prepared }) => prepared.hasSender);
+    if (unsent.length > 0) {
+      const rows = await insertWithCodes(
+        db,
+        unsent.map(({ prepared }) => prepared.values),
+      );
+      for (const [position, { index }] of unsent.entries()) {
+        const row = rows[position] as { id: number; referenceCode: string };
+        const message = messages[index] as OutboundMessage;
+        outcomes[index] = { outboxId: row.id, referenceCode: row.referenceCode };
+        log.info(
+          { outboxId: row.id, channel: message.channel, purpose: message.purpose },
+          'message recorded; channel not configured',
+        );
+      }
+    }
+    if (queued.length > 0) {
+      const rows = await db.transaction(async (tx) => {
+        const rows = await insertWithCodes(
+          tx,
+          queued.map(({ prepared }) => prepared.values),
+        );
+        await jobs.sendMany(
+          queue,
+          queued.map(({ prepared }, position) => prepared.toJob((rows[position] as { id: number }).id)),
+          { tx: tx as unknown as Database },
+        );
+        return rows;
+      });
+      jobs.wake([queue]);
+      for (const [position, { index }] of queued.entries()) {
+        const row = rows[position] as { id: number; referenceCode: string };
+        outcomes[index] = { outboxId: row.id, referenceCode: row.referenceCode };
+      }
+    }
+    return outcomes;
   }
 
   jobs.defineBatch<MessageJob>(queue, deliverBatch, {
@@ -378,45 +499,12 @@ export function createMessenger(deps: {
 
   return {
     async send(message) {
-      if (message.channel === 'email' && !message.subject) {
-        throw new InvalidOutboundMessageError('An email needs a subject');
-      }
-      const destination = normalizeDestination(message.channel, message.destination);
-      const secrets = (message.secrets ?? []).filter((value) => value.length > 0);
-      const outgoing = mapParts(message, maskIdNumbers);
-      const stored = redactStored ? mapParts(message, (text) => maskIdNumbers(redactSecrets(text, secrets))) : outgoing;
-      const sender = message.channel === 'email' ? emailSender : smsSender;
-      const values: OutboxValues = {
-        channel: message.channel,
-        destination,
-        purpose: message.purpose,
-        subject: stored.subject,
-        body: stored.text,
-        html: stored.html,
-        status: sender ? ('pending' as const) : ('not_configured' as const),
-        recipientArea: message.recipient?.area ?? null,
-        recipientId: message.recipient?.id ?? null,
-        language: message.language ?? DEFAULT_LANGUAGE,
-      };
-      const context = { channel: message.channel, purpose: message.purpose };
-      if (!sender) {
-        const row = await insertWithCode(db, values);
-        log.info({ outboxId: row.id, ...context }, 'message recorded; channel not configured');
-        return { outboxId: row.id, referenceCode: row.referenceCode };
-      }
-      const row = await db.transaction(async (tx) => {
-        const row = await insertWithCode(tx, values);
-        const job: MessageJob = {
-          outboxId: row.id,
-          ...(secrets.length > 0 ? { sealed: encryptField(secret, JSON.stringify({ ...outgoing, secrets })) } : {}),
-          ...(message.expiresAt ? { expiresAt: message.expiresAt.toISOString() } : {}),
-        };
-        await jobs.send(queue, job, { tx: tx as unknown as Database });
-        return row;
-      });
-      jobs.wake([queue]);
-      return { outboxId: row.id, referenceCode: row.referenceCode };
+      const [outcome] = await sendMany([message]);
+      if (!outcome || 'error' in outcome) throw outcome?.error ?? new Error('message not stored');
+      return outcome;
     },
+
+    sendMany,
 
     flush: () => jobs.idle([queue]),
 
