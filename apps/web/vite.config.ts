@@ -32,6 +32,9 @@ export default defineConfig({
     // dist/.vite/manifest.json: the import graph the first-load budget check follows (scripts/first-load-budget.mjs).
     manifest: true,
     chunkSizeWarningLimit: 700,
+    // No module-preload polyfill (decision 073): every browser the app supports preloads modules
+    // itself; one that does not only fetches the small runtime chunk a moment later.
+    modulePreload: { polyfill: false },
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
   },
 });
