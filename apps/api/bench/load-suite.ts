@@ -21,24 +21,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { failCommandLine, parseCommandLine } from '../../../scripts/lib/command-line.mjs';
-import { openDatabase } from '../src/db/client.js';
-import { createApiKey } from '../src/modules/partners/partner-api-keys.service.js';
-import { createPartner } from '../src/modules/partners/partners.service.js';
-import { hashPassword } from '../src/platform/auth/passwords.js';
-import { startS3Server } from '../test/support/s3-server.js';
-import { adminDatabaseUrl } from './bench-database.js';
-import { type ChildServer, startChildServer } from './child-server.js';
-import { pickSearchIdNumbers } from './id-numbers.js';
-import { startLoadBalancer } from './load-balancer.js';
-import { type LoadMember, type MixRun, runMix } from './load-mix.js';
-import { describeLoadAverage, describeMachine } from './report.js';
-import { migrateBenchDatabase } from './seed-bench-database.js';
-import { insertBenefitsSql, insertPersonsSql } from './seed-sql.js';
-import { staffToken } from './staff-token.js';
+import type { ChildServer } from './child-server.js';
+import type { LoadMember, MixRun } from './load-mix.js';
 
 const command = 'npm run test:load';
 const { values } = parseCommandLine({
@@ -99,6 +84,45 @@ for (const phase of phases) {
 if (options.members > options.persons) failCommandLine(command, '--members must not exceed --persons');
 if (!/^rediss?:\/\//.test(String(values.redis))) failCommandLine(command, '--redis takes a redis:// URL');
 if (values.files !== 's3' && values.files !== 'local') failCommandLine(command, '--files takes s3 or local');
+
+// Loaded once the command line is read: --help and a wrong option answer without them (faster).
+const [
+  { sql },
+  { Redis },
+  { default: pg },
+  { openDatabase },
+  { createApiKey },
+  { createPartner },
+  { hashPassword },
+  { startS3Server },
+  { adminDatabaseUrl },
+  { startChildServer },
+  { pickSearchIdNumbers },
+  { startLoadBalancer },
+  { runMix },
+  { describeLoadAverage, describeMachine },
+  { migrateBenchDatabase },
+  { insertBenefitsSql, insertPersonsSql },
+  { staffToken },
+] = await Promise.all([
+  import('drizzle-orm'),
+  import('ioredis'),
+  import('pg'),
+  import('../src/db/client.js'),
+  import('../src/modules/partners/partner-api-keys.service.js'),
+  import('../src/modules/partners/partners.service.js'),
+  import('../src/platform/auth/passwords.js'),
+  import('../test/support/s3-server.js'),
+  import('./bench-database.js'),
+  import('./child-server.js'),
+  import('./id-numbers.js'),
+  import('./load-balancer.js'),
+  import('./load-mix.js'),
+  import('./report.js'),
+  import('./seed-bench-database.js'),
+  import('./seed-sql.js'),
+  import('./staff-token.js'),
+]);
 
 const LOAD_DATABASE = 'bcp_load';
 const PASSWORD = 'Load#Suite2026';

@@ -18,18 +18,7 @@
  * --upload-rows N (1000000), --upload-rounds N (3), --pglite-rows N (100000), --pglite-rounds N (3);
  * or BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ROUNDS. BENCH_DATABASE_URL: where to create `bcp_bench`.
  */
-import pg from 'pg';
 import { failCommandLine, parseCommandLine } from '../../../scripts/lib/command-line.mjs';
-import { adminDatabaseUrl, ensureBenchDatabase, readRowCounts } from './bench-database.js';
-import { runExportBench } from './export.bench.js';
-import { runUploadBench } from './file-upload.bench.js';
-import { runHostileFilesBench } from './hostile-files.bench.js';
-import { runIdSearchBench } from './id-search.bench.js';
-import { runMessageBench } from './messages.bench-report.js';
-import { describeLoadAverage, describeMachine, describeRowCounts } from './report.js';
-import { BENCH_PERSONS, seedBenchDatabase } from './seed-bench-database.js';
-import { runSoakBench } from './soak.bench.js';
-import { runStaffListBench } from './staff-lists.bench.js';
 
 const command = 'npm run bench';
 const { values } = parseCommandLine({
@@ -127,6 +116,34 @@ const options = {
   idNumbers: readNumber('ids', 2),
   rounds: readNumber('rounds', 1),
 };
+
+// The benches (the app, the database drivers) are loaded once the command line is read, so
+// --help and a wrong option answer without them (a second and more less per start).
+const [
+  { default: pg },
+  { adminDatabaseUrl, ensureBenchDatabase, readRowCounts },
+  { runExportBench },
+  { runUploadBench },
+  { runHostileFilesBench },
+  { runIdSearchBench },
+  { runMessageBench },
+  { describeLoadAverage, describeMachine, describeRowCounts },
+  { BENCH_PERSONS, seedBenchDatabase },
+  { runSoakBench },
+  { runStaffListBench },
+] = await Promise.all([
+  import('pg'),
+  import('./bench-database.js'),
+  import('./export.bench.js'),
+  import('./file-upload.bench.js'),
+  import('./hostile-files.bench.js'),
+  import('./id-search.bench.js'),
+  import('./messages.bench-report.js'),
+  import('./report.js'),
+  import('./seed-bench-database.js'),
+  import('./soak.bench.js'),
+  import('./staff-lists.bench.js'),
+]);
 
 /** The upload bench's options from the flags. */
 const uploadOptions = () => ({

@@ -26,7 +26,7 @@ import { call } from './support/accounts.js';
 import { addBankAccount, type ClaimingMember, claimingMember, uniqueAccountNumber } from './support/claims.js';
 import { administratorOf } from './support/partners.js';
 import { testConfig } from './support/test-app.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import { createTestDatabase, migratedDataDir, type TestDatabase } from './support/test-database.js';
 import { type ReceivedRequest, startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 
 /*
@@ -260,6 +260,7 @@ describe('npm run secrets:rotate (the command)', () => {
     try {
       const number = uniqueAccountNumber();
       // A v1 bank account on an embedded database on disk, written through the server.
+      await migratedDataDir(dir);
       const onDisk = await openDatabase({ dataDir: dir });
       try {
         await applyMigrations(onDisk);

@@ -7,9 +7,6 @@
  * Exit codes: 0 done (or nothing to do), 1 a configuration or database error, 2 a bad command line.
  */
 import { parseCommandLine } from '../../../../scripts/lib/command-line.mjs';
-import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase } from './client.js';
-import { migrateUnderLock } from './migrate.js';
 
 const command = 'npm run migrate';
 parseCommandLine({
@@ -26,6 +23,11 @@ that is behind; elsewhere npm start also migrates by itself.
 
   -h, --help   this text`,
 });
+
+// Loaded once the command line is read: --help and a wrong option answer without them (faster).
+const { ConfigError, loadConfig } = await import('../config.js');
+const { openDatabase } = await import('./client.js');
+const { migrateUnderLock } = await import('./migrate.js');
 
 try {
   const config = loadConfig();

@@ -7,10 +7,6 @@
  * Exit code 0 when done, 1 on any failure (values already rewritten stay rewritten; run again).
  */
 import { parseArgs } from 'node:util';
-import { ensureAppSecret, loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
-import { createFieldKeyring } from '../platform/crypto/field-encryption.js';
-import { rotateStoredSecrets } from './rotate-secrets.js';
 
 const command = 'npm run secrets:rotate';
 const usage = `Usage: ${command}
@@ -44,6 +40,12 @@ function configuration() {
     process.exit(1);
   }
 }
+
+// Loaded once the command line is read: --help and a wrong option answer without them (faster).
+const { ensureAppSecret, loadConfig } = await import('../config.js');
+const { openDatabase } = await import('../db/client.js');
+const { createFieldKeyring } = await import('../platform/crypto/field-encryption.js');
+const { rotateStoredSecrets } = await import('./rotate-secrets.js');
 
 const config = configuration();
 const database = await openDatabase(

@@ -8,10 +8,6 @@
  * applies migrations first.
  */
 import { failCommandLine, parseCommandLine } from '../../../../../scripts/lib/command-line.mjs';
-import { loadConfig } from '../../config.js';
-import { openDatabase } from '../../db/client.js';
-import { applyMigrations } from '../../db/migrate.js';
-import { sealAuditChain, verifyAuditChain } from '../../platform/audit/audit-chain.js';
 
 const command = 'npm run audit:verify';
 const { values } = parseCommandLine({
@@ -41,6 +37,12 @@ for (const anchor of (values.anchor as unknown as string[] | undefined) ?? []) {
     failCommandLine(command, `--anchor ${anchor.slice(0, 80)}: write it as SEQ:HASH (a place and a 64-hex hash)`);
   anchors.set(Number(match[1]), match[2] as string);
 }
+
+// Loaded once the command line is read: --help and a wrong option answer without them (faster).
+const { loadConfig } = await import('../../config.js');
+const { openDatabase } = await import('../../db/client.js');
+const { applyMigrations } = await import('../../db/migrate.js');
+const { sealAuditChain, verifyAuditChain } = await import('../../platform/audit/audit-chain.js');
 
 const config = loadConfig();
 const database = await openDatabase(

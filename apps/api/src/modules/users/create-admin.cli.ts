@@ -8,11 +8,6 @@
  * migrations first.
  */
 import { failCommandLine, parseCommandLine } from '../../../../../scripts/lib/command-line.mjs';
-import { ensureAppSecret, loadConfig } from '../../config.js';
-import { openDatabase } from '../../db/client.js';
-import { applyMigrations } from '../../db/migrate.js';
-import { AppError } from '../../platform/errors/app-error.js';
-import { createSuperAdmin } from './bootstrap.service.js';
 
 const command = 'npm run admin:create';
 const { values } = parseCommandLine({
@@ -99,6 +94,13 @@ async function readPassword(): Promise<string | undefined> {
 }
 
 const password = await readPassword();
+// Loaded once the command line is read: --help and a wrong option answer without them (faster).
+const { ensureAppSecret, loadConfig } = await import('../../config.js');
+const { openDatabase } = await import('../../db/client.js');
+const { applyMigrations } = await import('../../db/migrate.js');
+const { AppError } = await import('../../platform/errors/app-error.js');
+const { createSuperAdmin } = await import('./bootstrap.service.js');
+
 const config = ensureAppSecret(loadConfig());
 const database = await openDatabase(
   config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },

@@ -3,9 +3,7 @@
  * server: `npm run demo:claim [-- --base-url http://localhost:4000]` (issue 39 item 5). Prints the
  * claim's id; exits 1 with the failed call when it cannot.
  */
-import { centsToRandString } from '@bcp/contract';
 import { failCommandLine, parseCommandLine } from '../../../../../../scripts/lib/command-line.mjs';
-import { DEMO_CLAIM_PASSWORD, runDemoClaim } from './demo-claim.js';
 
 const command = 'npm run demo:claim';
 const { values } = parseCommandLine({
@@ -26,6 +24,10 @@ const baseUrl = String(values['base-url'] ?? `http://localhost:${process.env.POR
 if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
   failCommandLine(command, '--base-url must be an http:// or https:// URL');
 }
+
+// Loaded once the command line is read: --help and a wrong option answer without them (faster).
+const { centsToRandString } = await import('@bcp/contract');
+const { DEMO_CLAIM_PASSWORD, runDemoClaim } = await import('./demo-claim.js');
 
 try {
   const result = await runDemoClaim(baseUrl);

@@ -6,7 +6,6 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { failCommandLine, parseCommandLine } from '../../../../../../scripts/lib/command-line.mjs';
-import { generateMemberFile } from './generate-member-file.js';
 
 const command = 'npm run demo:generate';
 const { values } = parseCommandLine({
@@ -34,6 +33,9 @@ if (!Number.isSafeInteger(seed)) failCommandLine(command, '--seed must be a whol
 if (!Number.isInteger(members) || members < 0 || members > 10_000_000) {
   failCommandLine(command, '--members must be a whole number from 0 to 10000000');
 }
+// Loaded once the command line is read: --help and a wrong option answer without them (faster).
+const { generateMemberFile } = await import('./generate-member-file.js');
+
 const csv = generateMemberFile({ seed, members });
 if (values.out) {
   // npm runs the script in apps/api (or the repository root); INIT_CWD is where the person ran npm.
