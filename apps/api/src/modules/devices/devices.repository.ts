@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { devices } from '../../db/schema/devices.js';
 
@@ -57,6 +57,14 @@ export async function selectDevicesOfPersonUsers(
     .from(devices)
     .where(inArray(devices.personUserId, [...personUserIds]))
     .orderBy(devices.id);
+}
+
+/**
+ * The ids of a person user's devices as a subquery (one column `id`, by id), for another module's
+ * statement to build on (a notification's push deliveries in the same insert; decision 071).
+ */
+export function deviceIdsOfPersonUserSql(personUserId: number): SQL {
+  return sql`select ${devices.id} as id from ${devices} where ${devices.personUserId} = ${personUserId}::bigint order by ${devices.id}`;
 }
 
 /** The devices with these ids. */

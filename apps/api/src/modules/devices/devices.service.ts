@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type DeviceRequest, type DeviceResponse, WebPushSubscription } from '@bcp/contract';
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -8,6 +9,7 @@ import {
   deleteDeviceById,
   deleteDeviceByToken,
   deleteDevicesOfPersonUser,
+  deviceIdsOfPersonUserSql,
   selectDeviceOwner,
   selectDevicesByIds,
   selectDevicesOfPersonUsers,
@@ -104,6 +106,11 @@ export async function listDevicesOfPersonUsers(
   personUserIds: readonly number[],
 ): Promise<DeviceRecord[]> {
   return selectDevicesOfPersonUsers(db, personUserIds);
+}
+
+/** The ids of a person user's devices as a subquery (column `id`), for a statement of another module (decision 071). */
+export function deviceIdsOfPersonUser(personUserId: number): SQL {
+  return deviceIdsOfPersonUserSql(personUserId);
 }
 
 /** The person user a token is registered to, or null (development checks). */

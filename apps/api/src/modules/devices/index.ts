@@ -4,6 +4,7 @@ export { devDeviceRoutes } from './dev.routes.js';
 export {
   type DeviceRecord,
   deviceFingerprint,
+  deviceIdsOfPersonUser,
   findDevicesByIds,
   listDevices,
   listDevicesOfPersonUsers,

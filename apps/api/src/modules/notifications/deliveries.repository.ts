@@ -7,11 +7,6 @@ export type DeliveryRecord = typeof notificationDeliveries.$inferSelect;
 /** A new delivery: its notification, channel and (push only) device; status `pending`. */
 export type NewDelivery = Pick<typeof notificationDeliveries.$inferInsert, 'notificationId' | 'channel' | 'deviceId'>;
 
-/** Inserts deliveries; returns the rows. */
-export async function insertDeliveries(db: Database, rows: NewDelivery[]): Promise<DeliveryRecord[]> {
-  return db.insert(notificationDeliveries).values(rows).returning();
-}
-
 /** Inserts deliveries; returns each one's id and channel only. */
 export async function insertDeliveryIds(
   db: Database,

@@ -4,13 +4,12 @@ import type { JobContext } from '../../platform/jobs/job-queue.js';
 import { maskIdNumbers } from '../../platform/messaging/message-text.js';
 import type { Messenger, OutboundMessage } from '../../platform/messaging/messenger.js';
 import type { PushSender } from '../../platform/push/push-sender.js';
-import { findDevicesByIds, listDevices, listDevicesOfPersonUsers, removeDeviceById } from '../devices/index.js';
-import { findMessagePreferences, findPersonUserProfile, type MessagePreferences } from '../person-users/index.js';
+import { findDevicesByIds, listDevicesOfPersonUsers, removeDeviceById } from '../devices/index.js';
+import { findMessagePreferences, type MessagePreferences } from '../person-users/index.js';
 import {
   type DeliveryOutcome,
   type DeliveryRecord,
   findDeliveriesWithNotifications,
-  insertDeliveries,
   insertDeliveryIds,
   recordDeliveryOutcomes,
   updateDelivery,
@@ -37,24 +36,10 @@ export interface LiveJob {
 export type { DeliveryRecord } from './deliveries.repository.js';
 
 /**
- * Creates the outbound deliveries of a new notification: one push per registered device and one
- * email or SMS (the member's two-factor method), all `pending`.
- * @returns the delivery rows, each to be sent by its own job
- */
-export async function createDeliveries(db: Database, notification: NotificationRecord): Promise<DeliveryRecord[]> {
-  const devices = await listDevices(db, notification.personUserId);
-  const profile = await findPersonUserProfile(db, notification.personUserId);
-  const messageChannel = profile?.twoFactorMethod === 'SMS' ? ('sms' as const) : ('email' as const);
-  const rows = [
-    ...devices.map((device) => ({ notificationId: notification.id, channel: 'push' as const, deviceId: device.id })),
-    { notificationId: notification.id, channel: messageChannel, deviceId: null },
-  ];
-  return insertDeliveries(db, rows);
-}
-
-/**
- * `createDeliveries` for many notifications at once (one of each person user, batched
- * notifications): two lookups and one insert, whatever their number.
+ * The outbound deliveries of many new notifications at once (one of each person user, batched
+ * notifications): one push per registered device and one email or SMS (the member's two-factor
+ * method), all `pending`; two lookups and one insert, whatever their number. A single
+ * notification is stored with its deliveries in one statement (`createNotificationWithDeliveries`).
  * @param created each new notification's id with its person user
  */
 export async function createDeliveriesForMany(

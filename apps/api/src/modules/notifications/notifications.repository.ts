@@ -1,7 +1,8 @@
 import type { NOTIFICATION_SORT_FIELDS, NotificationEvent, NotificationSource } from '@bcp/contract';
-import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { notifications } from '../../db/schema/notifications.js';
+import { rowsOf } from '../../db/result-rows.js';
+import { notificationDeliveries, notifications } from '../../db/schema/notifications.js';
 
 /** A `notifications` row as stored. */
 export type NotificationRecord = typeof notifications.$inferSelect;
@@ -14,18 +15,51 @@ export interface StoredNotificationContent {
   event: NotificationEvent;
 }
 
-/** Inserts a notification for a person user; returns the row. */
-export async function insertNotification(
+/** Where a new notification's deliveries go, as subqueries of the modules that own the data (decision 071). */
+export interface DeliveryTargets {
+  /** The person user's device ids (column `id`): one push delivery each. */
+  deviceIds: SQL;
+  /** The email/SMS delivery's channel (`'email'` or `'sms'`), a scalar subquery. */
+  messageChannel: SQL;
+}
+
+/**
+ * Inserts a notification and its deliveries (one push per device of `targets.deviceIds`, then one
+ * of `targets.messageChannel`, all `pending`) in one statement (issue 40 item 6, decision 071).
+ * @returns the notification's id and each delivery's id and channel
+ * @throws database errors (nothing is stored then)
+ */
+export async function insertNotificationWithDeliveries(
   db: Database,
   personUserId: number,
   stored: StoredNotificationContent,
-): Promise<NotificationRecord> {
-  const [row] = await db
-    .insert(notifications)
-    .values({ personUserId, ...stored })
-    .returning();
-  if (!row) throw new Error('The notification insert returned no row');
-  return row;
+  targets: DeliveryTargets,
+): Promise<{ notificationId: number; deliveries: Array<{ id: number; channel: 'push' | 'email' | 'sms' }> }> {
+  const rows = rowsOf<{ notification_id: string | number; id: string | number; channel: 'push' | 'email' | 'sms' }>(
+    await db.execute(sql`
+      with notification as (
+        insert into ${notifications} (person_user_id, title, body, source, event)
+        values (${personUserId}::bigint, ${stored.title}, ${stored.body}, ${stored.source}, ${stored.event})
+        returning id
+      ), delivery as (
+        insert into ${notificationDeliveries} (notification_id, channel, device_id)
+        select notification.id, target.channel, target.device_id
+        from notification, (
+          select 1 as position, device.id as device_id, 'push'::text as channel from (${targets.deviceIds}) as device
+          union all
+          select 2, null::bigint, (${targets.messageChannel})::text
+          order by position, device_id
+        ) as target
+        returning notification_id, id, channel
+      )
+      select notification_id, id, channel from delivery order by id`),
+  );
+  const [first] = rows;
+  if (!first) throw new Error('The notification insert returned no row');
+  return {
+    notificationId: Number(first.notification_id),
+    deliveries: rows.map((row) => ({ id: Number(row.id), channel: row.channel })),
+  };
 }
 
 /**

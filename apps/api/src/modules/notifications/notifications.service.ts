@@ -1,8 +1,10 @@
 import type { NotificationEvent, NotificationResponse, NotificationSource } from '@bcp/contract';
 import type { Database } from '../../db/client.js';
+import { deviceIdsOfPersonUser } from '../devices/index.js';
+import { messageChannelOfPersonUser } from '../person-users/index.js';
 import {
-  insertNotification,
   insertNotifications,
+  insertNotificationWithDeliveries,
   type NotificationRecord,
   type StoredNotificationContent,
 } from './notifications.repository.js';
@@ -41,13 +43,23 @@ function storedContent(content: NotificationContent): StoredNotificationContent 
   };
 }
 
-/** Stores a notification for a person user (in-app delivery); the body is sanitized. */
-export async function createNotification(
+/**
+ * Stores a notification for a person user with its outbound deliveries, in one statement (issue 40
+ * item 6, decision 071): the notification (body sanitized), one push delivery per registered
+ * device and one email or SMS delivery following the member's two-factor method (email when it
+ * is not SMS), all `pending`.
+ * @returns the notification's id and each delivery's id and channel, each to be sent by its own job
+ * @throws database errors (nothing is stored then)
+ */
+export async function createNotificationWithDeliveries(
   db: Database,
   personUserId: number,
   content: NotificationContent,
-): Promise<NotificationRecord> {
-  return insertNotification(db, personUserId, storedContent(content));
+): Promise<{ notificationId: number; deliveries: Array<{ id: number; channel: 'push' | 'email' | 'sms' }> }> {
+  return insertNotificationWithDeliveries(db, personUserId, storedContent(content), {
+    deviceIds: deviceIdsOfPersonUser(personUserId),
+    messageChannel: messageChannelOfPersonUser(personUserId),
+  });
 }
 
 /**

@@ -1,14 +1,17 @@
 import type { Database } from '../../db/client.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import {
-  createDeliveries,
   createDeliveriesForMany,
   DELIVERY_QUEUES,
   type DeliveryJob,
   LIVE_QUEUE,
   type LiveJob,
 } from './deliveries.service.js';
-import { createNotification, createNotifications, type NotificationContent } from './notifications.service.js';
+import {
+  createNotifications,
+  createNotificationWithDeliveries,
+  type NotificationContent,
+} from './notifications.service.js';
 
 export type { NotificationContent } from './notifications.service.js';
 
@@ -23,6 +26,8 @@ export interface NotifyDependencies {
  * notification, its deliveries and their jobs are stored with the caller's own change, or none of
  * them if it rolls back; a crash after the commit loses nothing (the jobs run after a restart).
  * Call `jobs.wake()` once the transaction has committed, so the jobs start at once.
+ *
+ * Two statements (decision 071): the notification with its deliveries, then their jobs.
  *
  * 1. Stores the notification (in-app, always): title as plain text (at most 200 characters), body
  *    as rich text, sanitized.
@@ -43,10 +48,9 @@ export async function recordNotification(
   personUserId: number,
   content: NotificationContent,
 ): Promise<{ notificationId: number }> {
-  const notification = await createNotification(tx, personUserId, content);
-  const deliveries = await createDeliveries(tx, notification);
-  // One statement for all its jobs (issue 40 item 6).
-  const live: LiveJob = { notificationId: notification.id };
+  // One statement for the notification with its deliveries, one for all its jobs (decision 071).
+  const { notificationId, deliveries } = await createNotificationWithDeliveries(tx, personUserId, content);
+  const live: LiveJob = { notificationId };
   await jobs.sendEach(
     [
       { name: LIVE_QUEUE, data: live },
@@ -57,7 +61,7 @@ export async function recordNotification(
     ],
     { tx },
   );
-  return { notificationId: notification.id };
+  return { notificationId };
 }
 
 /**

@@ -14,6 +14,7 @@ export {
   markContactProven,
   markIdentityVerified,
   markPersonUserClosed,
+  messageChannelOfPersonUser,
   type PersonUserProfile,
   type PersonUserRecord,
   recordFailedSignIn,

@@ -1,5 +1,5 @@
 import type { MemberLanguage } from '@bcp/contract';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { personUsers } from '../../db/schema/person-users.js';
 
@@ -13,6 +13,16 @@ export type PersonUserRow = typeof personUsers.$inferSelect;
 
 /** The columns a sign-up writes. */
 export type NewPersonUser = typeof personUsers.$inferInsert;
+
+/**
+ * A person user's message channel as a scalar subquery: `'sms'` when their two-factor method is
+ * SMS, else `'email'` (also for an unknown id), for another module's statement (decision 071).
+ */
+export function messageChannelOfPersonUserSql(personUserId: number): SQL<'sms' | 'email'> {
+  return sql<
+    'sms' | 'email'
+  >`coalesce((select case when ${personUsers.twoFactorMethod} = 'SMS' then 'sms' else 'email' end from ${personUsers} where ${personUsers.id} = ${personUserId}::bigint), 'email')`;
+}
 
 /** Two-factor method, language, email and phone number of many person users, by id (unknown ids left out). */
 export async function selectMessagePreferences(

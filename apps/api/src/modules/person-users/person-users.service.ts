@@ -8,6 +8,7 @@ import {
   type PersonUserResponse,
   parseSaIdNumber,
 } from '@bcp/contract';
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import {
@@ -20,6 +21,7 @@ import {
 import {
   emailTaken,
   incrementFailedLogins,
+  messageChannelOfPersonUserSql,
   selectMessagePreferences,
   setIdentityVerified,
   setLanguage,
@@ -34,6 +36,14 @@ export async function findPersonUserProfile(
   personUserId: number,
 ): Promise<PersonUserProfile | undefined> {
   return selectPersonUserProfile(db, personUserId);
+}
+
+/**
+ * A person user's message channel (`'sms'` when their two-factor method is SMS, else `'email'`)
+ * as a scalar subquery, for a statement of another module (a notification's deliveries; decision 071).
+ */
+export function messageChannelOfPersonUser(personUserId: number): SQL<'sms' | 'email'> {
+  return messageChannelOfPersonUserSql(personUserId);
 }
 
 /**
