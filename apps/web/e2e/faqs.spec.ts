@@ -1,4 +1,4 @@
-import { FAQ_MESSAGES } from '@bcp/contract';
+import { FAQ_MESSAGES, HTTP_CLIENT } from '@bcp/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, expectAccessible, memberViaApi } from './support';
 
@@ -168,7 +168,21 @@ test('a loading indicator shows while the FAQs load', async ({ page }) => {
   await page.goto('/main');
   await faqTab(page).click();
   await expect(faqDialog(page).getByLabel('Loading FAQs')).toBeVisible();
+  const heldSince = Date.now();
   await expectAccessible(page, 'the FAQ dialog loading');
+  const heldMs = Date.now() - heldSince;
   release();
-  await expect(faqDialog(page).getByRole('button', { name: GENERAL_QUESTIONS[0] })).toBeVisible();
+  const firstQuestion = faqDialog(page).getByRole('button', { name: GENERAL_QUESTIONS[0] });
+  if (heldMs < HTTP_CLIENT.timeoutMs) {
+    await expect(firstQuestion).toBeVisible();
+    return;
+  }
+  // The accessibility scan held the call past the client's 10 s per attempt (spec 9; a busy
+  // machine): the client may have given up, as it should, with the spec's notice. Opened again,
+  // the FAQs load.
+  await expect(firstQuestion.or(faqDialog(page).getByText(FAQ_MESSAGES.loadFailed))).toBeVisible();
+  if (await firstQuestion.isVisible()) return;
+  await faqDialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await faqTab(page).click();
+  await expect(firstQuestion).toBeVisible();
 });
