@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, it, type TestContext } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import type { Config } from '../src/config.js';
 import { outboxMessages } from '../src/db/schema/index.js';
@@ -16,37 +16,23 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 // ---------------------------------------------------------------------------------------------
 
 let testApp: TestApp;
+const cleanups: (() => Promise<void>)[] = [];
+const messengers: { messenger: Messenger; jobs: JobQueue }[] = [];
 let queues = 0;
 
 beforeAll(async () => {
   testApp = await createTestApp();
 });
+afterEach(async () => {
+  for (const { messenger, jobs } of messengers.splice(0)) {
+    await messenger.flush();
+    await jobs.stop();
+    // Closes the pooled SMTP connections, or the test's SMTP server waits for them to time out.
+    messenger.close();
+  }
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+});
 afterAll(async () => testApp.close());
-
-/**
- * What one test started: its messengers (flushed, stopped and closed when it ends) and its servers
- * (closed after them). Per test, so the tests that wait for retries run side by side
- * (`describe.concurrent`) and each stops only its own.
- */
-interface Scope {
-  messengers: { messenger: Messenger; jobs: JobQueue }[];
-  cleanups: (() => Promise<void>)[];
-}
-
-/** A test's scope, emptied when the test ends (`onTestFinished` of its context). */
-function testScope(onTestFinished: TestContext['onTestFinished']): Scope {
-  const scope: Scope = { messengers: [], cleanups: [] };
-  onTestFinished(async () => {
-    for (const { messenger, jobs } of scope.messengers.splice(0)) {
-      await messenger.flush();
-      await jobs.stop();
-      // Closes the pooled SMTP connections, or the test's SMTP server waits for them to time out.
-      messenger.close();
-    }
-    await Promise.all(scope.cleanups.splice(0).map((cleanup) => cleanup()));
-  });
-  return scope;
-}
 
 /**
  * What delivery adds at the end of a message (issue 21 item 4): the reference code `send` gave it
@@ -79,7 +65,7 @@ function configWith(overrides: {
  * A messenger on the test database with its own started job queue (a queue name of its own, so the
  * app's worker never takes its jobs): 2 retries, 1 s then 2 s (with jitter up to double).
  */
-async function messengerWith(scope: Scope, config: Config, queue = `test-messages-${++queues}`) {
+async function messengerWith(config: Config, queue = `test-messages-${++queues}`) {
   const jobs = createJobQueue({
     db: testApp.app.db,
     kind: testApp.database.handle.kind,
@@ -95,19 +81,19 @@ async function messengerWith(scope: Scope, config: Config, queue = `test-message
     queue,
   });
   await jobs.start();
-  scope.messengers.push({ messenger, jobs });
+  messengers.push({ messenger, jobs });
   return { messenger, jobs, queue };
 }
 
-async function smtp(scope: Scope, hooks?: Parameters<typeof startSmtpServer>[0]) {
+async function smtp(hooks?: Parameters<typeof startSmtpServer>[0]) {
   const server = await startSmtpServer(hooks);
-  scope.cleanups.push(server.close);
+  cleanups.push(server.close);
   return server;
 }
 
-async function smsGateway(scope: Scope, statuses?: number[]) {
+async function smsGateway(statuses?: number[]) {
   const server = await startSmsGateway(statuses);
-  scope.cleanups.push(server.close);
+  cleanups.push(server.close);
   return server;
 }
 
@@ -128,12 +114,8 @@ const otpEmail = (code: string): OutboundMessage => ({
 });
 
 describe('messenger: recording in the outbox', () => {
-  it('records a message as not_configured, with no delivery, when its channel has no sender', async ({
-    expect,
-    onTestFinished,
-  }) => {
-    const scope = testScope(onTestFinished);
-    const { messenger } = await messengerWith(scope, configWith({}));
+  it('records a message as not_configured, with no delivery, when its channel has no sender', async () => {
+    const { messenger } = await messengerWith(configWith({}));
     const email = await messenger.send({
       channel: 'email',
       destination: 'Nomsa@Example.CO.ZA',
@@ -179,12 +161,8 @@ describe('messenger: recording in the outbox', () => {
     });
   });
 
-  it('stores secrets as they are outside production, so development can read OTPs', async ({
-    expect,
-    onTestFinished,
-  }) => {
-    const scope = testScope(onTestFinished);
-    const { messenger } = await messengerWith(scope, configWith({ env: 'development' }));
+  it('stores secrets as they are outside production, so development can read OTPs', async () => {
+    const { messenger } = await messengerWith(configWith({ env: 'development' }));
     const { outboxId } = await messenger.send(otpEmail('481516'));
     const row = await outboxRow(outboxId);
     expect(row.subject).toBe('Your sign-in PIN 481516');
@@ -192,13 +170,9 @@ describe('messenger: recording in the outbox', () => {
     expect(row.html).toContain('481516');
   });
 
-  it('redacts secrets from the stored subject, body and HTML in production, but delivers the real text', async ({
-    expect,
-    onTestFinished,
-  }) => {
-    const scope = testScope(onTestFinished);
-    const server = await smtp(scope);
-    const { messenger } = await messengerWith(scope, configWith({ env: 'production', smtpUrl: server.url }));
+  it('redacts secrets from the stored subject, body and HTML in production, but delivers the real text', async () => {
+    const server = await smtp();
+    const { messenger } = await messengerWith(configWith({ env: 'production', smtpUrl: server.url }));
     const { outboxId, referenceCode } = await messenger.send(otpEmail('907153'));
     await messenger.flush();
 
@@ -218,11 +192,10 @@ describe('messenger: recording in the outbox', () => {
     expect(JSON.stringify(testApp.logs)).not.toContain('907153');
   });
 
-  it('masks every 13-digit run (ID number) before storing and before sending', async ({ expect, onTestFinished }) => {
-    const scope = testScope(onTestFinished);
-    const server = await smtp(scope);
-    const gateway = await smsGateway(scope);
-    const { messenger } = await messengerWith(scope, configWith({ smtpUrl: server.url, gatewayUrl: gateway.url }));
+  it('masks every 13-digit run (ID number) before storing and before sending', async () => {
+    const server = await smtp();
+    const gateway = await smsGateway();
+    const { messenger } = await messengerWith(configWith({ smtpUrl: server.url, gatewayUrl: gateway.url }));
     const email = await messenger.send({
       channel: 'email',
       destination: 'pieter@example.co.za',
@@ -257,12 +230,8 @@ describe('messenger: recording in the outbox', () => {
     });
   });
 
-  it('gives every message its own reference code (8 characters, no I, L, O or U), stored beside the body', async ({
-    expect,
-    onTestFinished,
-  }) => {
-    const scope = testScope(onTestFinished);
-    const { messenger } = await messengerWith(scope, configWith({}));
+  it('gives every message its own reference code (8 characters, no I, L, O or U), stored beside the body', async () => {
+    const { messenger } = await messengerWith(configWith({}));
     const sent = [];
     for (let index = 0; index < 20; index += 1) {
       sent.push(
@@ -277,12 +246,8 @@ describe('messenger: recording in the outbox', () => {
     expect(row.body).toBe('Hi 0');
   });
 
-  it('refuses an email without a subject and destinations that are not an email or an E.164 number', async ({
-    expect,
-    onTestFinished,
-  }) => {
-    const scope = testScope(onTestFinished);
-    const { messenger } = await messengerWith(scope, configWith({}));
+  it('refuses an email without a subject and destinations that are not an email or an E.164 number', async () => {
+    const { messenger } = await messengerWith(configWith({}));
     const before = await testApp.app.db.$count(outboxMessages);
     await expect(
       messenger.send({ channel: 'email', destination: 'a@example.com', purpose: 'x', text: 'Hi' }),
@@ -297,14 +262,10 @@ describe('messenger: recording in the outbox', () => {
   });
 });
 
-describe.concurrent('messenger: email through SMTP (nodemailer)', () => {
-  it('delivers through a real SMTP server from config.mail.from and records sent', async ({
-    expect,
-    onTestFinished,
-  }) => {
-    const scope = testScope(onTestFinished);
-    const server = await smtp(scope);
-    const { messenger } = await messengerWith(scope, configWith({ smtpUrl: server.url }));
+describe('messenger: email through SMTP (nodemailer)', () => {
+  it('delivers through a real SMTP server from config.mail.from and records sent', async () => {
+    const server = await smtp();
+    const { messenger } = await messengerWith(configWith({ smtpUrl: server.url }));
     const before = new Date();
     const { outboxId, referenceCode } = await messenger.send({
       channel: 'email',
@@ -330,13 +291,9 @@ describe.concurrent('messenger: email through SMTP (nodemailer)', () => {
     expect(row.sentAt?.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
   });
 
-  it('delivers many messages sent at once (claimed and recorded batch-wise) each once; a failing one is retried alone', async ({
-    expect,
-    onTestFinished,
-  }) => {
-    const scope = testScope(onTestFinished);
+  it('delivers many messages sent at once (claimed and recorded batch-wise) each once; a failing one is retried alone', async () => {
     const attemptsFor: Record<string, number> = {};
-    const server = await smtp(scope, {
+    const server = await smtp({
       onRcptTo(address, _session, callback) {
         attemptsFor[address.address] = (attemptsFor[address.address] ?? 0) + 1;
         if (address.address === 'broken-batch@example.com') {
@@ -346,7 +303,7 @@ describe.concurrent('messenger: email through SMTP (nodemailer)', () => {
         }
       },
     });
-    const { messenger } = await messengerWith(scope, configWith({ smtpUrl: server.url }));
+    const { messenger } = await messengerWith(configWith({ smtpUrl: server.url }));
     const destinations = [
       ...Array.from({ length: 12 }, (_, index) => `member-${index}@example.com`),
       'broken-batch@example.com',
@@ -369,13 +326,9 @@ describe.concurrent('messenger: email through SMTP (nodemailer)', () => {
     expect(server.received).toHaveLength(12);
   });
 
-  it('retries a failing SMTP server 3 times, then records failed with the error text only; others are unaffected', async ({
-    expect,
-    onTestFinished,
-  }) => {
-    const scope = testScope(onTestFinished);
+  it('retries a failing SMTP server 3 times, then records failed with the error text only; others are unaffected', async () => {
     const attemptsFor: Record<string, number> = {};
-    const server = await smtp(scope, {
+    const server = await smtp({
       onRcptTo(address, _session, callback) {
         attemptsFor[address.address] = (attemptsFor[address.address] ?? 0) + 1;
         if (address.address === 'broken@example.com') {
@@ -386,7 +339,7 @@ describe.concurrent('messenger: email through SMTP (nodemailer)', () => {
         }
       },
     });
-    const { messenger } = await messengerWith(scope, configWith({ smtpUrl: server.url }));
+    const { messenger } = await messengerWith(configWith({ smtpUrl: server.url }));
     const failing = await messenger.send({ ...otpEmail('271828'), destination: 'broken@example.com' });
     const fine = await messenger.send({ ...otpEmail('314159'), destination: 'fine@example.com' });
     await messenger.flush();
@@ -402,32 +355,23 @@ describe.concurrent('messenger: email through SMTP (nodemailer)', () => {
     expect(attemptsFor['fine@example.com']).toBe(1);
     expect(await outboxRow(fine.outboxId)).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(server.received.map((email) => email.envelopeTo)).toEqual([['fine@example.com']]);
-    // Its own line: the other messengers of the file log beside it.
-    expect(testApp.logs.filter((line) => line.outboxId === failing.outboxId).map((line) => line.msg)).toContain(
-      'message delivery failed; giving up',
-    );
     const logged = JSON.stringify(testApp.logs);
+    expect(logged).toContain('message delivery failed');
     expect(logged).not.toContain('271828');
     expect(logged).not.toContain('broken@example.com');
   });
 
-  it('resolves send() once the message is recorded, while a slow SMTP server still holds the delivery', async ({
-    expect,
-    onTestFinished,
-  }) => {
-    const scope = testScope(onTestFinished);
+  it('resolves send() once the message is recorded, while a slow SMTP server still holds the delivery', async () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const server = await smtp(scope, {
-      onMailFrom: (_address, _session, callback) => void held.then(() => callback()),
-    });
-    const { messenger } = await messengerWith(scope, configWith({ smtpUrl: server.url }));
+    const server = await smtp({ onMailFrom: (_address, _session, callback) => void held.then(() => callback()) });
+    const { messenger } = await messengerWith(configWith({ smtpUrl: server.url }));
 
     const outcome = await Promise.race([
       messenger.send(otpEmail('662607')),
-      new Promise<'timed out'>((resolve) => setTimeout(() => resolve('timed out'), scaled(3_000))),
+      new Promise<'timed out'>((resolve) => setTimeout(() => resolve('timed out'), 3_000)),
     ]);
     expect(outcome).not.toBe('timed out');
     const { outboxId } = outcome as { outboxId: number };
@@ -447,12 +391,10 @@ describe.concurrent('messenger: email through SMTP (nodemailer)', () => {
   });
 });
 
-describe.concurrent('messenger: SMS through the HTTP gateway', () => {
-  it('posts { to, message } as JSON with the bearer token and records sent', async ({ expect, onTestFinished }) => {
-    const scope = testScope(onTestFinished);
-    const gateway = await smsGateway(scope);
+describe('messenger: SMS through the HTTP gateway', () => {
+  it('posts { to, message } as JSON with the bearer token and records sent', async () => {
+    const gateway = await smsGateway();
     const { messenger } = await messengerWith(
-      scope,
       configWith({ gatewayUrl: gateway.url, gatewayToken: 'gateway-token-abc', env: 'production' }),
     );
     const { outboxId, referenceCode } = await messenger.send({
@@ -480,23 +422,18 @@ describe.concurrent('messenger: SMS through the HTTP gateway', () => {
     });
   });
 
-  it('sends no Authorization header when no gateway token is set', async ({ expect, onTestFinished }) => {
-    const scope = testScope(onTestFinished);
-    const gateway = await smsGateway(scope);
-    const { messenger } = await messengerWith(scope, configWith({ gatewayUrl: gateway.url }));
+  it('sends no Authorization header when no gateway token is set', async () => {
+    const gateway = await smsGateway();
+    const { messenger } = await messengerWith(configWith({ gatewayUrl: gateway.url }));
     await messenger.send({ channel: 'sms', destination: '+27831234567', purpose: 'test', text: 'Hello' });
     await messenger.flush();
     expect(gateway.requests).toHaveLength(1);
     expect(gateway.requests[0]?.headers.authorization).toBeUndefined();
   });
 
-  it('retries after a 500 and records sent on the second attempt, keeping the error text only', async ({
-    expect,
-    onTestFinished,
-  }) => {
-    const scope = testScope(onTestFinished);
-    const gateway = await smsGateway(scope, [500, 202]);
-    const { messenger } = await messengerWith(scope, configWith({ gatewayUrl: gateway.url }));
+  it('retries after a 500 and records sent on the second attempt, keeping the error text only', async () => {
+    const gateway = await smsGateway([500, 202]);
+    const { messenger } = await messengerWith(configWith({ gatewayUrl: gateway.url }));
     const { outboxId } = await messenger.send({
       channel: 'sms',
       destination: '+27841234567',
@@ -512,11 +449,10 @@ describe.concurrent('messenger: SMS through the HTTP gateway', () => {
     expect(row.sentAt).toBeInstanceOf(Date);
   });
 
-  it('records failed after 3 attempts when the gateway cannot be reached', async ({ expect, onTestFinished }) => {
-    const scope = testScope(onTestFinished);
+  it('records failed after 3 attempts when the gateway cannot be reached', async () => {
     const gateway = await startSmsGateway();
     await gateway.close();
-    const { messenger } = await messengerWith(scope, configWith({ gatewayUrl: gateway.url }));
+    const { messenger } = await messengerWith(configWith({ gatewayUrl: gateway.url }));
     const { outboxId } = await messenger.send({
       channel: 'sms',
       destination: '+27851234567',
@@ -531,33 +467,28 @@ describe.concurrent('messenger: SMS through the HTTP gateway', () => {
   });
 });
 
-describe.concurrent('messenger: every message is a job (issue 15 item 2)', () => {
-  it('resumes a message after a restart: queued before, sent by the next process', async ({
-    expect,
-    onTestFinished,
-  }) => {
-    const scope = testScope(onTestFinished);
+describe('messenger: every message is a job (issue 15 item 2)', () => {
+  it('resumes a message after a restart: queued before, sent by the next process', async () => {
     const down = await startSmtpServer();
     await down.close();
-    const before = await messengerWith(scope, configWith({ smtpUrl: down.url }));
+    const before = await messengerWith(configWith({ smtpUrl: down.url }));
     const { outboxId } = await before.messenger.send(otpEmail('161803'));
     // The first attempt fails (nothing listens); the server stops while the retry waits.
     await expect.poll(async () => (await outboxRow(outboxId)).attempts, { timeout: scaled(10_000) }).toBe(1);
     await before.jobs.stop();
-    scope.messengers.splice(0);
+    messengers.splice(0);
     expect(await outboxRow(outboxId)).toMatchObject({ status: 'pending' });
 
-    const server = await smtp(scope);
-    const after = await messengerWith(scope, configWith({ smtpUrl: server.url }), before.queue);
+    const server = await smtp();
+    const after = await messengerWith(configWith({ smtpUrl: server.url }), before.queue);
     await after.messenger.flush();
     expect(server.received.map((email) => email.headers.subject)).toEqual(['Your sign-in PIN 161803']);
     expect(await outboxRow(outboxId)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
-  it('never sends a message twice, whatever jobs repeat it', async ({ expect, onTestFinished }) => {
-    const scope = testScope(onTestFinished);
-    const server = await smtp(scope);
-    const { messenger, jobs, queue } = await messengerWith(scope, configWith({ smtpUrl: server.url }));
+  it('never sends a message twice, whatever jobs repeat it', async () => {
+    const server = await smtp();
+    const { messenger, jobs, queue } = await messengerWith(configWith({ smtpUrl: server.url }));
     const { outboxId } = await messenger.send(otpEmail('577215'));
     // A duplicate job racing the first one, and another once it was sent.
     await jobs.send(queue, { outboxId });
@@ -569,10 +500,9 @@ describe.concurrent('messenger: every message is a job (issue 15 item 2)', () =>
     expect(await outboxRow(outboxId)).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
-  it('does not send a PIN that expired while it waited, and records why', async ({ expect, onTestFinished }) => {
-    const scope = testScope(onTestFinished);
-    const server = await smtp(scope);
-    const { messenger } = await messengerWith(scope, configWith({ smtpUrl: server.url }));
+  it('does not send a PIN that expired while it waited, and records why', async () => {
+    const server = await smtp();
+    const { messenger } = await messengerWith(configWith({ smtpUrl: server.url }));
     const { outboxId } = await messenger.send({ ...otpEmail('223606'), expiresAt: new Date(Date.now() - 1_000) });
     await messenger.flush();
 
