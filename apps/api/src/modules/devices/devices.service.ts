@@ -95,11 +95,6 @@ export async function removeDevice(db: Database, callerId: number, token: string
   return deleteDeviceByToken(db, callerId, token);
 }
 
-/** The person user's registered devices, oldest first. */
-export async function listDevices(db: Database, personUserId: number): Promise<DeviceRecord[]> {
-  return selectDevicesOfPersonUsers(db, [personUserId]);
-}
-
 /** The devices of many person users at once (batched notifications), by id. */
 export async function listDevicesOfPersonUsers(
   db: Database,

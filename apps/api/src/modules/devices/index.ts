@@ -6,7 +6,6 @@ export {
   deviceFingerprint,
   deviceIdsOfPersonUser,
   findDevicesByIds,
-  listDevices,
   listDevicesOfPersonUsers,
   removeDeviceById,
   removePersonUserDevices,

@@ -61,7 +61,7 @@ export async function createDeliveriesForMany(
     })),
     {
       notificationId,
-      channel: preferences.get(personUserId)?.twoFactorMethod === 'SMS' ? ('sms' as const) : ('email' as const),
+      channel: preferences.get(personUserId)?.channel ?? ('email' as const),
       deviceId: null,
     },
   ]);

@@ -15,23 +15,37 @@ export type PersonUserRow = typeof personUsers.$inferSelect;
 export type NewPersonUser = typeof personUsers.$inferInsert;
 
 /**
- * A person user's message channel as a scalar subquery: `'sms'` when their two-factor method is
- * SMS, else `'email'` (also for an unknown id), for another module's statement (decision 071).
+ * The rule of a person user's email/SMS channel, written once: `'sms'` when their two-factor
+ * method is SMS, else `'email'`.
+ */
+const MESSAGE_CHANNEL = sql<
+  'sms' | 'email'
+>`case when ${personUsers.twoFactorMethod} = 'SMS' then 'sms' else 'email' end`;
+
+/**
+ * A person user's message channel (`MESSAGE_CHANNEL`) as a scalar subquery, `'email'` for an
+ * unknown id, for another module's statement (decision 071).
  */
 export function messageChannelOfPersonUserSql(personUserId: number): SQL<'sms' | 'email'> {
   return sql<
     'sms' | 'email'
-  >`coalesce((select case when ${personUsers.twoFactorMethod} = 'SMS' then 'sms' else 'email' end from ${personUsers} where ${personUsers.id} = ${personUserId}::bigint), 'email')`;
+  >`coalesce((select ${MESSAGE_CHANNEL} from ${personUsers} where ${personUsers.id} = ${personUserId}::bigint), 'email')`;
 }
 
-/** Two-factor method, language, email and phone number of many person users, by id (unknown ids left out). */
+/** Two-factor method, message channel (`MESSAGE_CHANNEL`), language, email and phone number of many person users, by id (unknown ids left out). */
 export async function selectMessagePreferences(
   db: Database,
   personUserIds: readonly number[],
 ): Promise<
   Map<
     number,
-    { twoFactorMethod: 'SMS' | 'EMAIL'; language: MemberLanguage; email: string | null; phoneNumber: string | null }
+    {
+      twoFactorMethod: 'SMS' | 'EMAIL';
+      channel: 'sms' | 'email';
+      language: MemberLanguage;
+      email: string | null;
+      phoneNumber: string | null;
+    }
   >
 > {
   if (personUserIds.length === 0) return new Map();
@@ -39,6 +53,7 @@ export async function selectMessagePreferences(
     .select({
       id: personUsers.id,
       twoFactorMethod: personUsers.twoFactorMethod,
+      channel: MESSAGE_CHANNEL,
       language: personUsers.language,
       email: personUsers.email,
       phoneNumber: personUsers.phoneNumber,

@@ -52,6 +52,8 @@ export function messageChannelOfPersonUser(personUserId: number): SQL<'sms' | 'e
  */
 export interface MessagePreferences {
   twoFactorMethod: 'SMS' | 'EMAIL';
+  /** Where their email/SMS messages go: `'sms'` when the two-factor method is SMS, else `'email'`. */
+  channel: 'sms' | 'email';
   language: MemberLanguage;
   email: string | null;
   phoneNumber: string | null;
