@@ -164,8 +164,21 @@ test('after a 401 the login page says the session ended; a Validation failure no
 }) => {
   const charl = { idNumber: '5904029295183', phone: '+27730510600', email: 'charl_theron@example.co.za' };
   const token = await memberViaApi(page, charl, { verifyPin: true, passIdentity: true });
+  // Every call the page makes when it opens must have answered before the session ends: one still
+  // on its way would answer 401 and take the member to the login page, where the click below waits
+  // for an Activities tab that is gone until the test times out (CI, 2026-11-28, load 2.5).
+  const PAGE_CALLS = [
+    /\/api\/app\/person-users\/me$/,
+    /\/api\/app\/benefits$/,
+    /\/api\/app\/benefits\/total$/,
+    /\/api\/app\/firebase\/notification-total$/,
+  ];
+  const pageCalls = Promise.all(
+    PAGE_CALLS.map((path) => page.waitForResponse((response) => path.test(new URL(response.url()).pathname))),
+  );
   await page.goto('/benefits');
   await expect(page.getByRole('heading', { name: 'Your benefits' })).toBeVisible();
+  await pageCalls;
 
   // The session ends elsewhere; the next call the app makes answers 401.
   const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
