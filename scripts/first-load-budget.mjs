@@ -10,13 +10,16 @@
  * Prints, per app, every file with its raw and brotli size, the total against the budget and the
  * largest modules of the first load (packages grouped; raw minified bytes read from the hidden
  * source maps with source-map-explorer). Exits 1 when any app is over its budget or its build
- * cannot be read (missing manifest, route module not found in the first load).
+ * cannot be read (missing manifest, route module not found in the first load), or when the first
+ * load's JavaScript uses a Mantine class its stylesheets lack (decision 076: a component shown
+ * unstyled).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { explore } from 'source-map-explorer';
 import { failCommandLine, parseCommandLine } from './lib/command-line.mjs';
+import { missingMantineClasses } from './lib/mantine-classes.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const command = 'npm run size';
@@ -68,8 +71,8 @@ const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
 /**
  * The chunks (manifest entries) a first load of `budget.route` fetches: the entry, the route's own
- * chunk when it has one, and every static import of those, transitively, in load order.
- * Throws when the build has no manifest.
+ * chunk when it has one, and every static import of those, transitively, in load order; `files` are
+ * their scripts, `styles` their stylesheets. Throws when the build has no manifest.
  */
 export function firstLoadChunks(budget) {
   const manifestFile = join(ROOT, budget.dist, '.vite', 'manifest.json');
@@ -89,6 +92,7 @@ export function firstLoadChunks(budget) {
   return {
     ownChunk: Boolean(manifest[budget.routeModule]),
     files: [...new Set([...seen].map((key) => manifest[key].file))],
+    styles: [...new Set([...seen].flatMap((key) => manifest[key].css ?? []))],
   };
 }
 
@@ -125,10 +129,10 @@ async function largestModules(paths) {
 
 /**
  * Checks one app's first load against its budget and prints the figures. Returns true when it is
- * within the budget.
+ * within the budget and its stylesheets define every Mantine class its JavaScript uses.
  */
 export async function checkBudget(budget, log = console.info) {
-  const { ownChunk, files } = firstLoadChunks(budget);
+  const { ownChunk, files, styles } = firstLoadChunks(budget);
   const paths = files.map((file) => join(ROOT, budget.dist, file));
   const rows = paths.map((path, index) => ({ file: files[index], ...fileSizes(path) }));
   const total = rows.reduce((sum, row) => sum + row.brotli, 0);
@@ -148,10 +152,21 @@ export async function checkBudget(budget, log = console.info) {
     log(`  largest modules (raw minified bytes from the source maps):`);
     for (const { name, size } of modules.slice(0, TOP_MODULES)) log(`  ${kB(size).padStart(9)}  ${name}`);
   }
+  const unstyled = missingMantineClasses(
+    join(ROOT, budget.dist, 'assets'),
+    paths,
+    styles.map((file) => join(ROOT, budget.dist, file)),
+  );
+  if (unstyled.length > 0) {
+    log(
+      `  the first load uses Mantine classes its CSS lacks (${unstyled.join(', ')}): add the components' CSS` +
+        ' to the first-load stylesheet (apps/web/src/styles/mantine-first-load.css)',
+    );
+  }
   if (!routeFound) {
     log(`  ${budget.routeModule} is in none of these files: the route's module moved; update BUDGETS in this script`);
   }
-  return within && routeFound;
+  return within && routeFound && unstyled.length === 0;
 }
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === import.meta.filename;

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { paths, ROUTE_NAMES, type RouteHandle } from '../config/paths';
+import { withAllStyles } from '../lib/all-styles';
 import { SearchPage } from './routes/auth/search';
 import { SignUpPage } from './routes/sign-up';
 
@@ -21,10 +22,10 @@ export interface PageRoute {
 function page<K extends string>(load: () => Promise<Record<K, React.ComponentType>>, key: K) {
   return {
     Component: lazy(async () => {
-      const [module, { withQueries }] = await Promise.all([load(), import('../lib/with-queries')]);
+      const [module, { withQueries }] = await Promise.all([withAllStyles(load()), import('../lib/with-queries')]);
       return { default: withQueries(module[key]) };
     }),
-    preload: load,
+    preload: () => withAllStyles(load()),
   };
 }
 

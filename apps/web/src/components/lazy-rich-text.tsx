@@ -1,6 +1,9 @@
 import { lazy, Suspense } from 'react';
+import { withAllStyles } from '../lib/all-styles';
 
-const LoadedRichText = lazy(() => import('./rich-text').then((module) => ({ default: module.RichText })));
+const LoadedRichText = lazy(() =>
+  withAllStyles(import('./rich-text')).then((module) => ({ default: module.RichText })),
+);
 
 /**
  * `RichText` (sanitized rich text, `./rich-text`) for the app shell's toasts, with the sanitizer

@@ -1,4 +1,5 @@
 import type { NotificationData } from '@mantine/notifications';
+import { withAllStyles } from './all-styles';
 
 /**
  * The app's notices (toasts, spec section 9) without @mantine/notifications in the first load
@@ -13,7 +14,7 @@ const listeners = new Set<() => void>();
 
 function load(): Promise<NotificationsModule> {
   if (!loading) {
-    loading = import('@mantine/notifications');
+    loading = withAllStyles(import('@mantine/notifications'));
     for (const listener of listeners) listener();
   }
   return loading;

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { withAllStyles } from '../../lib/all-styles';
 
 /**
  * A dialog loaded the first time it opens (issue 14 item 7): until then it renders nothing and its
@@ -8,7 +9,7 @@ import { type ComponentType, lazy, Suspense, useState } from 'react';
  */
 function loadedOnFirstOpen<P extends { opened: boolean }>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Dialog = lazy(async () => {
-    const [component, { withQueries }] = await Promise.all([load(), import('../../lib/with-queries')]);
+    const [component, { withQueries }] = await Promise.all([withAllStyles(load()), import('../../lib/with-queries')]);
     return { default: withQueries(component) };
   });
   return function DeferredDialog(props: P) {

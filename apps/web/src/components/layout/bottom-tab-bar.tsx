@@ -2,12 +2,15 @@ import { Badge, Group, Indicator, Text, UnstyledButton, VisuallyHidden } from '@
 import { IconBell, IconHelpCircle, IconHome } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withAllStyles } from '../../lib/all-styles';
 import { AccountTabButton } from './account-menu-button';
 import classes from './bottom-tab-bar.module.css';
 
 /** The Account menu's code (Mantine Menu and floating-ui). */
 const loadAccountMenu = () => import('./account-menu');
-const AccountMenu = lazy(() => loadAccountMenu().then((module) => ({ default: module.AccountMenu })));
+// Mantine's whole stylesheet (the menu's CSS) is fetched on the first click, not when idle: its
+// parsing would fall in the first load's busy time (issue 40 item 2).
+const AccountMenu = lazy(() => withAllStyles(loadAccountMenu()).then((module) => ({ default: module.AccountMenu })));
 
 /** Calls `run` once the browser is idle (at the latest after 2 s; `setTimeout` where there is no `requestIdleCallback`). */
 function whenIdle(run: () => void): () => void {

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
+import { withAllStyles } from '../../../lib/all-styles';
 
 /** Starts loading the terms dialog's code (e.g. when the pointer or focus reaches its link). */
-export const preloadTermsDialog = () => import('./terms-dialog');
+export const preloadTermsDialog = () => withAllStyles(import('./terms-dialog'));
 
 const LoadedTermsDialog = lazy(() => preloadTermsDialog().then((module) => ({ default: module.TermsDialog })));
 
