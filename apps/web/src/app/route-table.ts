@@ -17,7 +17,7 @@ export interface PageRoute {
 /**
  * A page component loaded as its own chunk the first time its route is shown (or `preload` is
  * called), inside TanStack Query's provider (`lib/with-queries`, loaded with it: not part of the
- * first page's code).
+ * first page's code), once Mantine's whole stylesheet is applied (`lib/all-styles`, decision 076).
  */
 function page<K extends string>(load: () => Promise<Record<K, React.ComponentType>>, key: K) {
   return {

@@ -5,7 +5,8 @@ import { withAllStyles } from '../../lib/all-styles';
  * A dialog loaded the first time it opens (issue 14 item 7): until then it renders nothing and its
  * code (and what only it uses: rich text sanitizing, forms, dates) stays out of the first load.
  * Once opened it stays mounted, so closing animates as before. `load` gives the real component,
- * rendered inside TanStack Query's provider (`lib/with-queries`, loaded with it).
+ * rendered inside TanStack Query's provider (`lib/with-queries`, loaded with it), once Mantine's whole
+ * stylesheet is applied (`lib/all-styles`, decision 076).
  */
 function loadedOnFirstOpen<P extends { opened: boolean }>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Dialog = lazy(async () => {

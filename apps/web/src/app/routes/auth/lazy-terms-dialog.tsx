@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { withAllStyles } from '../../../lib/all-styles';
 
-/** Starts loading the terms dialog's code (e.g. when the pointer or focus reaches its link). */
+/** Starts loading the terms dialog's code and Mantine's whole stylesheet (e.g. when the pointer or focus reaches its link). */
 export const preloadTermsDialog = () => withAllStyles(import('./terms-dialog'));
 
 const LoadedTermsDialog = lazy(() => preloadTermsDialog().then((module) => ({ default: module.TermsDialog })));
