@@ -36,6 +36,26 @@ const timeouts = { testTimeout: scaled(5_000), hookTimeout: scaled(10_000) };
  */
 const maxWorkers = Math.max(2, availableParallelism() - 1);
 
+/**
+ * The API's test files that need modules of their own (decision 077): the rest share a worker's
+ * module cache (`isolate: false`), which saves each file loading the whole API again.
+ * - `embedded-heap`: mocks `node:v8`, which the database client has already imported elsewhere;
+ * - `security-regex-safety`: sets `RECHECK_SYNC_BACKEND` for the whole process;
+ * - `job-queue-shutdown`: listens to the process's `unhandledRejection`.
+ */
+const apiIsolated = [
+  'apps/api/test/embedded-heap.test.ts',
+  'apps/api/test/security-regex-safety.test.ts',
+  'apps/api/test/job-queue-shutdown.test.ts',
+];
+/** What both API projects share. */
+const apiTest = {
+  environment: 'node' as const,
+  globalSetup: [tempFolder, 'apps/api/test/support/global-setup.ts'],
+  testTimeout: scaled(30_000),
+  hookTimeout: scaled(60_000),
+};
+
 /** With TEST_REPORT_DIR set (CI), results are also written as JSON for the run's closing summary. */
 const reportDir = process.env.TEST_REPORT_DIR;
 
@@ -62,12 +82,15 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/test/**/*.test.ts'],
           // `*.postgres.test.ts`: faults only PostgreSQL has (a lost connection); run with TEST_DATABASE_URL.
-          exclude: process.env.TEST_DATABASE_URL ? [] : ['apps/api/test/**/*.postgres.test.ts'],
-          environment: 'node',
-          globalSetup: [tempFolder, 'apps/api/test/support/global-setup.ts'],
-          testTimeout: scaled(30_000),
-          hookTimeout: scaled(60_000),
+          exclude: [...(process.env.TEST_DATABASE_URL ? [] : ['apps/api/test/**/*.postgres.test.ts']), ...apiIsolated],
+          // Decision 077: a worker loads the API's modules once for all the files it runs.
+          isolate: false,
+          ...apiTest,
         },
+      },
+      {
+        ...apiConditions,
+        test: { name: 'api-isolated', include: apiIsolated, ...apiTest },
       },
       {
         // The back office's plain functions (formats, labels); its screens are tested in the browser (apps/admin/e2e).
