@@ -83,8 +83,7 @@ export default defineConfig({
           include: ['apps/api/test/**/*.test.ts'],
           // `*.postgres.test.ts`: faults only PostgreSQL has (a lost connection); run with TEST_DATABASE_URL.
           exclude: [...(process.env.TEST_DATABASE_URL ? [] : ['apps/api/test/**/*.postgres.test.ts']), ...apiIsolated],
-          // Decision 077: a worker loads the API's modules once for all the files it runs.
-          isolate: false,
+          // Decision 077 (reverted): `isolate: false` left timers of one file firing in the next.
           ...apiTest,
         },
       },
