@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, sendErrorBody } from '../errors/error-body.js';
 
@@ -13,16 +14,18 @@ const TOO_LARGE_MESSAGE = 'Request body is too large.';
  * body and the answer are through. Closing at once (what the framework does) makes the kernel
  * reset a connection the client is still writing to, and the client never reads its 413 (issue 13
  * item 11). A client that sends more than `OVERSIZE_DRAIN_MAX_BYTES`, or takes longer than
- * `OVERSIZE_DRAIN_SECONDS`, is cut off.
+ * `OVERSIZE_DRAIN_SECONDS`, is cut off; a connection that closes first takes its timer with it.
+ * A request with no network connection (one made in-process with `inject`) has nothing to drain.
  */
 export function drainThenClose(request: FastifyRequest, reply: FastifyReply): void {
   const raw = request.raw;
   const socket = raw.socket;
-  if (raw.complete || socket.destroyed) return;
+  if (!(socket instanceof Socket) || raw.complete || socket.destroyed) return;
   let drained = 0;
   const cut = () => socket.destroy();
   const timer = setTimeout(cut, OVERSIZE_DRAIN_SECONDS * 1000);
   timer.unref();
+  socket.once('close', () => clearTimeout(timer));
   const closeWhenDone = () => {
     if (!raw.complete || !reply.raw.writableFinished) return;
     clearTimeout(timer);
