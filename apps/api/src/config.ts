@@ -121,6 +121,8 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  /** Whether each PostgreSQL connection prepares the reads it runs (decision 081); `false` behind PgBouncer in transaction mode. */
+  DATABASE_NAMED_STATEMENTS: booleanFlag(true),
   DATA_DIR: z.string().min(1).default('./.data'),
   /** Where private files are kept (decision 031): `local`, under DATA_DIR; `s3`, an S3-compatible bucket. */
   FILE_STORE: z.enum(['local', 's3']).default('local'),
@@ -462,6 +464,8 @@ export interface Config {
   host: string;
   /** PostgreSQL URL; undefined means the embedded PGlite database in `dataDir`. */
   databaseUrl: string | undefined;
+  /** Each PostgreSQL connection prepares the reads it runs (`DATABASE_NAMED_STATEMENTS`, decision 081). */
+  databaseNamedStatements: boolean;
   /** Embedded database and (with the local file store) stored files live here. */
   dataDir: string;
   /** Where private files are kept (`FILE_STORE`, `S3_*`). */
@@ -600,6 +604,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOS
     port: values.PORT,
     host: values.HOST,
     databaseUrl: values.DATABASE_URL,
+    databaseNamedStatements: values.DATABASE_NAMED_STATEMENTS,
     dataDir: absolute(values.DATA_DIR),
     files:
       values.FILE_STORE === 's3'

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { type Config, ensureAppSecret } from './config.js';
-import { openDatabase } from './db/client.js';
+import { databaseTargetOf, openDatabase } from './db/client.js';
 import { applyMigrations, MIGRATIONS_FOLDER } from './db/migrate.js';
 import { assertMigrated } from './db/migration-status.js';
 
@@ -15,9 +15,7 @@ import { assertMigrated } from './db/migration-status.js';
  */
 export async function startServer(environmentConfig: Config): Promise<FastifyInstance> {
   const config = ensureAppSecret(environmentConfig);
-  const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-  );
+  const database = await openDatabase(databaseTargetOf(config));
   const app = await buildApp({ config, database });
   // Job workers stop before the app closes (preClose); messages not yet sent stay queued.
   app.addHook('onClose', async () => database.close());

@@ -6,7 +6,9 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import type { Config } from '../config.js';
 import { growHeapGently } from './embedded-heap.js';
+import { nameStatements } from './named-statements.js';
 import * as schema from './schema/index.js';
 
 /** The Drizzle database, the same type on PGlite and PostgreSQL. */
@@ -31,8 +33,12 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  /** PostgreSQL through a `pg` pool. */
-  | { databaseUrl: string }
+  /**
+   * PostgreSQL through a `pg` pool; `namedStatements` (default true): each connection prepares
+   * the reads it runs (decision 081). Off behind a pooler that cannot keep them (PgBouncer in
+   * transaction mode before 1.21).
+   */
+  | { databaseUrl: string; namedStatements?: boolean }
   /** Embedded PGlite stored in `<dataDir>/pglite`. */
   | { dataDir: string }
   /**
@@ -83,6 +89,18 @@ function pgliteStartParams(): string[] {
   return [...PGlite.defaultStartParams, ...PGLITE_SETTINGS];
 }
 
+/**
+ * The database a configuration names: PostgreSQL at `DATABASE_URL` (with `DATABASE_NAMED_STATEMENTS`),
+ * otherwise the embedded database under `DATA_DIR`.
+ */
+export function databaseTargetOf(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseNamedStatements'>,
+): DatabaseTarget {
+  return config.databaseUrl
+    ? { databaseUrl: config.databaseUrl, namedStatements: config.databaseNamedStatements }
+    : { dataDir: config.dataDir };
+}
+
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database (DESIGN.md "Database"). */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('databaseUrl' in target) {
@@ -93,7 +111,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // A connection lost while checked out (a transaction, a COPY, a long query) fails its queries,
     // which their callers handle; pg also emits the loss on the client, which without a listener
     // would end the process. The pool discards the client when it is released with the error.
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      if (target.namedStatements !== false) nameStatements(client);
+    });
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
     const withLock = async <T>(key: number, fn: () => Promise<T>, onWait?: () => void): Promise<T> => {
       const client = await pool.connect();

@@ -26,14 +26,12 @@ that is behind; elsewhere npm start also migrates by itself.
 
 // Loaded once the command line is read: --help and a wrong option answer without them (faster).
 const { ConfigError, loadConfig } = await import('../config.js');
-const { openDatabase } = await import('./client.js');
+const { databaseTargetOf, openDatabase } = await import('./client.js');
 const { migrateUnderLock } = await import('./migrate.js');
 
 try {
   const config = loadConfig();
-  const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-  );
+  const database = await openDatabase(databaseTargetOf(config));
   try {
     const outcome = await migrateUnderLock(database, () =>
       console.info('Waiting for another process to finish migrating'),

@@ -43,14 +43,12 @@ function configuration() {
 
 // Loaded once the command line is read: --help and a wrong option answer without them (faster).
 const { ensureAppSecret, loadConfig } = await import('../config.js');
-const { openDatabase } = await import('../db/client.js');
+const { databaseTargetOf, openDatabase } = await import('../db/client.js');
 const { createFieldKeyring } = await import('../platform/crypto/field-encryption.js');
 const { rotateStoredSecrets } = await import('./rotate-secrets.js');
 
 const config = configuration();
-const database = await openDatabase(
-  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-);
+const database = await openDatabase(databaseTargetOf(config));
 try {
   const keyring = createFieldKeyring(config.appSecret, config.fieldEncryptionKeys);
   const report = await rotateStoredSecrets(database.db, keyring);

@@ -40,14 +40,12 @@ for (const anchor of (values.anchor as unknown as string[] | undefined) ?? []) {
 
 // Loaded once the command line is read: --help and a wrong option answer without them (faster).
 const { loadConfig } = await import('../../config.js');
-const { openDatabase } = await import('../../db/client.js');
+const { databaseTargetOf, openDatabase } = await import('../../db/client.js');
 const { applyMigrations } = await import('../../db/migrate.js');
 const { sealAuditChain, verifyAuditChain } = await import('../../platform/audit/audit-chain.js');
 
 const config = loadConfig();
-const database = await openDatabase(
-  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-);
+const database = await openDatabase(databaseTargetOf(config));
 try {
   await database.withStartupLock(() => applyMigrations(database));
   const sealed = await sealAuditChain(database.db, { wait: true });

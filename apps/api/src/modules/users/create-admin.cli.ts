@@ -96,15 +96,13 @@ async function readPassword(): Promise<string | undefined> {
 const password = await readPassword();
 // Loaded once the command line is read: --help and a wrong option answer without them (faster).
 const { ensureAppSecret, loadConfig } = await import('../../config.js');
-const { openDatabase } = await import('../../db/client.js');
+const { databaseTargetOf, openDatabase } = await import('../../db/client.js');
 const { applyMigrations } = await import('../../db/migrate.js');
 const { AppError } = await import('../../platform/errors/app-error.js');
 const { createSuperAdmin } = await import('./bootstrap.service.js');
 
 const config = ensureAppSecret(loadConfig());
-const database = await openDatabase(
-  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-);
+const database = await openDatabase(databaseTargetOf(config));
 try {
   await database.withStartupLock(() => applyMigrations(database));
   // config.publicUrl is PUBLIC_URL when set, else http://localhost:<PORT> (config.ts).
