@@ -47,16 +47,19 @@ const PARTS = [
   // After the tools (passed or not): the metrics and compose tests fail, clearly, without them.
   { id: 'unit', name: 'unit and API tests (Vitest)', command: 'npx vitest run', needs: ['contract'], after: ['tools'] },
   { id: 'build', name: 'build', command: 'npm run build', needs: ['contract'] },
-  {
-    id: 'member',
-    name: 'member browser tests',
-    command: 'npx playwright test -c apps/web/playwright.config.ts',
-    needs: ['tools', 'build'],
-  },
+  // The longer browser suite first (decision 079): after the build it takes the build's slot, and
+  // the member suite takes the slot the unit tests free, so the two suites can overlap rather than
+  // the longer one waiting for the shorter.
   {
     id: 'back-office',
     name: 'back-office browser tests',
     command: 'npx playwright test -c apps/admin/playwright.config.ts',
+    needs: ['tools', 'build'],
+  },
+  {
+    id: 'member',
+    name: 'member browser tests',
+    command: 'npx playwright test -c apps/web/playwright.config.ts',
     needs: ['tools', 'build'],
   },
 ];

@@ -18,6 +18,8 @@ const server = memberAppConfig.webServer as Extract<
 export default defineConfig({
   ...memberAppConfig,
   testDir: './e2e',
+  // One project: the member app's set-up project (its members signed up early) is its own.
+  projects: [{ name: 'back office' }],
   // Journeys through several screens, each checked by axe; more on a busy machine (`scaled`).
   timeout: scaled(120_000),
   reporter: reporters('playwright-admin.json'),

@@ -37,6 +37,12 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // Members whose journeys sign in again sign up first (e2e/signed-up-early.ts), so that the
+  // minute between their sign-up's PIN and a sign-in PIN has passed when those journeys run.
+  projects: [
+    { name: 'signed up early', testMatch: /signed-up-early\.setup\.ts$/ },
+    { name: 'member app', dependencies: ['signed up early'] },
+  ],
   // With TEST_REPORT_DIR set (CI, `npm test`), results are also written as JSON for the run's
   // summary, one file per suite (the back office's config names its own).
   reporter: reporters('playwright-web.json'),

@@ -6,6 +6,7 @@ import {
   expectTableCellsFormatted,
   navigationLinks,
   readPasswordLink,
+  signInAs,
   signInThroughScreens,
   staffPage,
 } from './support';
@@ -193,7 +194,7 @@ test('invites a user, who sets a password from the emailed link and signs in', a
 
 test('a reviewer lacks the set-up menus and gets the no-access page by URL', async ({ browser }) => {
   const reviewer = await staffPage(browser);
-  await signInThroughScreens(reviewer, DEMO_STAFF.reviewer.email, DEMO_STAFF.reviewer.password);
+  await signInAs(reviewer, DEMO_STAFF.reviewer);
   const links = await navigationLinks(reviewer);
   expect(links).toEqual(['Dashboard', 'Tasks', 'Audit log', 'Users']);
   await expectAccessibleHere(reviewer, "the reviewer's dashboard");

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { memberViaApi, SAMPLE_PDF } from '../../web/e2e/support';
-import { DEMO_STAFF, expectAccessibleHere, signInThroughScreens } from './support';
+import { DEMO_STAFF, expectAccessibleHere, signInAs } from './support';
 
 // Issue 38 item 3 "Work queues" in the staff app, at a laptop's 1280 x 800: three members claim;
 // a staff user finds their claims in the queue, sorts them by submission date and by gross amount
@@ -124,7 +124,7 @@ test.afterAll(async () => {
 
 test('the queue sorts by submission date and by gross amount, and shows its total', async () => {
   // The demo approver: reviews and assigns claims (the demo reviewer does not list them).
-  await signInThroughScreens(admin, DEMO_STAFF.approver.email, DEMO_STAFF.approver.password);
+  await signInAs(admin, DEMO_STAFF.approver);
   await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Claims' }).click();
   await expect(admin.getByRole('heading', { name: 'Claims', level: 1 })).toBeVisible();
   await expect(admin.getByTestId('list-total')).toHaveText(/^\d+ claims?$/);

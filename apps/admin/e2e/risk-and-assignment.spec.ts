@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { memberViaApi, SAMPLE_PDF } from '../../web/e2e/support';
-import { DEMO_STAFF, expectAccessibleHere, expectTableCellsFormatted, signInThroughScreens } from './support';
+import { DEMO_STAFF, expectAccessibleHere, expectTableCellsFormatted, signInAs } from './support';
 
 // Issue 36 items 3 and 4 in the staff app, at a laptop's 1280 x 800: two members claim into one
 // bank account; a staff user filters the queue to flagged claims, reads a flagged claim's flags
@@ -87,7 +87,7 @@ test.afterAll(async () => {
 
 test('the dashboard counts flagged claims and the queue filters to them', async () => {
   // The demo approver (the demo admin's five PINs an hour go to the other back-office journeys).
-  await signInThroughScreens(admin, DEMO_STAFF.approver.email, DEMO_STAFF.approver.password);
+  await signInAs(admin, DEMO_STAFF.approver);
   const figure = admin.getByText('Flagged claims waiting').locator('..');
   await expect(figure).toContainText(/\d+/);
   expect(Number(/(\d+)/.exec(await figure.innerText())?.[1])).toBeGreaterThanOrEqual(2);

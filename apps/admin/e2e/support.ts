@@ -78,29 +78,38 @@ export async function navigationLinks(page: Page): Promise<string[]> {
 }
 
 /**
- * The demo admin's signed-in session (the back office's stored `adminSession`) of this Playwright
- * worker, once a journey has signed in: the spec allows 5 sign-in PINs an hour per address, and
- * the journeys are more than 5, so the later ones open the same session in their own browser.
+ * The signed-in sessions (the back office's stored `adminSession`) of this Playwright worker, by
+ * email, once a journey has signed that user in through the screens: the spec allows 5 sign-in
+ * PINs an hour per address and one a minute, and the demo users sign in in more journeys than
+ * that, so later journeys open the same session in their own browser.
  */
-let demoAdminSession: string | undefined;
+const storedSessions = new Map<string, string>();
 
 /**
- * Signs the demo admin in for a journey of its own: the first time through the screens (waiting
- * out another journey's PIN minute), later by opening this worker's session in `page`'s own
- * browser context, as a second tab of the same person would; through the screens again when that
- * session has ended. Ends on the dashboard.
+ * Signs a staff user in for a journey of its own: the first time through the screens (waiting out
+ * another journey's PIN minute), later by opening this worker's session of that user in `page`'s
+ * own browser context, as a second tab of the same person would; through the screens again when
+ * that session has ended. Ends on the dashboard.
+ * @param user email and password, e.g. `DEMO_STAFF.reviewer`
  */
-export async function signInDemoAdmin(page: Page): Promise<void> {
-  if (demoAdminSession) {
+export async function signInAs(page: Page, user: { email: string; password: string }): Promise<void> {
+  const stored = storedSessions.get(user.email);
+  if (stored) {
     await page.goto('/admin/sign-in');
-    await page.evaluate((session) => localStorage.setItem('adminSession', session), demoAdminSession);
+    await page.evaluate((session) => localStorage.setItem('adminSession', session), stored);
     await page.goto('/admin/');
     const dashboard = page.getByRole('heading', { name: 'Dashboard', level: 1 });
     await expect(dashboard.or(page.getByRole('heading', { name: 'Sign in', level: 1 }))).toBeVisible();
     if (await dashboard.isVisible()) return;
   }
-  await signInThroughScreens(page, DEMO_STAFF.admin.email, DEMO_STAFF.admin.password);
-  demoAdminSession = (await page.evaluate(() => localStorage.getItem('adminSession'))) ?? undefined;
+  await signInThroughScreens(page, user.email, user.password);
+  const session = await page.evaluate(() => localStorage.getItem('adminSession'));
+  if (session) storedSessions.set(user.email, session);
+}
+
+/** `signInAs` the demo admin (`DEMO_STAFF.admin`). */
+export function signInDemoAdmin(page: Page): Promise<void> {
+  return signInAs(page, DEMO_STAFF.admin);
 }
 
 /** The signed-in staff page's token and XSRF header, for a call the journey makes behind the screens. */

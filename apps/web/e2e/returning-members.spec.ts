@@ -1,17 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
+import { SIGNED_UP_EARLY, untilSignInPinAllowed } from './signed-up-early';
 import { enterPin, logoutThroughScreens, memberViaApi, PASSWORD, readOtp, scaled } from './support';
 
 /**
  * Issue 14 items 1–4: members who come back (sign in with password and PIN as verified members),
  * reloads, a shared browser, throttled calls and ended sessions.
  *
- * Members of the generated demo file (seed 2026; README "Demo data") that no other spec uses:
- * rows 701 and 1701 of `generateMemberRows({ seed: 2026, members: 2000 })`.
+ * Members of the generated demo file (seed 2026; README "Demo data") that no other spec uses,
+ * signed up, PIN entered and identity checked before the journeys (signed-up-early.ts).
  */
-const MEMBERS = {
-  mthunzi: { idNumber: '4507151898087', phone: '+27783931997', email: 'mthunzi_tshabalala67@example.co.za' },
-  alex: { idNumber: '7704195927082', phone: '+27638861844', email: 'alex_tsotetsi@example.co.za' },
-} as const;
+const MEMBERS = { mthunzi: SIGNED_UP_EARLY.mthunzi, alex: SIGNED_UP_EARLY.alex } as const;
 
 /**
  * Stands in for the browser's push service (a third party headless Chromium cannot reach): one
@@ -85,22 +83,14 @@ const crashed = (page: Page) => page.getByText(/Unexpected Application Error/);
 test('a verified member signs in again, reloads /verify and /benefits, and a second member on the same browser takes the device over', async ({
   page,
   context,
-  browser,
-  baseURL,
 }) => {
   test.setTimeout(scaled(150_000));
   await context.grantPermissions(['notifications']);
   await fakePushService(page);
-  // Both members signed up, entered their PIN and passed the identity check earlier, elsewhere.
-  const elsewhere = await browser.newContext({ baseURL });
-  const setUp = await elsewhere.newPage();
-  for (const member of [MEMBERS.mthunzi, MEMBERS.alex]) {
-    await memberViaApi(setUp, member, { verifyPin: true, passIdentity: true });
-  }
-  const signedUpAt = Date.now();
-  await elsewhere.close();
-  // A new PIN to the same phone waits 60 s after the last one (the resend rule is real).
-  await page.waitForTimeout(Math.max(0, signedUpAt + 61_000 - Date.now()));
+  // Both members signed up, entered their PIN and passed the identity check earlier, elsewhere
+  // (signed-up-early.ts). A new PIN to the same phone waits 60 s after the last one (the resend
+  // rule is real): the rest of that minute, if any, is waited for.
+  for (const member of ['mthunzi', 'alex'] as const) await untilSignInPinAllowed(page, member);
 
   // Member A: password, then the PIN page, which survives a reload (destination and resend timer).
   await signInWithPassword(page, MEMBERS.mthunzi.idNumber);

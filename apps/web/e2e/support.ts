@@ -263,17 +263,20 @@ export async function expectAccessible(page: Page, label: string, options: { asS
   }
 }
 
-/** The demo super-admin signs in through the API (password, then the PIN from the outbox): a token. */
-export async function staffToken(page: Page): Promise<string> {
+/**
+ * A staff user signs in through the API (password, then the PIN from the outbox): a verified
+ * session's token. `user` defaults to the demo super-admin (README "Back office").
+ */
+export async function staffToken(
+  page: Page,
+  user: { email: string; password: string } = { email: 'admin@benefitfinder.co.za', password: 'Admin#Demo2026' },
+): Promise<string> {
   const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
   const headers = { 'x-xsrf-token': xsrf };
-  const login = await page.request.post('/api/v1/admin-sessions/login', {
-    headers,
-    data: { email: 'admin@benefitfinder.co.za', password: 'Admin#Demo2026' },
-  });
+  const login = await page.request.post('/api/v1/admin-sessions/login', { headers, data: user });
   expect(login.status()).toBe(200);
   const { apiToken } = await login.json();
-  const otp = await readOtp(page, 'admin@benefitfinder.co.za');
+  const otp = await readOtp(page, user.email);
   const verified = await page.request.post('/api/v1/admin-sessions/otp/verify', {
     headers: { ...headers, authorization: `Bearer ${apiToken}` },
     data: { otp },
