@@ -83,8 +83,10 @@ export default defineConfig({
           include: ['apps/api/test/**/*.test.ts'],
           // `*.postgres.test.ts`: faults only PostgreSQL has (a lost connection); run with TEST_DATABASE_URL.
           exclude: [...(process.env.TEST_DATABASE_URL ? [] : ['apps/api/test/**/*.postgres.test.ts']), ...apiIsolated],
-          // Decision 077 (reverted): `isolate: false` left timers of one file firing in the next.
+          // Decision 077: the files of a worker share its modules (refused-body drain timers end
+          // with their connection since 46bbff6, so none fires in the next file).
           ...apiTest,
+          isolate: false,
         },
       },
       {
