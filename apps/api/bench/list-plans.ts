@@ -73,7 +73,11 @@ export async function checkListPlans(
 ): Promise<{ findings: PlanFinding[]; times: ListQueryTimes[] }> {
   const recorded: { text: string; values: unknown[] }[] = [];
   const clientQuery = pg.Client.prototype.query as (...args: QueryArguments) => unknown;
-  const app = await startServer(benchServerConfig({ ...process.env, DATABASE_URL: databaseUrl }));
+  // Statements named per connection (decision 081) replace each connection's own `query`, which the
+  // recorder below could not see: this check runs them unnamed; the plans and times are the same.
+  const app = await startServer(
+    benchServerConfig({ ...process.env, DATABASE_URL: databaseUrl, DATABASE_NAMED_STATEMENTS: 'false' }),
+  );
   const findings: PlanFinding[] = [];
   const times: ListQueryTimes[] = [];
   try {

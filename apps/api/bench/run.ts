@@ -26,7 +26,7 @@ const { values } = parseCommandLine({
   usage: `
 Usage: ${command} -- [--duration S] [--connections N] [--warmup S] [--ids N] [--rounds N]
                         [--messages N] [--only search|lists|messages|uploads|export|hostile-files|soak] [--upload-rows N]
-                        [--list-duration S] [--list-rounds N] [--list-plans-only] [--redis URL|none]
+                        [--list-duration S] [--list-rounds N] [--list-plans-only] [--lists NAMES] [--redis URL|none]
                         [--upload-rounds N] [--pglite-rows N] [--pglite-rounds N] [--hostile-rounds N]
                         [--soak-minutes N] [--soak-connections N] [--soak-live-heap]
 
@@ -49,6 +49,7 @@ the benefits export, then message delivery end to end, then a member file upload
   --list-duration S seconds per list and round (default 5)
   --list-rounds N   rounds of the lists bench (default 3, at least 3)
   --list-plans-only the lists bench's EXPLAIN check and query times only, no load
+  --lists NAMES     only these lists of the lists bench, comma-separated (e.g. claims,enrichment records)
   --redis URL       REDIS_URL of the app in the lists bench (default redis://127.0.0.1:6379;
                     BENCH_REDIS_URL), or none (then the app checks staff sessions in PostgreSQL
                     on every request)
@@ -89,6 +90,7 @@ the benefits export, then message delivery end to end, then a member file upload
     'list-duration': { type: 'string', default: '5' },
     'list-rounds': { type: 'string', default: '3' },
     'list-plans-only': { type: 'boolean', default: false },
+    lists: { type: 'string' },
     redis: { type: 'string', default: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379' },
   },
 });
@@ -180,6 +182,7 @@ const listOptions = (databaseUrl: string) => ({
   warmupSeconds: options.warmupSeconds,
   rounds: readNumber('list-rounds', 3),
   plansOnly: values['list-plans-only'],
+  only: values.lists?.split(',').map((name) => name.trim()),
   serverEnv: { REDIS_URL: values.redis === 'none' ? '' : values.redis },
 });
 

@@ -23,6 +23,8 @@ export interface StaffListBenchOptions {
   rounds: number;
   /** true: stop after the plans and their query times (no load). */
   plansOnly?: boolean;
+  /** Only the lists of these names (`--lists`); every list when undefined. */
+  only?: string[];
   /** Environment of the app's process (e.g. `REDIS_URL`). */
   serverEnv?: Record<string, string>;
 }
@@ -96,7 +98,10 @@ export async function runStaffListBench(client: pg.Client, options: StaffListBen
       if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
       return (await response.json()) as { nextCursor?: string | null };
     };
-    const targets = await buildListTargets(client, fetchJson);
+    const every = await buildListTargets(client, fetchJson);
+    const targets = options.only ? every.filter((target) => options.only?.includes(target.name)) : every;
+    if (targets.length === 0)
+      throw new Error(`--lists names no list; the lists: ${every.map((t) => t.name).join(', ')}`);
     console.info(`\nStaff lists: EXPLAIN of every query of ${targets.length} lists on the bench database ...`);
     const { findings, times } = await checkListPlans(client, options.databaseUrl, targets);
     const fatal = findings.filter((finding) => finding.fatal);

@@ -33,10 +33,12 @@ beforeAll(async () => {
 });
 afterAll(async () => testApp.close());
 
-type RecordItem = { person: { id: number }; step: string; status: string; result: string | null } & Record<
-  string,
-  unknown
->;
+type RecordItem = {
+  person: { id: number; lastName?: string };
+  step: string;
+  status: string;
+  result: string | null;
+} & Record<string, unknown>;
 const recordFor = (items: RecordItem[], personId: number, step: string) =>
   items.find((item) => item.person.id === personId && item.step === step) as RecordItem;
 
@@ -222,6 +224,46 @@ describe('sandbox outcomes, recorded per person and step', () => {
       costCents: 0,
       details: { gender: 'female', citizenship: 'citizen' },
     });
+  });
+
+  it("GET .../records pages in the list's order: each page continues the last, with its person (decision 082)", async () => {
+    const fundId = await newFund(app());
+    const members = [];
+    for (const digits of ['10', '11', '12']) {
+      members.push(await memberOfFund(app(), fundId, digits, { lastName: `Pager${fundId}` }));
+    }
+    await rerun(app(), staff.token, fundId, { step: 'id_validation', scope: 'all' });
+    await rerun(app(), staff.token, fundId, { step: 'population_register', scope: 'all' });
+    const url = `/api/v1/funds/${fundId}/enrichment-steps/records`;
+    const pageOf = async (query: string) => {
+      const response = await call(app(), 'GET', `${url}?${query}`, { token: reader.token });
+      expect(response.statusCode).toBe(200);
+      return response.json() as { items: RecordItem[]; total: number; totalPages: number };
+    };
+    for (const base of ['sort=step:desc', 'sort=id:asc', `q=Pager${fundId}&sort=step:asc`]) {
+      const whole = await pageOf(`${base}&pageSize=100`);
+      expect(whole.total).toBe(6);
+      const keys = whole.items.map((item) => `${item.step}:${String(item.id).padStart(12, '0')}`);
+      const [field, direction] = base.slice(base.indexOf('sort=') + 5).split(':');
+      const sorted = [...keys].sort();
+      // Ordered by the field, then by id the same way (list-page's tie-breaker).
+      if (field === 'step') expect(keys).toEqual(direction === 'asc' ? sorted : sorted.reverse());
+      else
+        expect(whole.items.map((item) => item.id)).toEqual(
+          [...whole.items.map((item) => item.id)].sort((a, b) => Number(a) - Number(b)),
+        );
+      const paged: RecordItem[] = [];
+      for (let page = 1; page <= 3; page += 1) {
+        const part = await pageOf(`${base}&pageSize=2&page=${page}`);
+        expect(part).toMatchObject({ total: 6, totalPages: 3 });
+        paged.push(...part.items);
+      }
+      expect(paged).toEqual(whole.items);
+    }
+    const ours = new Set(members.map((member) => member.personId));
+    const { items } = await pageOf('sort=id:asc&pageSize=100');
+    expect(items.every((item) => ours.has(item.person.id) && item.person.lastName === `Pager${fundId}`)).toBe(true);
+    expect(await pageOf('sort=id:asc&pageSize=2&page=4')).toMatchObject({ items: [], total: 6 });
   });
 });
 

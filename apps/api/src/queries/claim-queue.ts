@@ -148,6 +148,8 @@ export function keyedOrder(field: KeyedSortField, direction: 'asc' | 'desc', cur
   }
   return {
     orderBy: [order(column), order(benefitClaims.id)],
+    /** The order's column is the benefit's (gross amount): a page's ids join benefits. */
+    readsBenefits: column === benefits.amountCents,
     after: condition,
     nextCursor: (last: KeyedRow) =>
       Buffer.from(JSON.stringify({ after: last.id, key: spec.of(last) })).toString('base64url'),

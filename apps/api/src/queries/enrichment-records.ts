@@ -8,6 +8,7 @@ import type { Database } from '../db/client.js';
 import { enrichmentRecords } from '../db/schema/enrichment.js';
 import { persons } from '../db/schema/persons.js';
 import { listPage, orderBy } from '../platform/lists/list-page.js';
+import { idIn, rowsInIdOrder } from '../platform/lists/page-by-ids.js';
 
 const SORT_COLUMNS = {
   id: enrichmentRecords.id,
@@ -65,28 +66,40 @@ export async function listEnrichmentRecordRows<Item>(
     filter.personId ? eq(enrichmentRecords.personId, filter.personId) : undefined,
     query.q ? sql`lower(${persons.lastName}) = lower(${query.q})` : undefined,
   );
+  const searching = Boolean(query.q);
   return listPage(query, {
-    rows: (page) =>
-      db
-        .select({
-          ...enrichmentRecordColumns,
-          person: {
-            id: persons.id,
-            firstName: persons.firstName,
-            lastName: persons.lastName,
-            idNumber: persons.idNumber,
-          },
-        })
-        .from(enrichmentRecords)
-        .innerJoin(persons, eq(persons.id, enrichmentRecords.personId))
+    // The page's ids first (persons joined only to search), then their rows with the person
+    // (decision 082): a page far down joins persons for its 25 rows, not for every row it skips.
+    rows: async (page) => {
+      const ids = db.select({ id: enrichmentRecords.id }).from(enrichmentRecords).$dynamic();
+      const pageIds = await (searching ? ids.innerJoin(persons, eq(persons.id, enrichmentRecords.personId)) : ids)
         .where(where)
         .orderBy(...orderBy(query.sort, SORT_COLUMNS, enrichmentRecords.id))
         .limit(page.limit)
-        .offset(page.offset),
+        .offset(page.offset);
+      return rowsInIdOrder(
+        pageIds.map((row) => row.id),
+        (idsOfPage) =>
+          db
+            .select({
+              ...enrichmentRecordColumns,
+              person: {
+                id: persons.id,
+                firstName: persons.firstName,
+                lastName: persons.lastName,
+                idNumber: persons.idNumber,
+              },
+            })
+            .from(enrichmentRecords)
+            .innerJoin(persons, eq(persons.id, enrichmentRecords.personId))
+            .where(idIn(enrichmentRecords.id, idsOfPage)),
+        (row) => row.id,
+      );
+    },
     count: async () => {
       // The join to persons only when searching by surname: a count reads no more than it needs.
       const counted = db.select({ value: sql<number>`count(*)::int` }).from(enrichmentRecords);
-      const [row] = await (query.q
+      const [row] = await (searching
         ? counted.innerJoin(persons, eq(persons.id, enrichmentRecords.personId)).where(where)
         : counted.where(where));
       return Number(row?.value ?? 0);

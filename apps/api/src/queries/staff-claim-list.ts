@@ -1,5 +1,6 @@
 import type { AdminClaimListQuery } from '@bcp/contract';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import { benefitClaims } from '../db/schema/benefit-claims.js';
 import { benefits } from '../db/schema/benefits.js';
@@ -8,6 +9,7 @@ import { personUsers } from '../db/schema/person-users.js';
 import { persons } from '../db/schema/persons.js';
 import { users } from '../db/schema/users.js';
 import { afterCursor } from '../platform/lists/cursor.js';
+import { idIn, rowsInIdOrder } from '../platform/lists/page-by-ids.js';
 import { estimatedRows } from '../platform/lists/row-estimate.js';
 import { type AdminBenefitRow, adminBenefitColumns, benefitSearchCondition, dayRange } from './benefit-lists.js';
 import { type keyedOrder, queueColumns, riskAndAssigneeCondition } from './claim-queue.js';
@@ -68,60 +70,105 @@ export function claimListCondition(
   );
 }
 
-/**
- * Up to `limit` claims matching `condition` (from `claimListCondition`) in the keyed order `order`
- * (`keyedOrder` of claim-queue: by risk flags, submission date or gross amount, after its cursor).
- */
-export function claimRowsByKey(
-  db: Database,
-  condition: SQL | undefined,
-  order: ReturnType<typeof keyedOrder>,
-  limit: number,
-): Promise<ClaimListRow[]> {
-  return claimsQuery(db)
-    .where(and(condition, order.after))
-    .orderBy(...order.orderBy)
-    .limit(limit);
+/** The list's filters as SQL (`claimListCondition`) and the tables besides benefit_claims they read. */
+export interface ClaimListFilter {
+  condition: SQL | undefined;
+  /** benefits: the gross amount or the search; persons: the search (a surname, an ID number). */
+  reads: { benefits: boolean; persons: boolean };
 }
 
 /**
- * Up to `limit` claims matching `condition` by claim id in `direction`, after the id `cursor`
- * (`platform/lists/cursor.ts`). `leadByStatus` (the list is filtered by one status) leads the order
- * by the status, so that the index on (status, id) gives the page (issue 25).
+ * The claims list's filters and search (`claimListCondition`) with the tables they read besides
+ * benefit_claims, so that the page's ids and the total join nothing more (funds never: every claim
+ * has one; decision 082).
+ */
+export function claimListFilter(
+  query: Pick<AdminClaimListQuery, 'filter' | 'q'>,
+  scope: { fundIds?: number[]; callerId?: number } = {},
+): ClaimListFilter {
+  const searching = Boolean(query.q?.trim());
+  const byAmount = query.filter?.minAmountCents !== undefined || query.filter?.maxAmountCents !== undefined;
+  return {
+    condition: claimListCondition(query, scope),
+    reads: { benefits: searching || byAmount, persons: searching },
+  };
+}
+
+/** `query` (from benefit_claims) joined to what `reads` names: benefits, and persons through it. */
+function joinReads<Q extends PgSelect>(query: Q, reads: ClaimListFilter['reads']): Q {
+  // An inner join to a table every claim has a row of: the selection's type (ids, a count) is unchanged.
+  let joined = query;
+  if (reads.benefits || reads.persons)
+    joined = joined.innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId)) as unknown as Q;
+  if (reads.persons) joined = joined.innerJoin(persons, eq(persons.id, benefits.personId)) as unknown as Q;
+  return joined;
+}
+
+/** The claims of `ids` with every join the page shows, in the order of `ids` (decision 082). */
+function claimRowsOf(db: Database, ids: readonly number[]): Promise<ClaimListRow[]> {
+  return rowsInIdOrder(
+    ids,
+    (page) => claimsQuery(db).where(idIn(benefitClaims.id, page)),
+    (row) => row.id,
+  );
+}
+
+/**
+ * Up to `limit` claims matching `filter` (`claimListFilter`) in the keyed order `order`
+ * (`keyedOrder` of claim-queue: by risk flags, submission date or gross amount, after its cursor):
+ * the page's ids first, then their rows (decision 082).
+ */
+export async function claimRowsByKey(
+  db: Database,
+  filter: ClaimListFilter,
+  order: ReturnType<typeof keyedOrder>,
+  limit: number,
+): Promise<ClaimListRow[]> {
+  const reads = { ...filter.reads, benefits: filter.reads.benefits || order.readsBenefits };
+  const page = await joinReads(db.select({ id: benefitClaims.id }).from(benefitClaims).$dynamic(), reads)
+    .where(and(filter.condition, order.after))
+    .orderBy(...order.orderBy)
+    .limit(limit);
+  return claimRowsOf(
+    db,
+    page.map((row) => row.id),
+  );
+}
+
+/**
+ * Up to `limit` claims matching `filter` (`claimListFilter`) by claim id in `direction`, after the
+ * id `cursor` (`platform/lists/cursor.ts`): the page's ids first, then their rows (decision 082).
+ * `leadByStatus` (the list is filtered by one status) leads the order by the status, so that the
+ * index on (status, id) gives the page (issue 25).
  * @throws AppError `validation` (422, `cursor`) for a cursor this server did not give
  */
-export function claimRowsById(
+export async function claimRowsById(
   db: Database,
-  condition: SQL | undefined,
+  filter: ClaimListFilter,
   page: { direction: 'asc' | 'desc'; cursor: string | undefined; leadByStatus: boolean },
   limit: number,
 ): Promise<ClaimListRow[]> {
   const by = page.direction === 'desc' ? desc : asc;
-  return claimsQuery(db)
-    .where(and(condition, afterCursor(benefitClaims.id, page.direction, page.cursor)))
+  const ids = await joinReads(db.select({ id: benefitClaims.id }).from(benefitClaims).$dynamic(), filter.reads)
+    .where(and(filter.condition, afterCursor(benefitClaims.id, page.direction, page.cursor)))
     .orderBy(...(page.leadByStatus ? [by(benefitClaims.status)] : []), by(benefitClaims.id))
     .limit(limit);
+  return claimRowsOf(
+    db,
+    ids.map((row) => row.id),
+  );
 }
 
 /**
- * How many claims match the list's filters and search (`claimListCondition` of the same `query` and
- * `scope`): the queue's total (issue 38 item 3; kept when large by `listTotal`). Joins only what the
+ * How many claims match the list's filters and search (`claimListFilter` of the list's query and
+ * scope): the queue's total (issue 38 item 3; kept when large by `listTotal`). Joins only what the
  * filters read (issue 40 item 3): benefits for the gross amount and the search, persons for the
  * search, funds never (every claim has one); so a total by status, fund or both is counted from an
  * index of benefit_claims alone (`benefit_claims_status_idx`, `benefit_claims_fund_status_idx`).
  */
-export async function countClaimRows(
-  db: Database,
-  query: Pick<AdminClaimListQuery, 'filter' | 'q'>,
-  scope: { fundIds?: number[]; callerId?: number } = {},
-): Promise<number> {
-  const filter = query.filter;
-  const searching = Boolean(query.q?.trim());
-  const byAmount = filter?.minAmountCents !== undefined || filter?.maxAmountCents !== undefined;
-  let counting = db.select({ count: sql<number>`count(*)::int` }).from(benefitClaims).$dynamic();
-  if (searching || byAmount) counting = counting.innerJoin(benefits, eq(benefits.id, benefitClaims.benefitId));
-  if (searching) counting = counting.innerJoin(persons, eq(persons.id, benefits.personId));
-  const [row] = await counting.where(claimListCondition(query, scope));
+export async function countClaimRows(db: Database, filter: ClaimListFilter): Promise<number> {
+  const counting = db.select({ count: sql<number>`count(*)::int` }).from(benefitClaims).$dynamic();
+  const [row] = await joinReads(counting, filter.reads).where(filter.condition);
   return row?.count ?? 0;
 }
 

@@ -16,7 +16,7 @@ import { findClaimAssignee, keyedOrder, toAssignee } from '../../queries/claim-q
 import { findCurrentClaim } from '../../queries/current-claims.js';
 import {
   type ClaimListRow,
-  claimListCondition,
+  claimListFilter,
   claimReviewRow,
   claimRowsById,
   claimRowsByKey,
@@ -69,18 +69,18 @@ export async function listClaimsForStaff(
 ): Promise<AdminClaimQueueResponse> {
   const direction = query.sort[0]?.direction ?? 'desc';
   const field = query.sort[0]?.field ?? 'id';
-  const condition = claimListCondition(query, scope);
+  const filter = claimListFilter(query, scope);
   let page: AdminClaimQueueResponse;
   if (field !== 'id') {
     const order = keyedOrder(field, direction, query.cursor);
-    const rows = await claimRowsByKey(db, condition, order, query.pageSize + 1);
+    const rows = await claimRowsByKey(db, filter, order, query.pageSize + 1);
     const result = cursorPage(rows, query.pageSize, toAdminClaimSummary);
     const last = rows[query.pageSize - 1];
     page = { ...result, nextCursor: result.nextCursor && last ? order.nextCursor(last) : null };
   } else {
     const rows = await claimRowsById(
       db,
-      condition,
+      filter,
       { direction, cursor: query.cursor, leadByStatus: Boolean(query.filter?.status) },
       query.pageSize + 1,
     );
@@ -90,7 +90,7 @@ export async function listClaimsForStaff(
   const key = `claims:${JSON.stringify(query.filter ?? {})}:${query.q ?? ''}:${scope.callerId ?? ''}`;
   const estimate = await estimateClaimSearchRows(db, query, scope);
   if (estimate !== undefined) return { ...page, total: estimate, totalEstimated: true };
-  const total = await listTotal({ scope: db, key }, () => countClaimRows(db, query, scope));
+  const total = await listTotal({ scope: db, key }, () => countClaimRows(db, filter));
   return { ...page, total, ...(total >= LARGE_TOTAL_ROWS ? { totalEstimated: true } : {}) };
 }
 
