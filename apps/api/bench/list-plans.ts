@@ -73,11 +73,7 @@ export async function checkListPlans(
 ): Promise<{ findings: PlanFinding[]; times: ListQueryTimes[] }> {
   const recorded: { text: string; values: unknown[] }[] = [];
   const clientQuery = pg.Client.prototype.query as (...args: QueryArguments) => unknown;
-  // Statements named per connection (decision 081) replace each connection's own `query`, which the
-  // recorder below could not see: this check runs them unnamed; the plans and times are the same.
-  const app = await startServer(
-    benchServerConfig({ ...process.env, DATABASE_URL: databaseUrl, DATABASE_NAMED_STATEMENTS: 'false' }),
-  );
+  const app = await startServer(benchServerConfig({ ...process.env, DATABASE_URL: databaseUrl }));
   const findings: PlanFinding[] = [];
   const times: ListQueryTimes[] = [];
   try {

@@ -31,9 +31,11 @@ type QueryConfig = pg.QueryConfig & { name?: string };
  */
 export function nameStatements(client: pg.PoolClient, limit = NAMED_STATEMENTS_PER_CONNECTION): void {
   const named = new Set<string>();
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  // The class's `query`, looked up on each call: a wrapper of `pg.Client.prototype.query` installed
+  // later (the benches count and record statements so) still sees every statement.
+  const classQuery = () => (Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown }).query;
   client.query = ((config: unknown, ...rest: unknown[]) =>
-    query(withName(config, named, limit), ...rest)) as typeof client.query;
+    classQuery().call(client, withName(config, named, limit), ...rest)) as typeof client.query;
 }
 
 /** `config` with a `name` when it is a read to name on this connection; otherwise `config` itself. */
