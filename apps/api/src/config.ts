@@ -123,6 +123,12 @@ const EnvSchema = z.object({
   ),
   /** Whether each PostgreSQL connection prepares the reads it runs (decision 081); `false` behind PgBouncer in transaction mode. */
   DATABASE_NAMED_STATEMENTS: booleanFlag(true),
+  /** Uploaded files of at least this many bytes are checked in a worker thread (decision 083); 0: every file. */
+  UPLOAD_CHECK_WORKER_FROM_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10 * 1024 * 1024),
   DATA_DIR: z.string().min(1).default('./.data'),
   /** Where private files are kept (decision 031): `local`, under DATA_DIR; `s3`, an S3-compatible bucket. */
   FILE_STORE: z.enum(['local', 's3']).default('local'),
@@ -466,6 +472,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Each PostgreSQL connection prepares the reads it runs (`DATABASE_NAMED_STATEMENTS`, decision 081). */
   databaseNamedStatements: boolean;
+  /** Files of at least this many bytes are validated with their row checks in a worker thread (decision 083). */
+  uploadCheckWorkerFromBytes: number;
   /** Embedded database and (with the local file store) stored files live here. */
   dataDir: string;
   /** Where private files are kept (`FILE_STORE`, `S3_*`). */
@@ -605,6 +613,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = REPOS
     host: values.HOST,
     databaseUrl: values.DATABASE_URL,
     databaseNamedStatements: values.DATABASE_NAMED_STATEMENTS,
+    uploadCheckWorkerFromBytes: values.UPLOAD_CHECK_WORKER_FROM_BYTES,
     dataDir: absolute(values.DATA_DIR),
     files:
       values.FILE_STORE === 's3'

@@ -9,11 +9,6 @@ import { csvFile, knownPerson, validatedUpload } from './support/file-uploads.js
 import { createStaff, type Staff } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
-let testApp: TestApp;
-let uploader: Staff;
-let fundId: number;
-const app = () => testApp.app;
-
 const ID_A = buildSaIdNumber('1980-01-01', 5009);
 const ID_KNOWN = buildSaIdNumber('1970-02-02', 4321);
 const ID_2003 = buildSaIdNumber('2003-04-05', 1234);
@@ -38,6 +33,12 @@ async function xlsx(rows: string[][]): Promise<Buffer> {
 }
 
 const csv = (rows: string[][]) => csvFile(rows);
+
+let testApp: TestApp;
+let uploader: Staff;
+let fundId: number;
+const app = () => testApp.app;
+
 async function validated(type: string, header: string[], fileName: string, content: Buffer, target = fundId) {
   const upload = await validatedUpload(app(), uploader.token, { fundId: target, type, header, fileName, content });
   expect(upload.status).toBe('validated');
@@ -47,150 +48,160 @@ async function validated(type: string, header: string[], fileName: string, conte
 const findingsOf = (upload: FileUploadResponse) =>
   (upload.rowFindings ?? []).map((finding) => `${finding.line} ${finding.level} ${finding.message}`).sort();
 
-beforeAll(async () => {
-  testApp = await createTestApp();
-  uploader = await createStaff(app(), ['file-uploads.read', 'file-uploads.write']);
-  fundId = (await createFund(app().db, { name: 'Validation Fund', registrationNumber: '12/8/16101' })).id;
-  const personId = await knownPerson(app(), { idNumber: ID_KNOWN, firstName: 'Peter', lastName: 'Smith' });
-  await recordBenefits(app().db, [
-    {
-      fundId,
-      personId,
-      memberNumber: 'M-KNOWN',
-      benefitType: 'withdrawal',
-      amountCents: 10_000,
-      fileUploadId: null,
-    },
-  ]);
-});
-afterAll(async () => testApp.close());
+/**
+ * Every case twice: with the row checks in the validation job's thread (files under
+ * `UPLOAD_CHECK_WORKER_FROM_BYTES`) and in a worker thread beside it (decision 083): the same
+ * staged rows, findings, counts and failures.
+ */
+describe.each([
+  { where: "in the job's thread", env: {} as Record<string, string> },
+  { where: 'in a worker thread', env: { UPLOAD_CHECK_WORKER_FROM_BYTES: '0' } },
+])('row checks $where', ({ env }) => {
+  beforeAll(async () => {
+    testApp = await createTestApp({ env });
+    uploader = await createStaff(app(), ['file-uploads.read', 'file-uploads.write']);
+    fundId = (await createFund(app().db, { name: 'Validation Fund', registrationNumber: '12/8/16101' })).id;
+    const personId = await knownPerson(app(), { idNumber: ID_KNOWN, firstName: 'Peter', lastName: 'Smith' });
+    await recordBenefits(app().db, [
+      {
+        fundId,
+        personId,
+        memberNumber: 'M-KNOWN',
+        benefitType: 'withdrawal',
+        amountCents: 10_000,
+        fileUploadId: null,
+      },
+    ]);
+  });
+  afterAll(async () => testApp.close());
 
-describe('member file rows, checked one by one into staging', () => {
-  it('gives each rule its level and message, and counts refused rows and warnings', async () => {
-    const upload = await validated('member_file', HEADER, 'members.csv', csv([HEADER, ...MEMBER_ROWS]));
-    expect(upload).toMatchObject({
-      status: 'validated',
-      progress: { rowsRead: 8, totalRows: 8 },
-      counts: { valid: 3, refused: 5, warnings: 2 },
+  describe('member file rows, checked one by one into staging', () => {
+    it('gives each rule its level and message, and counts refused rows and warnings', async () => {
+      const upload = await validated('member_file', HEADER, 'members.csv', csv([HEADER, ...MEMBER_ROWS]));
+      expect(upload).toMatchObject({
+        status: 'validated',
+        progress: { rowsRead: 8, totalRows: 8 },
+        counts: { valid: 3, refused: 5, warnings: 2 },
+      });
+      expect(findingsOf(upload)).toEqual(
+        [
+          `3 error ${ROW_MESSAGES.idScientific}`,
+          `4 warning ${ROW_MESSAGES.idPadded}`,
+          `4 warning ${ROW_MESSAGES.email}`,
+          `5 error ${SA_ID_NUMBER_MESSAGES.checksum}`,
+          `6 error ${ROW_MESSAGES.amount}`,
+          `7 error ${ROW_MESSAGES.duplicateRow(2)}`,
+          `8 warning ${ROW_MESSAGES.namesDiffer}`,
+          `8 warning ${ROW_MESSAGES.benefitKnown('100.00', '250.00')}`,
+          `9 error ${ROW_MESSAGES.requiredMissing('Last name')}`,
+        ].sort(),
+      );
     });
-    expect(findingsOf(upload)).toEqual(
-      [
-        `3 error ${ROW_MESSAGES.idScientific}`,
-        `4 warning ${ROW_MESSAGES.idPadded}`,
-        `4 warning ${ROW_MESSAGES.email}`,
-        `5 error ${SA_ID_NUMBER_MESSAGES.checksum}`,
-        `6 error ${ROW_MESSAGES.amount}`,
-        `7 error ${ROW_MESSAGES.duplicateRow(2)}`,
-        `8 warning ${ROW_MESSAGES.namesDiffer}`,
-        `8 warning ${ROW_MESSAGES.benefitKnown('100.00', '250.00')}`,
-        `9 error ${ROW_MESSAGES.requiredMissing('Last name')}`,
-      ].sort(),
-    );
-  });
 
-  it('gives a CSV and an XLSX with the same rows the same result', async () => {
-    // Another fund: the first test uploaded this CSV for the fund already (a 409).
-    const secondFund = (await createFund(app().db, { name: 'Second Fund', registrationNumber: '12/8/16102' })).id;
-    const file = csv([HEADER, ...MEMBER_ROWS]);
-    const fromCsv = await validated('member_file', HEADER, 'same.csv', file, secondFund);
-    const fromXlsx = await validated(
-      'member_file',
-      HEADER,
-      'same.xlsx',
-      await xlsx([HEADER, ...MEMBER_ROWS]),
-      secondFund,
-    );
-    expect(fromCsv.counts).toEqual({ valid: 3, refused: 5, warnings: 2 });
-    expect(fromXlsx.counts).toEqual(fromCsv.counts);
-    expect(findingsOf(fromXlsx)).toEqual(findingsOf(fromCsv));
-  });
-});
-
-describe('trace results and payment confirmations', () => {
-  it('refuses trace results for persons not known', async () => {
-    const header = ['id_number', 'first_name', 'last_name', 'email'];
-    const upload = await validated(
-      'trace_results',
-      header,
-      'trace.csv',
-      csv([header, [ID_KNOWN, 'Peter', 'Smith', 'peter@example.com'], [ID_2003, 'Young', 'Member', '']]),
-    );
-    expect(upload.counts).toEqual({ valid: 1, refused: 1, warnings: 0 });
-    expect(findingsOf(upload)).toEqual([`3 error ${ROW_MESSAGES.personUnknown}`]);
-  });
-
-  it('refuses a payment confirmation for a claim not found', async () => {
-    const header = ['claim_reference', 'payment_reference', 'paid_on'];
-    const upload = await validated(
-      'payment_confirmations',
-      header,
-      'paid.csv',
-      csv([header, ['999999', 'EFT-1', '2026-01-05'], ['', 'EFT-2', 'yesterday']]),
-    );
-    expect(upload.counts).toEqual({ valid: 0, refused: 2, warnings: 0 });
-    expect(findingsOf(upload)).toEqual(
-      [
-        `2 error ${ROW_MESSAGES.claimNotFound}`,
-        `3 error ${ROW_MESSAGES.requiredMissing('Claim reference')}`,
-        `3 error ${ROW_MESSAGES.date}`,
-      ].sort(),
-    );
-  });
-});
-
-describe('staging with COPY, in a background job', () => {
-  /** 12,000 member rows: more than one COPY chunk of 10,000 on PGlite. */
-  const manyRows = Array.from({ length: 12_000 }, (_, index) => [
-    ID_A,
-    'Thabo',
-    'Dlamini',
-    `BULK-${index}`,
-    'withdrawal',
-    `${index + 1}.00`,
-    '',
-  ]);
-
-  it('stages every row of a large file and shows rows read of the total', async () => {
-    const bulkFund = (await createFund(app().db, { name: 'Bulk Fund', registrationNumber: '12/8/16103' })).id;
-    const upload = await validated('member_file', HEADER, 'bulk.csv', csv([HEADER, ...manyRows]), bulkFund);
-    expect(upload).toMatchObject({
-      progress: { rowsRead: 12_000, totalRows: 12_000 },
-      counts: { valid: 12_000, refused: 0, warnings: 0 },
+    it('gives a CSV and an XLSX with the same rows the same result', async () => {
+      // Another fund: the first test uploaded this CSV for the fund already (a 409).
+      const secondFund = (await createFund(app().db, { name: 'Second Fund', registrationNumber: '12/8/16102' })).id;
+      const file = csv([HEADER, ...MEMBER_ROWS]);
+      const fromCsv = await validated('member_file', HEADER, 'same.csv', file, secondFund);
+      const fromXlsx = await validated(
+        'member_file',
+        HEADER,
+        'same.xlsx',
+        await xlsx([HEADER, ...MEMBER_ROWS]),
+        secondFund,
+      );
+      expect(fromCsv.counts).toEqual({ valid: 3, refused: 5, warnings: 2 });
+      expect(fromXlsx.counts).toEqual(fromCsv.counts);
+      expect(findingsOf(fromXlsx)).toEqual(findingsOf(fromCsv));
     });
-    expect(await app().db.$count(fileUploadRows, eq(fileUploadRows.fileUploadId, upload.id))).toBe(12_000);
   });
 
-  it('stages nothing when the file breaks after the first chunk was copied, and the upload fails', async () => {
-    const brokenFund = (await createFund(app().db, { name: 'Broken Fund', registrationNumber: '12/8/16104' })).id;
-    const content = Buffer.concat([csv([HEADER, ...manyRows]), Buffer.from(`${ID_A},"never closed,x\r\n`)]);
-    const upload = await validatedUpload(app(), uploader.token, {
-      fundId: brokenFund,
-      type: 'member_file',
-      header: HEADER,
-      fileName: 'broken.csv',
-      content,
+  describe('trace results and payment confirmations', () => {
+    it('refuses trace results for persons not known', async () => {
+      const header = ['id_number', 'first_name', 'last_name', 'email'];
+      const upload = await validated(
+        'trace_results',
+        header,
+        'trace.csv',
+        csv([header, [ID_KNOWN, 'Peter', 'Smith', 'peter@example.com'], [ID_2003, 'Young', 'Member', '']]),
+      );
+      expect(upload.counts).toEqual({ valid: 1, refused: 1, warnings: 0 });
+      expect(findingsOf(upload)).toEqual([`3 error ${ROW_MESSAGES.personUnknown}`]);
     });
-    expect(upload).toMatchObject({ status: 'failed', failureReason: 'The file could not be read to the end.' });
-    expect(await app().db.$count(fileUploadRows, eq(fileUploadRows.fileUploadId, upload.id))).toBe(0);
-  });
-});
 
-describe('cells COPY must escape', () => {
-  it('stages backslashes, tabs and line breaks as they are, and drops NUL characters', async () => {
-    const escapeFund = (await createFund(app().db, { name: 'Escape Fund', registrationNumber: '12/8/16105' })).id;
-    const names = ['Back\\slash', 'Tab\there', 'Line\nbreak', 'Nul\u0000byte'];
-    const content = Buffer.from(
-      `${HEADER.join(',')}\r\n${names
-        .map((name, index) => `${ID_A},"${name}",Dlamini,ESC-${index},withdrawal,10,`)
-        .join('\r\n')}\r\n`,
-    );
-    const upload = await validated('member_file', HEADER, 'escapes.csv', content, escapeFund);
-    expect(upload.counts).toEqual({ valid: 4, refused: 0, warnings: 0 });
-    const staged = await app()
-      .db.select({ firstName: fileUploadRows.firstName })
-      .from(fileUploadRows)
-      .where(eq(fileUploadRows.fileUploadId, upload.id))
-      .orderBy(fileUploadRows.line);
-    expect(staged.map((row) => row.firstName)).toEqual(['Back\\slash', 'Tab\there', 'Line\nbreak', 'Nulbyte']);
+    it('refuses a payment confirmation for a claim not found', async () => {
+      const header = ['claim_reference', 'payment_reference', 'paid_on'];
+      const upload = await validated(
+        'payment_confirmations',
+        header,
+        'paid.csv',
+        csv([header, ['999999', 'EFT-1', '2026-01-05'], ['', 'EFT-2', 'yesterday']]),
+      );
+      expect(upload.counts).toEqual({ valid: 0, refused: 2, warnings: 0 });
+      expect(findingsOf(upload)).toEqual(
+        [
+          `2 error ${ROW_MESSAGES.claimNotFound}`,
+          `3 error ${ROW_MESSAGES.requiredMissing('Claim reference')}`,
+          `3 error ${ROW_MESSAGES.date}`,
+        ].sort(),
+      );
+    });
+  });
+
+  describe('staging with COPY, in a background job', () => {
+    /** 12,000 member rows: more than one COPY chunk of 10,000 on PGlite. */
+    const manyRows = Array.from({ length: 12_000 }, (_, index) => [
+      ID_A,
+      'Thabo',
+      'Dlamini',
+      `BULK-${index}`,
+      'withdrawal',
+      `${index + 1}.00`,
+      '',
+    ]);
+
+    it('stages every row of a large file and shows rows read of the total', async () => {
+      const bulkFund = (await createFund(app().db, { name: 'Bulk Fund', registrationNumber: '12/8/16103' })).id;
+      const upload = await validated('member_file', HEADER, 'bulk.csv', csv([HEADER, ...manyRows]), bulkFund);
+      expect(upload).toMatchObject({
+        progress: { rowsRead: 12_000, totalRows: 12_000 },
+        counts: { valid: 12_000, refused: 0, warnings: 0 },
+      });
+      expect(await app().db.$count(fileUploadRows, eq(fileUploadRows.fileUploadId, upload.id))).toBe(12_000);
+    });
+
+    it('stages nothing when the file breaks after the first chunk was copied, and the upload fails', async () => {
+      const brokenFund = (await createFund(app().db, { name: 'Broken Fund', registrationNumber: '12/8/16104' })).id;
+      const content = Buffer.concat([csv([HEADER, ...manyRows]), Buffer.from(`${ID_A},"never closed,x\r\n`)]);
+      const upload = await validatedUpload(app(), uploader.token, {
+        fundId: brokenFund,
+        type: 'member_file',
+        header: HEADER,
+        fileName: 'broken.csv',
+        content,
+      });
+      expect(upload).toMatchObject({ status: 'failed', failureReason: 'The file could not be read to the end.' });
+      expect(await app().db.$count(fileUploadRows, eq(fileUploadRows.fileUploadId, upload.id))).toBe(0);
+    });
+  });
+
+  describe('cells COPY must escape', () => {
+    it('stages backslashes, tabs and line breaks as they are, and drops NUL characters', async () => {
+      const escapeFund = (await createFund(app().db, { name: 'Escape Fund', registrationNumber: '12/8/16105' })).id;
+      const names = ['Back\\slash', 'Tab\there', 'Line\nbreak', 'Nul\u0000byte'];
+      const content = Buffer.from(
+        `${HEADER.join(',')}\r\n${names
+          .map((name, index) => `${ID_A},"${name}",Dlamini,ESC-${index},withdrawal,10,`)
+          .join('\r\n')}\r\n`,
+      );
+      const upload = await validated('member_file', HEADER, 'escapes.csv', content, escapeFund);
+      expect(upload.counts).toEqual({ valid: 4, refused: 0, warnings: 0 });
+      const staged = await app()
+        .db.select({ firstName: fileUploadRows.firstName })
+        .from(fileUploadRows)
+        .where(eq(fileUploadRows.fileUploadId, upload.id))
+        .orderBy(fileUploadRows.line);
+      expect(staged.map((row) => row.firstName)).toEqual(['Back\\slash', 'Tab\there', 'Line\nbreak', 'Nulbyte']);
+    });
   });
 });

@@ -13,6 +13,11 @@ export type CopyValue = string | number | boolean | null | undefined | object;
 export interface CopyWriter {
   /** Adds a row (values in the order of the columns); waits while the database catches up. */
   write(row: readonly CopyValue[]): Promise<void>;
+  /**
+   * Adds `rows` rows already in COPY's text format (`copyLine` of each, joined), e.g. formatted in a
+   * worker thread; waits while the database catches up.
+   */
+  writeLines(text: string, rows: number): Promise<void>;
   /** Sends what is left and finishes the copy. @returns rows written */
   end(): Promise<number>;
   /** Gives up: rows not yet sent are dropped (on PostgreSQL the whole copy is rolled back). */
@@ -49,7 +54,8 @@ function copyText(value: CopyValue): string {
     : text;
 }
 
-const line = (row: readonly CopyValue[]) => `${row.map(copyText).join('\t')}\n`;
+/** One row in COPY's text format, its line break included (values in the order of the columns). */
+export const copyLine = (row: readonly CopyValue[]): string => `${row.map(copyText).join('\t')}\n`;
 
 function copyStatement(table: string, columns: readonly string[], source: string): string {
   const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -93,8 +99,13 @@ async function pgCopy(pool: pg.Pool, statement: string, options: CopyOptions): P
   };
   return {
     async write(row) {
-      pending += line(row);
+      pending += copyLine(row);
       count += 1;
+      if (pending.length >= PG_WRITE_BYTES) await send();
+    },
+    async writeLines(text, rows) {
+      pending += text;
+      count += rows;
       if (pending.length >= PG_WRITE_BYTES) await send();
     },
     async end() {
@@ -121,18 +132,28 @@ async function pgCopy(pool: pg.Pool, statement: string, options: CopyOptions): P
 
 function pgliteCopy(pglite: PGlite, statement: string): CopyWriter {
   let lines: string[] = [];
+  /** Rows in `lines` (a piece of `writeLines` holds many). */
+  let lineCount = 0;
   let count = 0;
   const send = async () => {
     if (lines.length === 0) return;
     const blob = new Blob(lines);
     lines = [];
+    lineCount = 0;
     await pglite.query(statement, [], { blob });
   };
   return {
     async write(row) {
-      lines.push(line(row));
+      lines.push(copyLine(row));
       count += 1;
-      if (lines.length >= PGLITE_CHUNK_ROWS) await send();
+      lineCount += 1;
+      if (lineCount >= PGLITE_CHUNK_ROWS) await send();
+    },
+    async writeLines(text, rows) {
+      lines.push(text);
+      count += rows;
+      lineCount += rows;
+      if (lineCount >= PGLITE_CHUNK_ROWS) await send();
     },
     async end() {
       await send();
@@ -140,6 +161,7 @@ function pgliteCopy(pglite: PGlite, statement: string): CopyWriter {
     },
     async abort() {
       lines = [];
+      lineCount = 0;
     },
   };
 }

@@ -18,7 +18,11 @@ import { VALIDATE_UPLOAD_QUEUE, validateUpload } from './validate-upload.job.js'
 export function installFileUploads(app: FastifyInstance): void {
   app.jobs.define<{ fileUploadId: number }>(
     VALIDATE_UPLOAD_QUEUE,
-    (job) => validateUpload({ db: app.db, files: app.files }, job.data.fileUploadId),
+    (job) =>
+      validateUpload(
+        { db: app.db, files: app.files, checks: { fromBytes: app.config.uploadCheckWorkerFromBytes } },
+        job.data.fileUploadId,
+      ),
     { retryLimit: 2, expireInSeconds: 3600 },
   );
   const announce: AcceptAnnouncements = {

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js';
-import { type CopyValue, openCopy } from '../../db/copy-rows.js';
+import { openCopy } from '../../db/copy-rows.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { type FileStore, fileOpener, type OpenFile } from '../../platform/files/file-store.js';
@@ -16,7 +16,8 @@ import {
   setReadProgress,
 } from './file-uploads.repository.js';
 import { FILE_UPLOADS_FOLDER } from './file-uploads.service.js';
-import { checkRowCells } from './row-checks.js';
+import { inThreadChecker, type StagedRowChecker, workerChecker } from './staged-row-checker.js';
+import { STAGED_COLUMNS } from './staged-row-lines.js';
 import { checkStagedRows, countStagedRows } from './staging-checks.repository.js';
 import { type UploadPhaseClock, uploadPhaseClock } from './upload-phases.js';
 
@@ -25,24 +26,14 @@ export const VALIDATE_UPLOAD_QUEUE = 'file-upload-validate';
 /** Rows read between two updates of `rows_read` (the progress of `GET file-uploads/{id}`). */
 export const PROGRESS_EVERY_ROWS = 10_000;
 
-/** The staging columns a row is copied into, in order (`file_upload_rows`). */
-export const STAGED_VALUES = [
-  'id_number',
-  'first_name',
-  'last_name',
-  'member_number',
-  'benefit_type',
-  'amount_cents',
-  'email',
-  'phone_number',
-  'date_of_exit',
-  'date_of_birth',
-  'gender',
-  'claim_reference',
-  'payment_reference',
-  'paid_on',
-] as const;
-const STAGED_COLUMNS = ['file_upload_id', 'line', 'refused', 'findings', ...STAGED_VALUES] as const;
+/**
+ * Files of at least this many bytes (about 100,000 rows of a member file) are checked in a worker
+ * thread beside the job's (decision 083); smaller ones in the job's thread, where starting a
+ * worker would cost more than it saves.
+ */
+export const CHECK_WORKER_FROM_BYTES = 10 * 1024 * 1024;
+/** Batches handed to the checks and not yet copied: the reading runs at most this far ahead. */
+const BATCHES_IN_FLIGHT = 4;
 
 /**
  * The data rows of a CSV file as far as counting its line ends tells (a quoted cell holding a line
@@ -59,7 +50,17 @@ async function estimateRows(file: OpenFile, format: UploadFileFormat): Promise<n
   return Math.max(breaks + (last === 0x0a ? 0 : 1) - 1, 0);
 }
 
-/** Reads the file, checks each row's cells and copies it into staging (all rows, or none on PostgreSQL). */
+/** How `copyRows` checks the rows: in a worker thread from `fromBytes` bytes of file (decision 083). */
+export interface CheckThreadOptions {
+  fromBytes: number;
+}
+
+/**
+ * Reads the file, checks each row's cells and copies it into staging (all rows, or none on
+ * PostgreSQL). A file of at least `checks.fromBytes` bytes is checked in a worker thread while this
+ * thread reads and parses the next rows and streams the checked ones to the `COPY` (decision 083);
+ * the staged rows are the same either way (`stagedRowLines`).
+ */
 async function copyRows(
   db: Database,
   upload: FileUploadRecord,
@@ -67,50 +68,72 @@ async function copyRows(
   format: UploadFileFormat,
   today: Date,
   clock: UploadPhaseClock,
+  checks: CheckThreadOptions,
 ): Promise<void> {
   const mapping = upload.mapping ?? {};
   // The staged rows' one foreign key (their upload) is checked and locked once, not per row.
   const copy = await openCopy(db, 'file_upload_rows', STAGED_COLUMNS, {
     referencesLock: lockUploadForCopy(upload.id),
   });
-  let header: string[] | undefined;
-  let columnOf = new Map<string, number>();
+  let checker: StagedRowChecker | undefined;
+  const inFlight: { text: Promise<string>; rows: number }[] = [];
   let line = 1;
-  // Phases: the cell checks, handing rows to the copy (formatting, waiting for the database),
-  // and the rest of the loop (reading and parsing the file).
-  let checking = 0;
+  let copied = 0;
+  // Phases: handing checked rows to the copy (sending, waiting for the database), waiting for the
+  // worker's checks, and the rest of the loop (reading and parsing the file).
   let copying = 0;
+  let waitingForChecks = 0;
   const started = performance.now();
+  /** The oldest batch in flight, once checked, to the copy; `rows_read` every 10,000 rows. */
+  const copyOldest = async () => {
+    const batch = inFlight.shift();
+    if (!batch) return;
+    const waitStarted = performance.now();
+    const text = await batch.text;
+    const copyStarted = performance.now();
+    waitingForChecks += copyStarted - waitStarted;
+    await copy.writeLines(text, batch.rows);
+    copying += performance.now() - copyStarted;
+    const before = copied;
+    copied += batch.rows;
+    if (Math.floor(copied / PROGRESS_EVERY_ROWS) > Math.floor(before / PROGRESS_EVERY_ROWS)) {
+      await setReadProgress(db, upload.id, { rowsRead: copied });
+    }
+  };
   try {
     for await (const batch of readRowBatches(file, format, { sizeBytes: upload.fileSize })) {
-      for (const cells of batch) {
-        if (!header) {
-          header = cells;
-          columnOf = new Map(Object.entries(mapping).map(([key, column]) => [key, cells.indexOf(column)]));
-          continue;
-        }
-        line += 1;
-        const checkStarted = performance.now();
-        const checked = checkRowCells(upload.kind, (key) => cells[columnOf.get(key) ?? -1] ?? '', today);
-        const refused = checked.findings.some((finding) => finding.level === 'error');
-        const row: CopyValue[] = [upload.id, line, refused, checked.findings.length > 0 ? checked.findings : null];
-        for (const key of STAGED_VALUES) row.push(checked.values[key]);
-        const copyStarted = performance.now();
-        checking += copyStarted - checkStarted;
-        await copy.write(row);
-        copying += performance.now() - copyStarted;
-        if ((line - 1) % PROGRESS_EVERY_ROWS === 0) {
-          await setReadProgress(db, upload.id, { rowsRead: line - 1 });
-        }
+      let rows = batch;
+      if (!checker) {
+        const header = rows[0] as string[];
+        rows = rows.slice(1);
+        const columns = Object.fromEntries(
+          Object.entries(mapping).map(([key, column]) => [key, header.indexOf(column)] as const),
+        );
+        const context = { uploadId: upload.id, kind: upload.kind, columns, todayMs: today.getTime() };
+        const large = (upload.fileSize ?? 0) >= checks.fromBytes;
+        checker = large ? workerChecker(context) : inThreadChecker(context);
       }
+      if (rows.length === 0) continue;
+      inFlight.push({ text: checker.lines(rows, line + 1), rows: rows.length });
+      line += rows.length;
+      while (inFlight.length > BATCHES_IN_FLIGHT) await copyOldest();
     }
-    clock.add('read and parse', (performance.now() - started - checking - copying) / 1000);
-    clock.add('row checks', checking / 1000);
-    clock.add('copy rows (format, send, wait)', copying / 1000);
+    while (inFlight.length > 0) await copyOldest();
+    const checking = checker?.checkingMs() ?? 0;
+    const inThread = checker !== undefined && (upload.fileSize ?? 0) < checks.fromBytes;
+    const elapsed = performance.now() - started - copying - waitingForChecks;
+    clock.add('read and parse', (inThread ? elapsed - checking : elapsed) / 1000);
+    clock.add(inThread ? 'row checks' : 'row checks (worker thread)', checking / 1000);
+    if (!inThread) clock.add('waiting for the row checks', waitingForChecks / 1000);
+    clock.add('copy rows (send, wait)', copying / 1000);
     await clock.time('copy end', () => copy.end());
   } catch (error) {
+    // Batches still being checked are dropped: their answers (or failures) are not waited for.
+    for (const batch of inFlight) batch.text.catch(() => undefined);
     await copy.abort();
     throw error;
+  } finally {
+    await checker?.close();
   }
 }
 
@@ -125,7 +148,11 @@ async function copyRows(
  * starts over. The set-based checks, the counts and the new status are one transaction. Audited
  * (`file-uploads.validated`).
  */
-export async function validateUpload(deps: { db: Database; files: FileStore }, id: number, today = new Date()) {
+export async function validateUpload(
+  deps: { db: Database; files: FileStore; checks?: CheckThreadOptions },
+  id: number,
+  today = new Date(),
+) {
   const { db } = deps;
   const upload = await findUpload(db, id);
   if (upload?.status !== 'validating' || !upload.storedName || !upload.mapping) return;
@@ -137,7 +164,7 @@ export async function validateUpload(deps: { db: Database; files: FileStore }, i
   try {
     const estimate = await clock.time('estimate rows', () => estimateRows(file, format));
     await setReadProgress(db, id, { rowsRead: 0, rowCount: estimate ?? 0 });
-    await copyRows(db, upload, file, format, today, clock);
+    await copyRows(db, upload, file, format, today, clock, deps.checks ?? { fromBytes: CHECK_WORKER_FROM_BYTES });
   } catch (error) {
     await dropStaged();
     // A reading budget or an encoding rule says why (issue 34); anything else is a broken file.

@@ -1,0 +1,88 @@
+import { Worker } from 'node:worker_threads';
+import { type StagedRowContext, stagedRowLines } from './staged-row-lines.js';
+
+/**
+ * Checks a file's rows into staging lines (`stagedRowLines`), in the job's thread or in a worker
+ * thread beside it (decision 083): with the worker, the job's thread reads and parses the next
+ * rows and streams the checked ones to the `COPY` while the worker checks, so a large file's
+ * validation uses a second core.
+ */
+export interface StagedRowChecker {
+  /** Starts checking a batch; @returns its COPY text (batches answer in the order they were given). */
+  lines(rows: string[][], firstLine: number): Promise<string>;
+  /** Milliseconds spent checking so far (the worker's own time when it checks). */
+  checkingMs(): number;
+  /** Stops the worker, if any (pending batches reject). */
+  close(): Promise<void>;
+}
+
+/** The checks in the calling thread: each batch is checked when it is given. */
+export function inThreadChecker(context: StagedRowContext): StagedRowChecker {
+  let spent = 0;
+  return {
+    lines(rows, firstLine) {
+      const started = performance.now();
+      try {
+        return Promise.resolve(stagedRowLines(context, rows, firstLine));
+      } catch (error) {
+        return Promise.reject(error);
+      } finally {
+        spent += performance.now() - started;
+      }
+    },
+    checkingMs: () => spent,
+    close: async () => undefined,
+  };
+}
+
+/**
+ * The worker's entry. Compiled, `row-check.worker.js` beside this file; from source (tests, `tsx`)
+ * the TypeScript file, loaded through tsx's loader registered in the worker first (Node 20 does not
+ * apply a parent's `--import` hooks to a worker's entry).
+ */
+function startWorker(context: StagedRowContext): Worker {
+  const compiled = !import.meta.url.endsWith('.ts');
+  const entry = new URL(`./row-check.worker.${compiled ? 'js' : 'ts'}`, import.meta.url);
+  if (compiled) return new Worker(entry, { workerData: context });
+  const code = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
+  return new Worker(code, { eval: true, workerData: context, execArgv: ['--conditions=source'] });
+}
+
+/** The checks in a worker thread of their own (one per validation), stopped by `close`. */
+export function workerChecker(context: StagedRowContext): StagedRowChecker {
+  const worker = startWorker(context);
+  const waiting = new Map<number, { resolve: (text: string) => void; reject: (error: Error) => void }>();
+  let next = 0;
+  let spent = 0;
+  let failed: Error | undefined;
+  const failAll = (error: Error) => {
+    failed ??= error;
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+  };
+  worker.on('message', (answer: { id: number; text?: string; ms?: number; error?: string }) => {
+    const pending = waiting.get(answer.id);
+    if (!pending) return;
+    waiting.delete(answer.id);
+    spent += answer.ms ?? 0;
+    if (answer.text === undefined) pending.reject(new Error(answer.error ?? 'the row checks failed'));
+    else pending.resolve(answer.text);
+  });
+  worker.on('error', failAll);
+  worker.on('exit', (code) => failAll(new Error(`the row check worker stopped (exit code ${code})`)));
+  return {
+    lines(rows, firstLine) {
+      if (failed) return Promise.reject(failed);
+      const id = next;
+      next += 1;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ id, rows, firstLine });
+      });
+    },
+    checkingMs: () => spent,
+    async close() {
+      await worker.terminate();
+    },
+  };
+}
