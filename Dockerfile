@@ -20,9 +20,12 @@ RUN npm run build
 
 # ---- runtime: production dependencies only, the built output, a non-root user ----
 FROM node:20-bookworm-slim AS runtime
+# MALLOC_ARENA_MAX=2: glibc's malloc keeps two arenas, not one per thread (about 30 MB less
+# resident memory under load, issue 40 item 5; docs/benchmarks.md "Memory soak").
 ENV NODE_ENV=production \
     PORT=3000 \
-    DATA_DIR=/var/lib/bcp
+    DATA_DIR=/var/lib/bcp \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/

@@ -150,7 +150,11 @@ export async function runSoakBench(options: {
   console.info(`          ${describeLoadAverage()} (before)`);
   const dataDir = await mkdtemp(join(tmpdir(), 'bcp-soak-'));
   const started = performance.now();
-  const server = await startChildServer('./soak-server.mjs', { DATA_DIR: dataDir });
+  // As `npm run serve` (and the Dockerfile) starts the server: glibc's malloc with two arenas.
+  const server = await startChildServer('./soak-server.mjs', {
+    DATA_DIR: dataDir,
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+  });
   console.info(`server ready in ${((performance.now() - started) / 1000).toFixed(1)} s (pid ${server.pid})`);
   const mix = requestMix(server.ready);
   const errors = new Map<string, number>();
