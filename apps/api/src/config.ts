@@ -111,6 +111,12 @@ export function trustProxySetting(value: string | undefined): TrustProxySetting 
   return entries;
 }
 
+/**
+ * Uploaded files of at least this many bytes (about 100,000 rows of a member file) have their row
+ * checks run in a worker thread beside the validation job (decision 083; `UPLOAD_CHECK_WORKER_FROM_BYTES`).
+ */
+export const UPLOAD_CHECK_WORKER_FROM_BYTES = 10 * 1024 * 1024;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -124,11 +130,7 @@ const EnvSchema = z.object({
   /** Whether each PostgreSQL connection prepares the reads it runs (decision 081); `false` behind PgBouncer in transaction mode. */
   DATABASE_NAMED_STATEMENTS: booleanFlag(true),
   /** Uploaded files of at least this many bytes are checked in a worker thread (decision 083); 0: every file. */
-  UPLOAD_CHECK_WORKER_FROM_BYTES: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(10 * 1024 * 1024),
+  UPLOAD_CHECK_WORKER_FROM_BYTES: z.coerce.number().int().min(0).default(UPLOAD_CHECK_WORKER_FROM_BYTES),
   DATA_DIR: z.string().min(1).default('./.data'),
   /** Where private files are kept (decision 031): `local`, under DATA_DIR; `s3`, an S3-compatible bucket. */
   FILE_STORE: z.enum(['local', 's3']).default('local'),

@@ -1,9 +1,11 @@
+import diagnosticsChannel from 'node:diagnostics_channel';
 import { buildSaIdNumber, type FileUploadResponse, ROW_MESSAGES, SA_ID_NUMBER_MESSAGES } from '@bcp/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileUploadRows } from '../src/db/schema/index.js';
 import { recordBenefits } from '../src/modules/benefits/benefits.service.js';
+import { UPLOAD_PHASES_CHANNEL, type UploadPhases } from '../src/modules/file-uploads/upload-phases.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
 import { csvFile, knownPerson, validatedUpload } from './support/file-uploads.js';
 import { createStaff, type Staff } from './support/staff.js';
@@ -54,9 +56,24 @@ const findingsOf = (upload: FileUploadResponse) =>
  * staged rows, findings, counts and failures.
  */
 describe.each([
-  { where: "in the job's thread", env: {} as Record<string, string> },
-  { where: 'in a worker thread', env: { UPLOAD_CHECK_WORKER_FROM_BYTES: '0' } },
-])('row checks $where', ({ env }) => {
+  { where: "in the job's thread", env: {} as Record<string, string>, phase: 'row checks' },
+  { where: 'in a worker thread', env: { UPLOAD_CHECK_WORKER_FROM_BYTES: '0' }, phase: 'row checks (worker thread)' },
+])('row checks $where', ({ env, phase }) => {
+  /** The validation job's phases of each upload (the job publishes them when someone listens). */
+  const validationPhases = new Map<number, string[]>();
+  const onPhases = (message: unknown) => {
+    const phases = message as UploadPhases;
+    if (phases.job === 'validate') validationPhases.set(phases.fileUploadId, Object.keys(phases.seconds));
+  };
+  beforeAll(() => diagnosticsChannel.subscribe(UPLOAD_PHASES_CHANNEL, onPhases));
+  afterAll(() => diagnosticsChannel.unsubscribe(UPLOAD_PHASES_CHANNEL, onPhases));
+
+  it(`runs the cell checks ${phase === 'row checks' ? "in the job's thread" : 'in a worker thread'} (decision 083)`, async () => {
+    const threadFund = (await createFund(app().db, { name: 'Thread Fund', registrationNumber: '12/8/16106' })).id;
+    const upload = await validated('member_file', HEADER, 'thread.csv', csv([HEADER, ...MEMBER_ROWS]), threadFund);
+    expect(validationPhases.get(upload.id)).toContain(phase);
+  });
+
   beforeAll(async () => {
     testApp = await createTestApp({ env });
     uploader = await createStaff(app(), ['file-uploads.read', 'file-uploads.write']);

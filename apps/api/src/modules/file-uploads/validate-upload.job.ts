@@ -1,3 +1,4 @@
+import { UPLOAD_CHECK_WORKER_FROM_BYTES } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { openCopy } from '../../db/copy-rows.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
@@ -26,12 +27,6 @@ export const VALIDATE_UPLOAD_QUEUE = 'file-upload-validate';
 /** Rows read between two updates of `rows_read` (the progress of `GET file-uploads/{id}`). */
 export const PROGRESS_EVERY_ROWS = 10_000;
 
-/**
- * Files of at least this many bytes (about 100,000 rows of a member file) are checked in a worker
- * thread beside the job's (decision 083); smaller ones in the job's thread, where starting a
- * worker would cost more than it saves.
- */
-export const CHECK_WORKER_FROM_BYTES = 10 * 1024 * 1024;
 /** Batches handed to the checks and not yet copied: the reading runs at most this far ahead. */
 const BATCHES_IN_FLIGHT = 4;
 
@@ -50,7 +45,10 @@ async function estimateRows(file: OpenFile, format: UploadFileFormat): Promise<n
   return Math.max(breaks + (last === 0x0a ? 0 : 1) - 1, 0);
 }
 
-/** How `copyRows` checks the rows: in a worker thread from `fromBytes` bytes of file (decision 083). */
+/**
+ * How `copyRows` checks the rows: in a worker thread from `fromBytes` bytes of file (decision 083);
+ * smaller files in the job's thread, where starting a worker would cost more than it saves.
+ */
 export interface CheckThreadOptions {
   fromBytes: number;
 }
@@ -76,6 +74,7 @@ async function copyRows(
     referencesLock: lockUploadForCopy(upload.id),
   });
   let checker: StagedRowChecker | undefined;
+  const inWorker = (upload.fileSize ?? 0) >= checks.fromBytes;
   const inFlight: { text: Promise<string>; rows: number }[] = [];
   let line = 1;
   let copied = 0;
@@ -110,8 +109,7 @@ async function copyRows(
           Object.entries(mapping).map(([key, column]) => [key, header.indexOf(column)] as const),
         );
         const context = { uploadId: upload.id, kind: upload.kind, columns, todayMs: today.getTime() };
-        const large = (upload.fileSize ?? 0) >= checks.fromBytes;
-        checker = large ? workerChecker(context) : inThreadChecker(context);
+        checker = inWorker ? workerChecker(context) : inThreadChecker(context);
       }
       if (rows.length === 0) continue;
       inFlight.push({ text: checker.lines(rows, line + 1), rows: rows.length });
@@ -120,11 +118,10 @@ async function copyRows(
     }
     while (inFlight.length > 0) await copyOldest();
     const checking = checker?.checkingMs() ?? 0;
-    const inThread = checker !== undefined && (upload.fileSize ?? 0) < checks.fromBytes;
     const elapsed = performance.now() - started - copying - waitingForChecks;
-    clock.add('read and parse', (inThread ? elapsed - checking : elapsed) / 1000);
-    clock.add(inThread ? 'row checks' : 'row checks (worker thread)', checking / 1000);
-    if (!inThread) clock.add('waiting for the row checks', waitingForChecks / 1000);
+    clock.add('read and parse', (inWorker ? elapsed : elapsed - checking) / 1000);
+    clock.add(inWorker ? 'row checks (worker thread)' : 'row checks', checking / 1000);
+    if (inWorker) clock.add('waiting for the row checks', waitingForChecks / 1000);
     clock.add('copy rows (send, wait)', copying / 1000);
     await clock.time('copy end', () => copy.end());
   } catch (error) {
@@ -164,7 +161,15 @@ export async function validateUpload(
   try {
     const estimate = await clock.time('estimate rows', () => estimateRows(file, format));
     await setReadProgress(db, id, { rowsRead: 0, rowCount: estimate ?? 0 });
-    await copyRows(db, upload, file, format, today, clock, deps.checks ?? { fromBytes: CHECK_WORKER_FROM_BYTES });
+    await copyRows(
+      db,
+      upload,
+      file,
+      format,
+      today,
+      clock,
+      deps.checks ?? { fromBytes: UPLOAD_CHECK_WORKER_FROM_BYTES },
+    );
   } catch (error) {
     await dropStaged();
     // A reading budget or an encoding rule says why (issue 34); anything else is a broken file.
