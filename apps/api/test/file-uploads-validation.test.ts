@@ -115,6 +115,36 @@ describe.each([
       );
     });
 
+    it('refuses each repeat of a row naming its first line, and not rows whose values differ only in their columns', async () => {
+      const duplicatesFund = (await createFund(app().db, { name: 'Duplicates Fund', registrationNumber: '12/8/16107' }))
+        .id;
+      const row = [ID_A, 'Ann', 'Lee', 'M-10', 'withdrawal', '100', ''];
+      const upload = await validated(
+        'member_file',
+        HEADER,
+        'repeats.csv',
+        csv([
+          HEADER,
+          /* line 2 */ row,
+          /* line 3 */ [ID_A, 'Ann', 'Lee', 'M-10', 'withdrawal', '100.00', ''],
+          /* line 4 */ row,
+          // Lines 5 and 6 differ: the same name, in another column.
+          /* line 5 */ [ID_A, 'Ann', '', 'M-11', 'withdrawal', '100', ''],
+          /* line 6 */ [ID_A, '', 'Ann', 'M-11', 'withdrawal', '100', ''],
+          /* line 7 */ [ID_A, 'Ann', 'Lee', 'M-10', 'retirement', '100', ''],
+        ]),
+        duplicatesFund,
+      );
+      expect(findingsOf(upload).filter((finding) => finding.includes(ROW_MESSAGES.duplicateRow(2)))).toEqual([
+        `3 error ${ROW_MESSAGES.duplicateRow(2)}`,
+        `4 error ${ROW_MESSAGES.duplicateRow(2)}`,
+      ]);
+      const duplicateMessage = ROW_MESSAGES.duplicateRow(0).replace(/\d+\)\.$/, '');
+      expect(
+        findingsOf(upload).filter((finding) => /^[567] /.test(finding) && finding.includes(duplicateMessage)),
+      ).toEqual([]);
+    });
+
     it('gives a CSV and an XLSX with the same rows the same result', async () => {
       // Another fund: the first test uploaded this CSV for the fund already (a 409).
       const secondFund = (await createFund(app().db, { name: 'Second Fund', registrationNumber: '12/8/16102' })).id;

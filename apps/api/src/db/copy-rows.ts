@@ -45,7 +45,7 @@ const PG_WRITE_BYTES = 64 * 1024;
  * A value in COPY's text format: `\N` for null; backslash, tab and line breaks escaped; NUL
  * characters, which PostgreSQL text cannot hold, dropped.
  */
-function copyText(value: CopyValue): string {
+export function copyText(value: CopyValue): string {
   if (value === null || value === undefined) return '\\N';
   if (typeof value === 'boolean') return value ? 't' : 'f';
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);

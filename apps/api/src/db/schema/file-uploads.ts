@@ -122,7 +122,9 @@ export const fileUploadRows = pgTable(
     index('file_upload_rows_findings_idx')
       .on(table.fileUploadId, table.refused, table.line)
       .where(sql`${table.findings} is not null`),
-    // A person's source rows, across uploads (issue 18 `benefits/person/source/{id}`).
-    index('file_upload_rows_id_number_idx').on(table.idNumber),
+    // A person's source rows, across uploads (issue 18 `benefits/person/source/{id}`): looked up by
+    // equality only, so a hash index, which a large file's COPY fills about a quarter faster than
+    // a B-tree of random ID numbers (decision 084).
+    index('file_upload_rows_id_number_idx').using('hash', table.idNumber),
   ],
 );

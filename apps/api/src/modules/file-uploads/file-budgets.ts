@@ -13,7 +13,7 @@ export const FILE_BUDGETS = {
   maxColumns: 200,
   /** Characters of one cell (Excel's own limit). */
   maxCellChars: 32_767,
-  /** Characters of one CSV row, all its cells together (csv-parse stops buffering there). */
+  /** Characters of one CSV row, all its cells together (the reader stops buffering there). */
   maxRowChars: 1_048_576,
   /** Data rows under the header (a 200 MB file of real member rows has about 2 million). */
   maxRows: 3_000_000,

@@ -5,8 +5,8 @@ import { FILE_BUDGETS, fileTooLarge, ReadDeadline } from './file-budgets.js';
 import { xlsxRows } from './xlsx-rows.js';
 
 /**
- * Reads an uploaded file row by row, streamed (issue 16 rule 3): CSV with csv-parse's stream API
- * (`csv-rows.ts`: encoding and delimiter detected, the encoding checked to the end), XLSX by its
+ * Reads an uploaded file row by row, streamed (issue 16 rule 3): CSV with papaparse's parser
+ * (`csv-rows.ts`, decision 084: encoding and delimiter detected, the encoding checked to the end), XLSX by its
  * zip directory with saxes (`xlsx-rows.ts`: first worksheet). Every row is an array of cell texts;
  * the first row is the header. Never holds the whole file in memory, and every read is under
  * `FILE_BUDGETS` (issue 34: columns, cells, rows, bytes, shared strings, time), refused with a

@@ -4,16 +4,19 @@ import { type StagedRowContext, stagedRowLines } from './staged-row-lines.js';
 /**
  * The check worker of a large upload's validation (decision 083): checks each batch of rows the
  * job's thread sends (`{ id, rows, firstLine }`) with `stagedRowLines` and answers its COPY text
- * (`{ id, text, ms }`, `ms` the milliseconds it took) or why it could not (`{ id, error }`), in
- * the order the batches came. `workerData` is the upload's `StagedRowContext`.
+ * and row hashes (`{ id, batch, ms }`, `ms` the milliseconds it took; the hashes' memory moved,
+ * not copied) or why it could not (`{ id, error }`), in the order the batches came. `workerData`
+ * is the upload's `StagedRowContext`.
  */
 const context = workerData as StagedRowContext;
 
 parentPort?.on('message', (message: { id: number; rows: string[][]; firstLine: number }) => {
   const started = performance.now();
   try {
-    const text = stagedRowLines(context, message.rows, message.firstLine);
-    parentPort?.postMessage({ id: message.id, text, ms: performance.now() - started });
+    const batch = stagedRowLines(context, message.rows, message.firstLine);
+    parentPort?.postMessage({ id: message.id, batch, ms: performance.now() - started }, [
+      batch.hashes.buffer as ArrayBuffer,
+    ]);
   } catch (error) {
     parentPort?.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -1,17 +1,18 @@
 import { Worker } from 'node:worker_threads';
-import { type StagedRowContext, stagedRowLines } from './staged-row-lines.js';
+import { type StagedRowBatch, type StagedRowContext, stagedRowLines } from './staged-row-lines.js';
 
 /**
  * Checks a file's rows into staging lines (`stagedRowLines`), in the job's thread or in a worker
  * thread beside it (decision 083): with the worker, the job's thread reads and parses the next
  * rows and streams the checked ones to the `COPY` while the worker checks, so a large file's
- * validation uses a second core.
+ * validation uses a second core; the job's thread checks a batch itself whenever the worker is
+ * `WORKER_QUEUE_BATCHES` behind (decision 084).
  */
 export interface StagedRowChecker {
-  /** Starts checking a batch; @returns its COPY text (batches answer in the order they were given). */
-  lines(rows: string[][], firstLine: number): Promise<string>;
-  /** Milliseconds spent checking so far (the worker's own time when it checks). */
-  checkingMs(): number;
+  /** Starts checking a batch; @returns its COPY text and row hashes (`stagedRowLines`). */
+  lines(rows: string[][], firstLine: number): Promise<StagedRowBatch>;
+  /** Milliseconds spent checking so far, in the job's thread and in the worker (its own time). */
+  checkingMs(): { thread: number; worker: number };
   /** Stops the worker, if any (pending batches reject). */
   close(): Promise<void>;
 }
@@ -30,7 +31,7 @@ export function inThreadChecker(context: StagedRowContext): StagedRowChecker {
         spent += performance.now() - started;
       }
     },
-    checkingMs: () => spent,
+    checkingMs: () => ({ thread: spent, worker: 0 }),
     close: async () => undefined,
   };
 }
@@ -48,10 +49,18 @@ function startWorker(context: StagedRowContext): Worker {
   return new Worker(code, { eval: true, workerData: context, execArgv: ['--conditions=source'] });
 }
 
-/** The checks in a worker thread of their own (one per validation), stopped by `close`. */
+/** Batches the worker may have waiting before the job's thread checks the next one itself. */
+export const WORKER_QUEUE_BATCHES = 2;
+
+/**
+ * The checks in a worker thread of their own (one per validation), stopped by `close`, and in the
+ * calling thread for a batch given while the worker has `WORKER_QUEUE_BATCHES` waiting: the job's
+ * thread, once its reading is ahead, checks too rather than wait (decision 084).
+ */
 export function workerChecker(context: StagedRowContext): StagedRowChecker {
   const worker = startWorker(context);
-  const waiting = new Map<number, { resolve: (text: string) => void; reject: (error: Error) => void }>();
+  const inThread = inThreadChecker(context);
+  const waiting = new Map<number, { resolve: (batch: StagedRowBatch) => void; reject: (error: Error) => void }>();
   let next = 0;
   let spent = 0;
   let failed: Error | undefined;
@@ -60,19 +69,20 @@ export function workerChecker(context: StagedRowContext): StagedRowChecker {
     for (const { reject } of waiting.values()) reject(error);
     waiting.clear();
   };
-  worker.on('message', (answer: { id: number; text?: string; ms?: number; error?: string }) => {
+  worker.on('message', (answer: { id: number; batch?: StagedRowBatch; ms?: number; error?: string }) => {
     const pending = waiting.get(answer.id);
     if (!pending) return;
     waiting.delete(answer.id);
     spent += answer.ms ?? 0;
-    if (answer.text === undefined) pending.reject(new Error(answer.error ?? 'the row checks failed'));
-    else pending.resolve(answer.text);
+    if (answer.batch === undefined) pending.reject(new Error(answer.error ?? 'the row checks failed'));
+    else pending.resolve(answer.batch);
   });
   worker.on('error', failAll);
   worker.on('exit', (code) => failAll(new Error(`the row check worker stopped (exit code ${code})`)));
   return {
     lines(rows, firstLine) {
       if (failed) return Promise.reject(failed);
+      if (waiting.size >= WORKER_QUEUE_BATCHES) return inThread.lines(rows, firstLine);
       const id = next;
       next += 1;
       return new Promise((resolve, reject) => {
@@ -80,7 +90,7 @@ export function workerChecker(context: StagedRowContext): StagedRowChecker {
         worker.postMessage({ id, rows, firstLine });
       });
     },
-    checkingMs: () => spent,
+    checkingMs: () => ({ thread: inThread.checkingMs().thread, worker: spent }),
     async close() {
       await worker.terminate();
     },

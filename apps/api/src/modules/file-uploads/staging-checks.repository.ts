@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import * as claims from '../benefit-claims/index.js';
 import * as benefits from '../benefits/index.js';
 import * as persons from '../persons/index.js';
+import { SAME_ROW_VALUES } from './staged-row-lines.js';
 import type { UploadPhaseClock } from './upload-phases.js';
 
 /**
@@ -34,25 +35,33 @@ function addFinding(level: 'error' | 'warning', field: string, message: SQL): SQ
 /** Cents as `centsToRandString` writes them (`1234.50`), in SQL. */
 const randText = (cents: SQL) => sql`(${cents} / 100)::text || '.' || lpad((${cents} % 100)::text, 2, '0')`;
 
+/** Values that are not text (no collation). */
+const NOT_TEXT = new Set<string>(['amount_cents', 'date_of_exit', 'paid_on']);
 /**
- * A text column compared byte by byte (`collate "C"`): the same equality as the database's own
+ * The values compared, text byte by byte (`collate "C"`): the same equality as the database's own
  * (deterministic) collation, but a sort by plain comparisons with abbreviated keys rather than the
- * locale's, several times faster over a large file's rows.
+ * locale's, several times faster.
  */
-const byteOrder = (column: string) => sql.raw(`${column} collate "C"`);
+const sameValues = sql.raw(
+  SAME_ROW_VALUES.map((column) => (NOT_TEXT.has(column) ? column : `${column} collate "C"`)).join(', '),
+);
 
-/** Refuses each row equal, in every value read, to an earlier row of the file. */
-async function checkDuplicateRows(db: Database, id: number): Promise<void> {
+/**
+ * Refuses each row equal, in every value read (`SAME_ROW_VALUES`), to an earlier row of the file,
+ * naming that row's line. Only the `suspects` (the lines that share a hash of those values with
+ * another line, found while the file was copied: `RepeatedRows`, decision 084) can be: equal
+ * values give equal hashes, so comparing the suspects' values among themselves finds every
+ * repeated row and its first line, as comparing every row would. Nothing to compare, no statement.
+ */
+async function checkDuplicateRows(db: Database, id: number, suspects: readonly number[]): Promise<void> {
+  if (suspects.length === 0) return;
   const message = ROW_MESSAGES.duplicateRow(FIRST as unknown as number);
   await db.execute(sql`
     update file_upload_rows r set ${addFinding('error', 'row', sql`replace(${message}::text, chr(1), d.first_line::text)`)}
     from (
       select line, first_line from (
-        select line, min(line) over (partition by ${byteOrder('id_number')}, ${byteOrder('first_name')},
-          ${byteOrder('last_name')}, ${byteOrder('member_number')}, ${byteOrder('benefit_type')}, amount_cents,
-          ${byteOrder('email')}, ${byteOrder('phone_number')}, date_of_exit, ${byteOrder('claim_reference')},
-          ${byteOrder('payment_reference')}, paid_on) as first_line
-        from file_upload_rows where file_upload_id = ${id}
+        select line, min(line) over (partition by ${sameValues}) as first_line
+        from file_upload_rows where file_upload_id = ${id} and line = any(${`{${suspects.join(',')}}`}::int[])
       ) lines where first_line < line
     ) d
     where r.file_upload_id = ${id} and r.line = d.line`);
@@ -103,16 +112,20 @@ async function checkClaims(db: Database, id: number, fundId: number): Promise<vo
       and s.claim_reference is not null and c.status is distinct from 'approved'`);
 }
 
+/** The upload whose staged rows `checkStagedRows` checks. */
+export interface StagedUpload {
+  type: FileUploadType;
+  id: number;
+  fundId: number;
+  /** Lines that may repeat another (`RepeatedRows`); the others are not compared. */
+  suspects: readonly number[];
+}
+
 /** Runs the set-based checks of an upload's type on its staging rows. */
-export async function checkStagedRows(
-  db: Database,
-  type: FileUploadType,
-  id: number,
-  fundId: number,
-  clock?: UploadPhaseClock,
-): Promise<void> {
+export async function checkStagedRows(db: Database, upload: StagedUpload, clock?: UploadPhaseClock): Promise<void> {
+  const { type, id, fundId } = upload;
   const time = (phase: string, check: () => Promise<void>) => (clock ? clock.time(phase, check) : check());
-  await time('check duplicate rows', () => checkDuplicateRows(db, id));
+  await time('check duplicate rows', () => checkDuplicateRows(db, id, upload.suspects));
   if (type === 'member_file') {
     await time('check names', () => checkNames(db, id));
     await time('check known benefits', () => checkKnownBenefits(db, id, fundId));

@@ -20,7 +20,7 @@ export type TextEncoding = 'utf8' | 'utf16le' | 'utf16be' | 'utf8-or-win1252';
 
 /** Bytes of the head looked at for NULs. */
 const UTF16_SNIFF_BYTES = 4096;
-/** Largest piece handed on (csv-parse checks its budgets between pieces). */
+/** Largest piece handed on (the CSV reader checks its budgets between pieces). */
 export const TEXT_PIECE_BYTES = 64 * 1024;
 /** Windows-1252 leaves these bytes undefined. */
 const WIN1252_UNDEFINED = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
@@ -118,7 +118,7 @@ export function decodeHead(head: Buffer, encoding: TextEncoding): string {
 
 /**
  * A stream from a file's bytes in `encoding` to its text as UTF-8 bytes, in pieces of at most 64 KB
- * (what csv-parse takes; UTF-8 passes through unchanged once checked, natively per chunk).
+ * (what the CSV reader takes; UTF-8 passes through unchanged once checked, natively per chunk).
  * Errors with an AppError 422 naming the line (`\n` counted) where the file stops being valid in its
  * encoding, as `TextEncoding` says.
  */

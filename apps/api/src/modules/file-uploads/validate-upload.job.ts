@@ -17,8 +17,9 @@ import {
   setReadProgress,
 } from './file-uploads.repository.js';
 import { FILE_UPLOADS_FOLDER } from './file-uploads.service.js';
+import { RepeatedRows } from './repeated-rows.js';
 import { inThreadChecker, type StagedRowChecker, workerChecker } from './staged-row-checker.js';
-import { STAGED_COLUMNS } from './staged-row-lines.js';
+import { STAGED_COLUMNS, type StagedRowBatch } from './staged-row-lines.js';
 import { checkStagedRows, countStagedRows } from './staging-checks.repository.js';
 import { type UploadPhaseClock, uploadPhaseClock } from './upload-phases.js';
 
@@ -53,21 +54,28 @@ export interface CheckThreadOptions {
   fromBytes: number;
 }
 
+/** What `copyRows` reads and how. */
+interface CopyRowsInput {
+  upload: FileUploadRecord;
+  file: OpenFile;
+  format: UploadFileFormat;
+  /** Rows the file is thought to hold (0 when not known), to size `RepeatedRows`. */
+  expectedRows: number;
+  today: Date;
+  clock: UploadPhaseClock;
+  checks: CheckThreadOptions;
+}
+
 /**
  * Reads the file, checks each row's cells and copies it into staging (all rows, or none on
  * PostgreSQL). A file of at least `checks.fromBytes` bytes is checked in a worker thread while this
  * thread reads and parses the next rows and streams the checked ones to the `COPY` (decision 083);
  * the staged rows are the same either way (`stagedRowLines`).
+ * @returns the lines that may repeat another (`RepeatedRows`, decision 084)
  */
-async function copyRows(
-  db: Database,
-  upload: FileUploadRecord,
-  file: OpenFile,
-  format: UploadFileFormat,
-  today: Date,
-  clock: UploadPhaseClock,
-  checks: CheckThreadOptions,
-): Promise<void> {
+async function copyRows(db: Database, input: CopyRowsInput): Promise<number[]> {
+  const { upload, file, format, today, clock, checks } = input;
+  const repeated = new RepeatedRows(input.expectedRows);
   const mapping = upload.mapping ?? {};
   // The staged rows' one foreign key (their upload) is checked and locked once, not per row.
   const copy = await openCopy(db, 'file_upload_rows', STAGED_COLUMNS, {
@@ -75,7 +83,7 @@ async function copyRows(
   });
   let checker: StagedRowChecker | undefined;
   const inWorker = (upload.fileSize ?? 0) >= checks.fromBytes;
-  const inFlight: { text: Promise<string>; rows: number }[] = [];
+  const inFlight: { checked: Promise<StagedRowBatch>; rows: number; firstLine: number }[] = [];
   let line = 1;
   let copied = 0;
   // Phases: handing checked rows to the copy (sending, waiting for the database), waiting for the
@@ -88,9 +96,10 @@ async function copyRows(
     const batch = inFlight.shift();
     if (!batch) return;
     const waitStarted = performance.now();
-    const text = await batch.text;
+    const { text, hashes } = await batch.checked;
     const copyStarted = performance.now();
     waitingForChecks += copyStarted - waitStarted;
+    repeated.add(hashes, batch.firstLine);
     await copy.writeLines(text, batch.rows);
     copying += performance.now() - copyStarted;
     const before = copied;
@@ -112,21 +121,25 @@ async function copyRows(
         checker = inWorker ? workerChecker(context) : inThreadChecker(context);
       }
       if (rows.length === 0) continue;
-      inFlight.push({ text: checker.lines(rows, line + 1), rows: rows.length });
+      inFlight.push({ checked: checker.lines(rows, line + 1), rows: rows.length, firstLine: line + 1 });
       line += rows.length;
       while (inFlight.length > BATCHES_IN_FLIGHT) await copyOldest();
     }
     while (inFlight.length > 0) await copyOldest();
-    const checking = checker?.checkingMs() ?? 0;
+    const checking = checker?.checkingMs() ?? { thread: 0, worker: 0 };
     const elapsed = performance.now() - started - copying - waitingForChecks;
-    clock.add('read and parse', (inWorker ? elapsed : elapsed - checking) / 1000);
-    clock.add(inWorker ? 'row checks (worker thread)' : 'row checks', checking / 1000);
-    if (inWorker) clock.add('waiting for the row checks', waitingForChecks / 1000);
+    clock.add('read and parse', (elapsed - checking.thread) / 1000);
+    if (!inWorker || checking.thread > 0) clock.add('row checks', checking.thread / 1000);
+    if (inWorker) {
+      clock.add('row checks (worker thread)', checking.worker / 1000);
+      clock.add('waiting for the row checks', waitingForChecks / 1000);
+    }
     clock.add('copy rows (send, wait)', copying / 1000);
     await clock.time('copy end', () => copy.end());
+    return repeated.suspectLines();
   } catch (error) {
     // Batches still being checked are dropped: their answers (or failures) are not waited for.
-    for (const batch of inFlight) batch.text.catch(() => undefined);
+    for (const batch of inFlight) batch.checked.catch(() => undefined);
     await copy.abort();
     throw error;
   } finally {
@@ -158,18 +171,19 @@ export async function validateUpload(
   const format = formatOfFileName(upload.fileName ?? '') ?? 'csv';
   const clock = uploadPhaseClock(id, 'validate');
   const file = fileOpener(deps.files, FILE_UPLOADS_FOLDER, upload.storedName);
+  let suspects: number[];
   try {
     const estimate = await clock.time('estimate rows', () => estimateRows(file, format));
     await setReadProgress(db, id, { rowsRead: 0, rowCount: estimate ?? 0 });
-    await copyRows(
-      db,
+    suspects = await copyRows(db, {
       upload,
       file,
       format,
+      expectedRows: estimate ?? 0,
       today,
       clock,
-      deps.checks ?? { fromBytes: UPLOAD_CHECK_WORKER_FROM_BYTES },
-    );
+      checks: deps.checks ?? { fromBytes: UPLOAD_CHECK_WORKER_FROM_BYTES },
+    });
   } catch (error) {
     await dropStaged();
     // A reading budget or an encoding rule says why (issue 34); anything else is a broken file.
@@ -184,7 +198,7 @@ export async function validateUpload(
     // nested loops), and room to sort a large file's rows in memory (this transaction only).
     await clock.time('analyze', () => analyzeStagedRows(tx));
     await setLocalWorkMem(tx, '64MB');
-    await checkStagedRows(tx, upload.kind, id, upload.fundId, clock);
+    await checkStagedRows(tx, { type: upload.kind, id, fundId: upload.fundId, suspects }, clock);
     const counts = await clock.time('count', () => countStagedRows(tx, id));
     await markValidated(tx, id, counts);
     await recordAudit(tx, {
