@@ -1,5 +1,11 @@
 import diagnosticsChannel from 'node:diagnostics_channel';
-import { buildSaIdNumber, type FileUploadResponse, ROW_MESSAGES, SA_ID_NUMBER_MESSAGES } from '@bcp/contract';
+import {
+  buildSaIdNumber,
+  FILE_UPLOAD_MESSAGES,
+  type FileUploadResponse,
+  ROW_MESSAGES,
+  SA_ID_NUMBER_MESSAGES,
+} from '@bcp/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +13,8 @@ import { fileUploadRows } from '../src/db/schema/index.js';
 import { recordBenefits } from '../src/modules/benefits/benefits.service.js';
 import { UPLOAD_PHASES_CHANNEL, type UploadPhases } from '../src/modules/file-uploads/upload-phases.js';
 import { createFund } from '../src/modules/funds/funds.service.js';
-import { csvFile, knownPerson, validatedUpload } from './support/file-uploads.js';
+import { call } from './support/accounts.js';
+import { csvFile, knownPerson, uploadFileTo, validatedUpload } from './support/file-uploads.js';
 import { createStaff, type Staff } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -249,6 +256,33 @@ describe.each([
         .where(eq(fileUploadRows.fileUploadId, upload.id))
         .orderBy(fileUploadRows.line);
       expect(staged.map((row) => row.firstName)).toEqual(['Back\\slash', 'Tab\there', 'Line\nbreak', 'Nulbyte']);
+    });
+
+    it('reads a quote inside a cell not in quotes as text, and refuses text after a closing quote (decision 084)', async () => {
+      const quoteFund = (await createFund(app().db, { name: 'Quote Fund', registrationNumber: '12/8/16109' })).id;
+      const lines = [
+        HEADER.join(','),
+        `${ID_A},Say "Hi",Dlamini,Q-1,withdrawal,10,`,
+        `${ID_A}, "Ann" ,Lee,Q-2,death,5,`,
+      ];
+      const upload = await validated('member_file', HEADER, 'quotes.csv', Buffer.from(lines.join('\n')), quoteFund);
+      expect(upload.counts).toEqual({ valid: 2, refused: 0, warnings: 0 });
+      const staged = await app()
+        .db.select({ firstName: fileUploadRows.firstName })
+        .from(fileUploadRows)
+        .where(eq(fileUploadRows.fileUploadId, upload.id))
+        .orderBy(fileUploadRows.line);
+      expect(staged.map((row) => row.firstName)).toEqual(['Say "Hi"', '"Ann"']);
+      // Text after a closing quote: refused at upload, where the file's first rows are read.
+      const mapping = Object.fromEntries(HEADER.map((column) => [column, column]));
+      const created = await call(app(), 'POST', '/api/v1/file-uploads', {
+        token: uploader.token,
+        body: { fundId: quoteFund, type: 'member_file', mapping },
+      });
+      const content = Buffer.from(`${HEADER.join(',')}\n${ID_A},"Ann"x,Lee,Q-3,death,5,\n`);
+      const refused = await uploadFileTo(app(), uploader.token, created.json().id, 'closing-quote.csv', content);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().message).toBe(FILE_UPLOAD_MESSAGES.fileUnreadable);
     });
   });
 });
