@@ -242,6 +242,14 @@ async function startApp(
   databaseUrl?: string,
 ): Promise<{ app: ChildServer; maker: string; checker: string; fundId: number }> {
   if (!databaseUrl) {
+    // Migrated here first (the server refuses a database without every migration), so that the
+    // child's peak RSS is the server's alone; an embedded database has one owner at a time.
+    const database = await openDatabase({ dataDir });
+    try {
+      await applyMigrations(database);
+    } finally {
+      await database.close();
+    }
     const app = await startChildServer('./upload-server.ts', { DATABASE_URL: '', DATA_DIR: dataDir });
     return { app, ...(app.ready as { maker: string; checker: string; fundId: number }) };
   }
