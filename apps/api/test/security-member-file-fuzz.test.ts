@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { FILE_UPLOAD_MAX_BYTES, type FileUploadResponse } from '@bcp/contract';
+import { CsvError } from 'csv-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaled } from '../../../scripts/lib/time-scale.mjs';
-import { NotCsvError } from '../src/modules/file-uploads/csv-rows.js';
 import { FILE_BUDGETS } from '../src/modules/file-uploads/file-budgets.js';
 import { formatOfFileName, readHeaderAndSample, readRowBatches } from '../src/modules/file-uploads/file-reader.js';
 import { FILE_UPLOADS_FOLDER } from '../src/modules/file-uploads/file-uploads.service.js';
@@ -25,7 +25,7 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 /**
  * Issue 34 "Done when": the member-file parser fuzzed with random shapes (`member-file-fuzz.ts`):
  * read from the real local file store, every file is read to its end or refused with a documented
- * refusal (an AppError 413 or 422 with its message under `errors.file`, or `NotCsvError` for
+ * refusal (an AppError 413 or 422 with its message under `errors.file`, or csv-parse's CsvError for
  * a file that is not CSV), never anything else, every row within the column and cell budgets; and
  * through the real upload route and validation job, no answer is 5xx, every refusal is in the error
  * shape, and every upload ends `validated`, `failed` or refused, never stuck. Time is bounded by the
@@ -52,7 +52,7 @@ async function readOutcome(file: FuzzFile, store: ReturnType<typeof createLocalF
       expect(error.fieldErrors).toEqual({ file: [error.message] });
       return `refused ${error.status}`;
     }
-    if (error instanceof NotCsvError) return 'not CSV';
+    if (error instanceof CsvError) return 'not CSV';
     throw error;
   };
   try {

@@ -1,3 +1,12 @@
+import { randomInt } from 'node:crypto';
+
+/** A hash's bits mixed (MurmurHash3's finaliser), so that its low bits alone place it well. */
+function spread(hash: number): number {
+  let mixed = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  mixed = Math.imul(mixed ^ (mixed >>> 13), 0xc2b2ae35);
+  return mixed ^ (mixed >>> 16);
+}
+
 /**
  * The rows of a file that may repeat an earlier one (issue 16 rule 4, "the same row is in the file
  * already"), found while the file is copied into staging (decision 084): each staged row's values
@@ -7,17 +16,12 @@
  * the set-based check, which compares the suspects' values (`checkStagedRows`). A few hundred
  * rows of a million share a hash by chance.
  *
- * Kept in two typed arrays (open addressing, grown at half full): 8 bytes a slot, 16 MB for a
- * million rows, where a `Map` of a million numbers holds several times that.
+ * Kept in two typed arrays (open addressing, grown at half full, places keyed at random): 8 bytes
+ * a slot, 16 MB for a million rows, where a `Map` of a million numbers holds several times that.
  */
-/** A hash's bits mixed (MurmurHash3's finaliser), so that its low bits alone place it well. */
-function spread(hash: number): number {
-  let mixed = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
-  mixed = Math.imul(mixed ^ (mixed >>> 13), 0xc2b2ae35);
-  return mixed ^ (mixed >>> 16);
-}
-
 export class RepeatedRows {
+  /** A random key mixed into every hash's place: a file cannot be made to fill one run of slots. */
+  private readonly key = randomInt(0x7fffffff);
   private hashes: Int32Array;
   private lines: Int32Array;
   private used = 0;
@@ -44,7 +48,7 @@ export class RepeatedRows {
   private addRow(hash: number, line: number): void {
     if ((this.used + 1) * 2 > this.hashes.length) this.grow();
     const mask = this.hashes.length - 1;
-    for (let slot = spread(hash) & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = spread(hash ^ this.key) & mask; ; slot = (slot + 1) & mask) {
       const known = this.lines[slot] as number;
       if (known === 0) {
         this.hashes[slot] = hash;
@@ -72,7 +76,7 @@ export class RepeatedRows {
     for (let at = 0; at < hashes.length; at += 1) {
       const line = lines[at] as number;
       if (line === 0) continue;
-      let slot = spread(hashes[at] as number) & mask;
+      let slot = spread((hashes[at] as number) ^ this.key) & mask;
       while (this.lines[slot] !== 0) slot = (slot + 1) & mask;
       this.hashes[slot] = hashes[at] as number;
       this.lines[slot] = line;

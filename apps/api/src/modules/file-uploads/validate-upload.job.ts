@@ -4,6 +4,7 @@ import { openCopy } from '../../db/copy-rows.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { type FileStore, fileOpener, type OpenFile } from '../../platform/files/file-store.js';
+import { FILE_BUDGETS } from './file-budgets.js';
 import { formatOfFileName, readRowBatches, type UploadFileFormat } from './file-reader.js';
 import {
   analyzeStagedRows,
@@ -121,7 +122,10 @@ async function copyRows(db: Database, input: CopyRowsInput): Promise<number[]> {
         checker = inWorker ? workerChecker(context) : inThreadChecker(context);
       }
       if (rows.length === 0) continue;
-      inFlight.push({ checked: checker.lines(rows, line + 1), rows: rows.length, firstLine: line + 1 });
+      const checked = checker.lines(rows, line + 1);
+      // Awaited in turn (`copyOldest`); a failure meanwhile is not an unhandled rejection.
+      checked.catch(() => undefined);
+      inFlight.push({ checked, rows: rows.length, firstLine: line + 1 });
       line += rows.length;
       while (inFlight.length > BATCHES_IN_FLIGHT) await copyOldest();
     }
@@ -179,7 +183,8 @@ export async function validateUpload(
       upload,
       file,
       format,
-      expectedRows: estimate ?? 0,
+      // Line breaks counted, blank lines too: never more than the rows a file may hold.
+      expectedRows: Math.min(estimate ?? 0, FILE_BUDGETS.maxRows),
       today,
       clock,
       checks: deps.checks ?? { fromBytes: UPLOAD_CHECK_WORKER_FROM_BYTES },
