@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../scripts/lib/time-scale.mjs';
 import { openCopy } from '../src/db/copy-rows.js';
 import { rowsOf } from '../src/db/result-rows.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
@@ -28,6 +29,24 @@ describe('a lost database connection (PostgreSQL)', () => {
     await database.destroy();
   });
 
+  /**
+   * The backend running a COPY, once PostgreSQL shows it: the statement is sent on the copy's own
+   * connection and starts a moment later, so it is looked for until it is there (or the time, scaled
+   * to the machine, is up).
+   */
+  async function copyingBackend(): Promise<number | undefined> {
+    const deadline = Date.now() + scaled(10_000);
+    for (;;) {
+      const [copying] = (
+        await admin.query<{ pid: number }>(
+          "select pid from pg_stat_activity where datname = current_database() and query ilike 'copy%' and pid <> pg_backend_pid()",
+        )
+      ).rows;
+      if (copying || Date.now() > deadline) return copying?.pid;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   const terminate = (pid: number) => admin.query('select pg_terminate_backend($1)', [pid]);
   const backendPid = async (db: typeof database.handle.db) =>
     rowsOf<{ pid: number }>(await db.execute(sql`select pg_backend_pid() as pid`))[0]?.pid as number;
@@ -52,13 +71,9 @@ describe('a lost database connection (PostgreSQL)', () => {
   it('fails a COPY whose connection is terminated mid-way, loading nothing, and the next query works', async () => {
     const copy = await openCopy(database.handle.db, 'lost_connection_rows', ['n']);
     await copy.write([1]);
-    const [copying] = (
-      await admin.query<{ pid: number }>(
-        "select pid from pg_stat_activity where datname = current_database() and query ilike 'copy%' and pid <> pg_backend_pid()",
-      )
-    ).rows;
-    expect(copying?.pid).toBeTypeOf('number');
-    await terminate(copying?.pid as number);
+    const pid = await copyingBackend();
+    expect(pid).toBeTypeOf('number');
+    await terminate(pid as number);
     await settle();
     await expect(copy.end()).rejects.toThrow();
     const [row] = rowsOf<{ n: number }>(
