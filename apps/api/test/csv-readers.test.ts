@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { csvRows } from '../src/modules/file-uploads/csv-rows.js';
+import { readDataBatches } from '../src/modules/file-uploads/file-reader.js';
+import { countQuoteFreeRows, quoteFreeRows } from '../src/modules/file-uploads/quote-free-csv.js';
 import type { OpenFile } from '../src/platform/files/file-store.js';
 
 /**
@@ -50,4 +52,65 @@ describe('CSV files with and without quotes read alike (decision 084)', () => {
       }
     });
   }
+});
+
+/**
+ * Decision 085: the validation hands a quote-free file's text to the checks, which parse it; the
+ * job's thread numbers the rows first by counting them (`countQuoteFreeRows`). The count must be
+ * what parsing reads, or every line number after it would be wrong.
+ */
+describe('quote-free text counted as it is parsed (decision 085)', () => {
+  it('counts the rows papaparse reads from lines of spaces, delimiters and breaks of every kind', () => {
+    const pieces = ['', ' ', '\t', ',', ';', '|', 'a', ' b ', '\u00a0', '\u2028', '\r', '\n', '\ufeff', 'x,y'];
+    let seed = 20261128;
+    const random = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % below;
+    };
+    let blankLines = 0;
+    for (let file = 0; file < 3_000; file += 1) {
+      const format = {
+        delimiter: [',', ';', '\t', '|'][random(4)] as string,
+        newline: (['\n', '\r\n', '\r'] as const)[random(3)] as '\n' | '\r\n' | '\r',
+      };
+      const lines = Array.from({ length: 1 + random(6) }, () =>
+        Array.from({ length: random(4) }, () => pieces[random(pieces.length)]).join(''),
+      );
+      const text = lines.join(format.newline) + (random(2) === 0 ? format.newline : '');
+      const rows = quoteFreeRows(text, format, 1);
+      expect(countQuoteFreeRows(text, format), JSON.stringify({ text, format })).toBe(rows.length);
+      blankLines += lines.length - rows.length;
+    }
+    // The generator made blank lines of every kind: the count was tested on them too.
+    expect(blankLines).toBeGreaterThan(1_000);
+  });
+
+  it('gives the validation the same rows with the same line numbers as the reader (header, then text)', async () => {
+    const lines = [
+      'id;name',
+      '1;Ann',
+      '',
+      '2; Ben ',
+      '   ',
+      ...Array.from({ length: 5_000 }, (_, at) => `${at + 3};N${at}`),
+    ];
+    const content = Buffer.from(`${lines.join('\n')}\n`);
+    const expected: string[][] = [];
+    for await (const batch of csvRows(opener(content, 4_096))) expected.push(...batch);
+    const read: string[][] = [];
+    let texts = 0;
+    for await (const batch of readDataBatches(opener(content, 4_096), 'csv')) {
+      if ('header' in batch) read.push(batch.header);
+      else if ('rows' in batch) read.push(...batch.rows);
+      else {
+        texts += 1;
+        const rows = quoteFreeRows(batch.text, batch.format, read.length + 1);
+        expect(rows).toHaveLength(batch.count);
+        read.push(...rows);
+      }
+    }
+    expect(texts).toBeGreaterThan(1);
+    expect(read).toEqual(expected);
+    expect(read).toHaveLength(5_003);
+  });
 });

@@ -239,6 +239,35 @@ describe.each([
     });
   });
 
+  describe('a refused row found where the text is parsed (decision 085)', () => {
+    it('fails the upload naming the line and column of a cell over the budget, far into the file', async () => {
+      const longFund = (await createFund(app().db, { name: 'Long Cell Fund', registrationNumber: '12/8/16111' })).id;
+      const rows = Array.from({ length: 6_000 }, (_, index) => [
+        ID_A,
+        'Thabo',
+        'Dlamini',
+        `LONG-${index}`,
+        'withdrawal',
+        '10',
+        '',
+      ]);
+      // Line 5,002 (the header is line 1): well past the first piece of 64 KB, read in the job's thread.
+      (rows[5_000] as string[])[1] = 'x'.repeat(40_000);
+      const upload = await validatedUpload(app(), uploader.token, {
+        fundId: longFund,
+        type: 'member_file',
+        header: HEADER,
+        fileName: 'long-cell.csv',
+        content: Buffer.from(`${[HEADER, ...rows].map((row) => row.join(',')).join('\n')}\n`),
+      });
+      expect(upload).toMatchObject({
+        status: 'failed',
+        failureReason: FILE_UPLOAD_MESSAGES.cellTooLong(5_002, 2, 32_767),
+      });
+      expect(await app().db.$count(fileUploadRows, eq(fileUploadRows.fileUploadId, upload.id))).toBe(0);
+    });
+  });
+
   describe('cells COPY must escape', () => {
     it('stages backslashes, tabs and line breaks as they are, and drops NUL characters', async () => {
       const escapeFund = (await createFund(app().db, { name: 'Escape Fund', registrationNumber: '12/8/16105' })).id;
@@ -256,6 +285,29 @@ describe.each([
         .where(eq(fileUploadRows.fileUploadId, upload.id))
         .orderBy(fileUploadRows.line);
       expect(staged.map((row) => row.firstName)).toEqual(['Back\\slash', 'Tab\there', 'Line\nbreak', 'Nulbyte']);
+    });
+
+    it('stages backslashes and tabs of a file without quotes as they are, checked where it is parsed (decision 085)', async () => {
+      const plainFund = (await createFund(app().db, { name: 'Plain Escape Fund', registrationNumber: '12/8/16110' }))
+        .id;
+      // 3,000 rows first: the names come in a later piece of text than the first (parsed in the job's thread).
+      const names = [
+        ...Array.from({ length: 3_000 }, (_, index) => `Name${index}`),
+        'Back\\slash',
+        'Tab\there',
+        'Plain',
+      ];
+      const content = Buffer.from(
+        `${HEADER.join(',')}\n${names.map((name, index) => `${ID_A},${name},Dlamini,PLAIN-${index},withdrawal,10,`).join('\n')}\n`,
+      );
+      const upload = await validated('member_file', HEADER, 'plain-escapes.csv', content, plainFund);
+      expect(upload.counts).toEqual({ valid: names.length, refused: 0, warnings: 0 });
+      const staged = await app()
+        .db.select({ firstName: fileUploadRows.firstName })
+        .from(fileUploadRows)
+        .where(eq(fileUploadRows.fileUploadId, upload.id))
+        .orderBy(fileUploadRows.line);
+      expect(staged.map((row) => row.firstName)).toEqual(names);
     });
 
     it('reads a file with quotes as csv-parse does (decision 084): a quoted cell after a space is one cell', async () => {

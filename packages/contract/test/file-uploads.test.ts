@@ -7,6 +7,7 @@ import {
   FILE_UPLOAD_TYPES,
   MAPPING_MESSAGES,
   normalizePhoneNumber,
+  parseSaIdNumber,
   ROW_MESSAGES,
   readDateCell,
   readEmailCell,
@@ -110,6 +111,67 @@ describe('cell checks', () => {
     expect(readRandCell('1,234.567')).toBeNull();
     expect(readRandCell('12,34')).toBe(1_234);
     expect(readRandCell('abc')).toBeNull();
+  });
+
+  it('reads plain amounts (digits, a point and one or two decimals: the quick path) as the general reading does', () => {
+    // A leading space is not part of the quick path's shape: the general reading decides those.
+    const general = (cell: string) => readRandCell(` ${cell}`);
+    const shapes = [
+      '0',
+      '0.0',
+      '00.05',
+      '7',
+      '120',
+      '1.234',
+      '12480.5',
+      '12480.50',
+      '1234567890123',
+      '9999999999999.99',
+    ];
+    const refused = ['12345678901234', '1.', '.5', '1..2', '1.2.3', '-5', '0.00', '1.5a'];
+    let seed = 20261128;
+    const random = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % below;
+    };
+    const digits = (count: number) => Array.from({ length: count }, () => String(random(10))).join('');
+    const generated = Array.from({ length: 2000 }, () => {
+      const whole = digits(1 + random(15));
+      const decimals = random(4);
+      return decimals === 0 ? whole : `${whole}.${digits(decimals)}`;
+    });
+    for (const cell of [...shapes, ...refused, ...generated]) expect(readRandCell(cell), cell).toBe(general(cell));
+    expect(readRandCell('12480.5')).toBe(1_248_050);
+    expect(readRandCell('00.05')).toBe(5);
+    expect(readRandCell('9999999999999.99')).toBe(999_999_999_999_999);
+    for (const cell of refused) expect(readRandCell(cell), cell).toBeNull();
+  });
+
+  it('reads 13 digits (the quick path) as the same ID number written with a space', () => {
+    let seed = 20261128;
+    const random = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % below;
+    };
+    const valid = Array.from({ length: 500 }, (_, at) =>
+      buildSaIdNumber(
+        `${1930 + (at % 90)}-${String(1 + (at % 12)).padStart(2, '0')}-${String(1 + (at % 28)).padStart(2, '0')}`,
+        random(10_000),
+      ),
+    );
+    // Random digits: mostly refused, for each of the reasons (date, citizenship, check digit).
+    const randomDigits = Array.from({ length: 2000 }, () =>
+      Array.from({ length: 13 }, () => String(random(10))).join(''),
+    );
+    const reasons = new Set<string>();
+    for (const id of [...valid, ...randomDigits]) {
+      const spaced = `${id.slice(0, 6)} ${id.slice(6)}`;
+      const quick = parseSaIdNumber(id, today);
+      expect(quick, id).toEqual(parseSaIdNumber(spaced, today));
+      expect(readIdNumberCell(id, today), id).toEqual(readIdNumberCell(spaced, today));
+      reasons.add(quick.valid ? 'valid' : quick.reason);
+    }
+    expect([...reasons].sort()).toEqual(['checksum', 'citizenship', 'date', 'valid']);
   });
 
   it('drops invalid contact details with a warning, and reads dates', () => {

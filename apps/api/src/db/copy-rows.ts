@@ -14,10 +14,11 @@ export interface CopyWriter {
   /** Adds a row (values in the order of the columns); waits while the database catches up. */
   write(row: readonly CopyValue[]): Promise<void>;
   /**
-   * Adds `rows` rows already in COPY's text format (`copyLine` of each, joined), e.g. formatted in a
-   * worker thread; waits while the database catches up.
+   * Adds `rows` rows already in COPY's text format (`copyLine` of each, joined), as a string or
+   * its UTF-8 bytes (e.g. formatted in a worker thread and moved here); waits while the database
+   * catches up.
    */
-  writeLines(text: string, rows: number): Promise<void>;
+  writeLines(text: string | Uint8Array, rows: number): Promise<void>;
   /** Sends what is left and finishes the copy. @returns rows written */
   end(): Promise<number>;
   /** Gives up: rows not yet sent are dropped (on PostgreSQL the whole copy is rolled back). */
@@ -92,10 +93,13 @@ async function pgCopy(pool: pg.Pool, statement: string, options: CopyOptions): P
     released = true;
     client.release(error);
   };
+  const write = async (chunk: string | Uint8Array) => {
+    if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), done]);
+  };
   const send = async () => {
     const chunk = pending;
     pending = '';
-    if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), done]);
+    await write(chunk);
   };
   return {
     async write(row) {
@@ -104,8 +108,14 @@ async function pgCopy(pool: pg.Pool, statement: string, options: CopyOptions): P
       if (pending.length >= PG_WRITE_BYTES) await send();
     },
     async writeLines(text, rows) {
-      pending += text;
       count += rows;
+      if (typeof text !== 'string') {
+        // Bytes go as they are, after the rows gathered before them.
+        if (pending) await send();
+        await write(text);
+        return;
+      }
+      pending += text;
       if (pending.length >= PG_WRITE_BYTES) await send();
     },
     async end() {
@@ -131,7 +141,7 @@ async function pgCopy(pool: pg.Pool, statement: string, options: CopyOptions): P
 }
 
 function pgliteCopy(pglite: PGlite, statement: string): CopyWriter {
-  let lines: string[] = [];
+  let lines: BlobPart[] = [];
   /** Rows in `lines` (a piece of `writeLines` holds many). */
   let lineCount = 0;
   let count = 0;
@@ -150,7 +160,7 @@ function pgliteCopy(pglite: PGlite, statement: string): CopyWriter {
       if (lineCount >= PGLITE_CHUNK_ROWS) await send();
     },
     async writeLines(text, rows) {
-      lines.push(text);
+      lines.push(text as BlobPart);
       count += rows;
       lineCount += rows;
       if (lineCount >= PGLITE_CHUNK_ROWS) await send();

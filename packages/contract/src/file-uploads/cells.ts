@@ -1,4 +1,4 @@
-import { parseSaIdNumber } from '../id-number/sa-id-number.js';
+import { isThirteenDigits, parseSaIdNumber, type SaIdNumberParseResult } from '../id-number/sa-id-number.js';
 import { normalizePhoneNumber } from '../phone-number.js';
 import { email as emailRule } from '../rules/form-rules.js';
 
@@ -47,6 +47,8 @@ export function readIdNumberCell(
   today: Date = new Date(),
 ): { idNumber?: string; dateOfBirth?: string; gender?: 'female' | 'male'; findings: RowFinding[] } {
   const text = cell.trim();
+  // 13 digits as they are (most cells) are neither Excel trap: straight to the ID number's rules.
+  if (isThirteenDigits(text)) return idNumberOf(parseSaIdNumber(text, today));
   if (SCIENTIFIC.test(text))
     return { findings: [{ level: 'error', field: 'id_number', message: ROW_MESSAGES.idScientific }] };
   const digits = text.replace(/[\s-]/g, '');
@@ -61,9 +63,43 @@ export function readIdNumberCell(
       };
     }
   }
-  const parsed = parseSaIdNumber(text, today);
+  return idNumberOf(parseSaIdNumber(text, today));
+}
+
+/** A parsed ID number as `readIdNumberCell` answers it. */
+function idNumberOf(parsed: SaIdNumberParseResult): ReturnType<typeof readIdNumberCell> {
   if (!parsed.valid) return { findings: [{ level: 'error', field: 'id_number', message: parsed.message }] };
   return { idNumber: parsed.idNumber, dateOfBirth: parsed.dateOfBirth, gender: parsed.gender, findings: [] };
+}
+
+/**
+ * Rands as most files write them, digits with or without one or two decimals after a `.`
+ * (`12480.50`, `120`): cents (null when not positive), read without a regular expression or a
+ * copy; undefined for any other shape (`readRandCell`'s general reading decides).
+ */
+function plainRandCents(cell: string): number | null | undefined {
+  const { length } = cell;
+  let rands = 0;
+  let at = 0;
+  for (; at < length; at += 1) {
+    const code = cell.charCodeAt(at);
+    if (code < 0x30 || code > 0x39) break;
+    rands = rands * 10 + code - 0x30;
+  }
+  if (at === 0 || at > 13) return undefined;
+  let cents = rands * 100;
+  if (at < length) {
+    const decimals = length - at - 1;
+    if (cell.charCodeAt(at) !== 0x2e || decimals < 1 || decimals > 2) return undefined;
+    let fraction = 0;
+    for (let next = at + 1; next < length; next += 1) {
+      const code = cell.charCodeAt(next);
+      if (code < 0x30 || code > 0x39) return undefined;
+      fraction = fraction * 10 + code - 0x30;
+    }
+    cents += decimals === 1 ? fraction * 10 : fraction;
+  }
+  return cents > 0 ? cents : null;
 }
 
 /**
@@ -73,6 +109,8 @@ export function readIdNumberCell(
  * @returns cents, or `null` when not a positive amount
  */
 export function readRandCell(cell: string): number | null {
+  const plain = plainRandCents(cell);
+  if (plain !== undefined) return plain;
   let text = cell.replace(/[\s\u00A0\u202F]/g, '').replace(/^R/i, '');
   const decimal = /[.,](\d{1,2})$/.exec(text);
   const fraction = decimal ? (decimal[1] ?? '') : '';

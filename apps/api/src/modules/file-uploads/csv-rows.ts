@@ -2,9 +2,15 @@ import type { Readable, TransformCallback } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { FILE_UPLOAD_MESSAGES } from '@bcp/contract';
 import { CsvError, type Options, Parser } from 'csv-parse';
-import Papa from 'papaparse';
 import { type OpenFile, readAll } from '../../platform/files/file-store.js';
 import { FILE_BUDGETS, fileTooLarge } from './file-budgets.js';
+import {
+  checkRowBudgets,
+  checkRowInProgress,
+  countQuoteFreeRows,
+  type QuoteFreeFormat,
+  quoteFreeRows,
+} from './quote-free-csv.js';
 import { decodeHead, detectTextEncoding, type TextEncoding, utf8Text } from './text-decoding.js';
 
 /** Bytes of a file looked at for its encoding and delimiter. */
@@ -56,25 +62,6 @@ function refusalOf(error: unknown): unknown {
     return fileTooLarge(FILE_UPLOAD_MESSAGES.rowTooLong(Number(error.records) + 1, FILE_BUDGETS.maxRowChars));
   }
   return error;
-}
-
-/**
- * Checks a batch of rows against the column and cell budgets.
- * @param firstLine the line (row number, the header being 1) of the batch's first row
- * @throws AppError 413 `tooManyColumns` or `cellTooLong`
- */
-export function checkRowBudgets(rows: string[][], firstLine: number): void {
-  for (let at = 0; at < rows.length; at += 1) {
-    const row = rows[at] as string[];
-    if (row.length > FILE_BUDGETS.maxColumns) {
-      throw fileTooLarge(FILE_UPLOAD_MESSAGES.tooManyColumns(firstLine + at, FILE_BUDGETS.maxColumns));
-    }
-    for (let column = 0; column < row.length; column += 1) {
-      if ((row[column] as string).length > FILE_BUDGETS.maxCellChars) {
-        throw fileTooLarge(FILE_UPLOAD_MESSAGES.cellTooLong(firstLine + at, column + 1, FILE_BUDGETS.maxCellChars));
-      }
-    }
-  }
 }
 
 /**
@@ -132,73 +119,27 @@ function lineBreakOf(head: string): '\r\n' | '\n' | '\r' {
   return head[at + 1] === '\n' ? '\r\n' : '\r';
 }
 
-/** A cell as kept: the space around it removed (`String.prototype.trim`, csv-parse's `trim` set), looked for at its ends first. */
-function trimmed(cell: string): string {
-  const first = cell.charCodeAt(0);
-  const last = cell.charCodeAt(cell.length - 1);
-  return first > 0x20 && last > 0x20 && first < 0x7f && last < 0x7f ? cell : cell.trim();
+/** A piece of a quote-free CSV file's text: whole lines (the last one may end at the file's end), and the rows they hold. */
+export interface CsvTextBatch {
+  text: string;
+  /** The rows `quoteFreeRows` reads from `text` (`countQuoteFreeRows`). */
+  rows: number;
 }
 
 /**
- * The whole rows papaparse's parser reads from `input` (a file's text without quotes), trimmed,
- * empty lines (one empty cell) left out; `cursor` where the rows read end.
- * @throws AppError 413 `rowTooLong` for a row of more than `maxRowChars` characters
+ * The text of a file without a quote character in pieces of whole lines, each piece's rows
+ * counted (decision 085: the rows are parsed where they are checked): decoded and checked in its
+ * encoding (`utf8Text`), a BOM dropped. A piece holds what has been read up to its last line
+ * break; the rest (a row cut by the read) waits for the next piece, within the row budgets
+ * (`checkRowInProgress`).
+ * @throws AppError 413 past a row budget while a row is read, 422 for bytes not valid in the file's encoding
  */
-function splitRows(parser: Papa.Parser, input: string, complete: boolean, line: number) {
-  const result = parser.parse(input, 0, !complete) as Papa.ParseResult<string[]> & { meta: { cursor: number } };
-  const rows: string[][] = [];
-  for (const row of result.data) {
-    if (row.length === 1 && trimmed(row[0] as string) === '') continue;
-    let chars = row.length - 1;
-    for (let at = 0; at < row.length; at += 1) {
-      chars += (row[at] as string).length;
-      row[at] = trimmed(row[at] as string);
-    }
-    if (chars > FILE_BUDGETS.maxRowChars) {
-      throw fileTooLarge(FILE_UPLOAD_MESSAGES.rowTooLong(line + rows.length, FILE_BUDGETS.maxRowChars));
-    }
-    rows.push(row);
-  }
-  return { rows, cursor: result.meta.cursor };
-}
-
-/**
- * Checks the row still being read (the text after the last whole row) against the row budgets, so
- * that a row past them is refused while it is read rather than held, as csv-parse refuses it:
- * more than `maxRowChars` characters, or more than `maxColumns` cells so far.
- * @throws AppError 413 `rowTooLong` or `tooManyColumns`
- */
-function checkRowInProgress(row: string, delimiter: string, line: number): void {
-  if (row.length > FILE_BUDGETS.maxRowChars) {
-    throw fileTooLarge(FILE_UPLOAD_MESSAGES.rowTooLong(line, FILE_BUDGETS.maxRowChars));
-  }
-  let cells = 1;
-  for (
-    let at = row.indexOf(delimiter);
-    at !== -1 && cells <= FILE_BUDGETS.maxColumns;
-    at = row.indexOf(delimiter, at + 1)
-  ) {
-    cells += 1;
-  }
-  if (cells > FILE_BUDGETS.maxColumns) {
-    throw fileTooLarge(FILE_UPLOAD_MESSAGES.tooManyColumns(line, FILE_BUDGETS.maxColumns));
-  }
-}
-
-/**
- * A file's rows by papaparse's parser: files without a quote character, where a row is a line and
- * a cell what lies between delimiters, as csv-parse reads them, about five times faster (decision
- * 084). Fed what has been read up to its last line break; the rest (a row cut by the read) waits
- * for the next piece, within the row budgets (`checkRowInProgress`).
- * @throws AppError 413 past a budget, 422 for bytes not valid in the file's encoding
- */
-async function* papaparseRows(
+export async function* quoteFreeTextBatches(
   file: OpenFile,
   encoding: TextEncoding,
-  delimiter: string,
-  newline: '\r\n' | '\n' | '\r',
-): AsyncGenerator<string[][]> {
-  const parser = new Papa.Parser({ delimiter, newline, quoteChar: '"' });
+  format: QuoteFreeFormat,
+): AsyncGenerator<CsvTextBatch> {
+  const { newline, delimiter } = format;
   const content = await file();
   const text = content.pipe(utf8Text(encoding));
   // A read error (a dropped connection to the store) ends the rows with it.
@@ -207,11 +148,6 @@ async function* papaparseRows(
   let pending = '';
   let started = false;
   let line = 1;
-  const take = (rows: string[][]) => {
-    checkRowBudgets(rows, line);
-    line += rows.length;
-    return rows;
-  };
   try {
     for await (const piece of text as AsyncIterable<Buffer>) {
       let input = pending + decoder.write(piece);
@@ -221,15 +157,17 @@ async function* papaparseRows(
       }
       // Only up to the last line break can hold whole rows; the rest waits for the next piece.
       const end = input.lastIndexOf(newline) + newline.length;
-      const { rows, cursor } =
-        end >= newline.length ? splitRows(parser, input.slice(0, end), false, line) : { rows: [], cursor: 0 };
-      pending = input.slice(cursor);
-      checkRowInProgress(pending, delimiter, line + rows.length);
-      if (rows.length > 0) yield take(rows);
+      const whole = end >= newline.length ? input.slice(0, end) : '';
+      const rows = countQuoteFreeRows(whole, format);
+      pending = input.slice(whole.length);
+      checkRowInProgress(pending, delimiter, line + rows);
+      line += rows;
+      if (rows > 0) yield { text: whole, rows };
     }
-    const rest = pending + decoder.end();
-    const { rows } = splitRows(parser, started ? rest : rest.replace(/^\uFEFF/, ''), true, line);
-    if (rows.length > 0) yield take(rows);
+    let rest = pending + decoder.end();
+    if (!started && rest.charCodeAt(0) === 0xfeff) rest = rest.slice(1);
+    const rows = countQuoteFreeRows(rest, format);
+    if (rows > 0) yield { text: rest, rows };
   } finally {
     // Stopped early (a sample) or failed: the file's stream (a socket with S3) is released.
     content.destroy();
@@ -237,32 +175,63 @@ async function* papaparseRows(
   }
 }
 
-/** Whether a file holds a quote character (`"`; in UTF-16 any unit with that byte), looked for to its end or the first. */
+/** Whether a piece of a file holds a quote character (`"`; in UTF-16 any unit with that byte). */
+export const holdsQuoteByte = (chunk: Buffer): boolean => chunk.includes(0x22);
+
+/** Whether a file holds a quote character (`holdsQuoteByte`), looked for to its end or the first. */
 async function holdsQuote(file: OpenFile): Promise<boolean> {
   const content = await file();
   try {
-    for await (const chunk of content as AsyncIterable<Buffer>) if (chunk.includes(0x22)) return true;
+    for await (const chunk of content as AsyncIterable<Buffer>) if (holdsQuoteByte(chunk)) return true;
     return false;
   } finally {
     content.destroy();
   }
 }
 
+/** How a CSV file is read: its encoding, its delimiter and line break, and whether it holds a quote. */
+export interface CsvLayout extends QuoteFreeFormat {
+  encoding: TextEncoding;
+  quoted: boolean;
+}
+
 /**
- * The rows of a CSV file in batches (streamed, issue 16 rule 3): its encoding decided by
- * `detectTextEncoding` and checked to the end (`utf8Text`), its delimiter (`,` `;` tab `|`) the
- * header line's most frequent, each row's fields trimmed, empty lines skipped, a BOM dropped. Rows
- * are not padded. Never holds more than a row of `maxRowChars` characters and `maxColumns` fields.
- * A file without a quote character is read by papaparse, any other by csv-parse (decision 084):
- * the same rows and refusals, the common file five times faster.
- * @throws AppError 413 past a budget, 422 for bytes not valid in the file's encoding; CsvError for
- *   a file that is not CSV (an unclosed quote)
+ * A CSV file's layout: its encoding decided by `detectTextEncoding`, its delimiter (`,` `;` tab
+ * `|`) the header line's most frequent, its line break the header line's, and whether a quote
+ * character is in it anywhere (`quoted` when the caller knows, else looked for to the end or the
+ * first).
+ * @throws AppError 422 for an encoding that is refused (UTF-32)
  */
-export async function* csvRows(file: OpenFile): AsyncGenerator<string[][]> {
+export async function csvLayout(file: OpenFile, quoted?: boolean): Promise<CsvLayout> {
   const head = await firstBytes(file);
   const encoding = detectTextEncoding(head);
   const headText = decodeHead(head, encoding);
   const delimiter = delimiterOf(headText.split(/\r?\n/)[0] ?? '');
-  if (await holdsQuote(file)) yield* csvParseRows(file, encoding, delimiter);
-  else yield* papaparseRows(file, encoding, delimiter, lineBreakOf(headText));
+  return { encoding, delimiter, newline: lineBreakOf(headText), quoted: quoted ?? (await holdsQuote(file)) };
+}
+
+/**
+ * The rows of a CSV file in batches (streamed, issue 16 rule 3): its encoding checked to the end
+ * (`utf8Text`), each row's fields trimmed, empty lines skipped, a BOM dropped (`csvLayout`). Rows
+ * are not padded. Never holds more than a row of `maxRowChars` characters and `maxColumns` fields.
+ * A file without a quote character is read by papaparse (`quoteFreeTextBatches`,
+ * `quoteFreeRows`), any other by csv-parse (decision 084): the same rows and refusals, the common
+ * file five times faster.
+ * @param quoted whether the file holds a quote, when known (`true` reads it with csv-parse, as a
+ *   sample of a few rows is read: no look through the whole file first)
+ * @throws AppError 413 past a budget, 422 for bytes not valid in the file's encoding; CsvError for
+ *   a file that is not CSV (an unclosed quote)
+ */
+export async function* csvRows(file: OpenFile, quoted?: boolean): AsyncGenerator<string[][]> {
+  const layout = await csvLayout(file, quoted);
+  if (layout.quoted) {
+    yield* csvParseRows(file, layout.encoding, layout.delimiter);
+    return;
+  }
+  let line = 1;
+  for await (const batch of quoteFreeTextBatches(file, layout.encoding, layout)) {
+    const rows = quoteFreeRows(batch.text, layout, line);
+    line += rows.length;
+    if (rows.length > 0) yield rows;
+  }
 }

@@ -1,7 +1,8 @@
 import { FILE_UPLOAD_MESSAGES } from '@bcp/contract';
 import type { OpenFile } from '../../platform/files/file-store.js';
-import { csvRows, firstBytes } from './csv-rows.js';
+import { csvLayout, csvRows, firstBytes, quoteFreeTextBatches } from './csv-rows.js';
 import { FILE_BUDGETS, fileTooLarge, ReadDeadline } from './file-budgets.js';
+import { type QuoteFreeFormat, quoteFreeRows } from './quote-free-csv.js';
 import { xlsxRows } from './xlsx-rows.js';
 
 /**
@@ -35,8 +36,37 @@ export interface ReadOptions {
   sizeBytes?: number | null;
   /** The time budget (default `FILE_BUDGETS.fileSeconds` from the first read). */
   deadline?: ReadDeadline;
-  /** Only the header and this many rows are wanted (an XLSX then reads only what they need). */
+  /**
+   * Only the header and this many rows are wanted (an XLSX then reads only what they need; a CSV
+   * is read with csv-parse, without a look through the whole file for a quote first).
+   */
   sampleRows?: number;
+  /** Whether a CSV file holds a quote character, when the caller has looked already (`csvLayout`). */
+  quoted?: boolean;
+}
+
+/**
+ * The rows read so far against the file's budgets: data rows (`maxRows`) and rows times the
+ * header's width (`maxCells`); `add` takes each batch's rows, the header counted in the first.
+ */
+function fileTotals() {
+  let rows = 0;
+  return {
+    width: 0,
+    /**
+     * @param firstWidth the batch's first row's cells (the header's width, from the first batch)
+     * @throws AppError 413 `tooManyRows` or `tooManyCells`
+     */
+    add(count: number, firstWidth: number) {
+      if (rows === 0) this.width = firstWidth;
+      rows += count;
+      // The header is not a data row.
+      if (rows - 1 > FILE_BUDGETS.maxRows) throw fileTooLarge(FILE_UPLOAD_MESSAGES.tooManyRows(FILE_BUDGETS.maxRows));
+      if ((rows - 1) * this.width > FILE_BUDGETS.maxCells) {
+        throw fileTooLarge(FILE_UPLOAD_MESSAGES.tooManyCells(FILE_BUDGETS.maxCells));
+      }
+    },
+  };
 }
 
 async function sizeOf(file: OpenFile): Promise<number> {
@@ -60,24 +90,69 @@ export async function* readRowBatches(
   const deadline = options.deadline ?? new ReadDeadline(FILE_BUDGETS.fileSeconds);
   const batches =
     format === 'csv'
-      ? csvRows(file)
+      ? csvRows(file, options.sampleRows !== undefined ? true : options.quoted)
       : xlsxRows(file, options.sizeBytes ?? (await sizeOf(file)), deadline, options.sampleRows);
-  let width: number | undefined;
-  let rows = 0;
+  const totals = fileTotals();
   for await (const batch of batches) {
     deadline.check();
-    width ??= batch[0]?.length ?? 0;
-    rows += batch.length;
-    // The header is not a data row.
-    if (rows - 1 > FILE_BUDGETS.maxRows) throw fileTooLarge(FILE_UPLOAD_MESSAGES.tooManyRows(FILE_BUDGETS.maxRows));
-    if ((rows - 1) * width > FILE_BUDGETS.maxCells) {
-      throw fileTooLarge(FILE_UPLOAD_MESSAGES.tooManyCells(FILE_BUDGETS.maxCells));
-    }
+    totals.add(batch.length, batch[0]?.length ?? 0);
+    const { width } = totals;
     for (let at = 0; at < batch.length; at += 1) {
       const row = batch[at] as string[];
       if (row.length < width) batch[at] = [...row, ...Array<string>(width - row.length).fill('')];
     }
     yield batch;
+  }
+}
+
+/**
+ * A batch of a file's data rows as the validation checks them: parsed rows, or, from a CSV file
+ * without a quote character, whole lines of its text, parsed where they are checked
+ * (`quoteFreeRows`, decision 085); `count` the rows either holds.
+ */
+export type DataRowBatch =
+  | { rows: string[][]; count: number }
+  | { text: string; format: QuoteFreeFormat; count: number };
+
+/**
+ * The header (`{ header }`, first) and then the data rows of a stored file in batches
+ * (`DataRowBatch`), under the same budgets as `readRowBatches`. A CSV file without a quote
+ * character comes as text after its first piece, so that its rows are parsed beside their checks
+ * in the check worker rather than copied to it (decision 085); other files as parsed rows.
+ * @throws as `readRowBatches`
+ */
+export async function* readDataBatches(
+  file: OpenFile,
+  format: UploadFileFormat,
+  options: ReadOptions = {},
+): AsyncGenerator<{ header: string[] } | DataRowBatch> {
+  const layout = format === 'csv' ? await csvLayout(file, options.quoted) : undefined;
+  if (layout && !layout.quoted) {
+    const deadline = options.deadline ?? new ReadDeadline(FILE_BUDGETS.fileSeconds);
+    const totals = fileTotals();
+    let first = true;
+    for await (const batch of quoteFreeTextBatches(file, layout.encoding, layout)) {
+      deadline.check();
+      if (first) {
+        // The first piece is read here: its header names the columns.
+        first = false;
+        const rows = quoteFreeRows(batch.text, layout, 1);
+        totals.add(rows.length, rows[0]?.length ?? 0);
+        yield { header: rows[0] ?? [] };
+        if (rows.length > 1) yield { rows: rows.slice(1), count: rows.length - 1 };
+      } else {
+        totals.add(batch.rows, 0);
+        yield { text: batch.text, format: layout, count: batch.rows };
+      }
+    }
+    return;
+  }
+  let first = true;
+  for await (const batch of readRowBatches(file, format, { ...options, quoted: layout?.quoted })) {
+    const rows = first ? batch.slice(1) : batch;
+    if (first) yield { header: batch[0] ?? [] };
+    first = false;
+    if (rows.length > 0) yield { rows, count: rows.length };
   }
 }
 

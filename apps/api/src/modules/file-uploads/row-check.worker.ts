@@ -1,23 +1,33 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { type StagedRowContext, stagedRowLines } from './staged-row-lines.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import type { DataRowBatch } from './file-reader.js';
+import { type StagedRowContext, stagedBatchLines } from './staged-row-lines.js';
 
 /**
- * The check worker of a large upload's validation (decision 083): checks each batch of rows the
- * job's thread sends (`{ id, rows, firstLine }`) with `stagedRowLines` and answers its COPY text
- * and row hashes (`{ id, batch, ms }`, `ms` the milliseconds it took; the hashes' memory moved,
- * not copied) or why it could not (`{ id, error }`), in the order the batches came. `workerData`
- * is the upload's `StagedRowContext`.
+ * The check worker of a large upload's validation (decisions 083, 085): parses (when it is text)
+ * and checks each batch the job's thread sends (`{ id, batch, firstLine }`) with
+ * `stagedBatchLines` and answers its COPY text as UTF-8 bytes and its row hashes (`{ id, lines,
+ * ms }`, `ms` the milliseconds it took; the memory of both moved, not copied) or why it could not (`{ id, error }`:
+ * a refused row's `AppError` as its kind, message and field errors), in the order the batches
+ * came. `workerData` is the upload's `StagedRowContext`.
  */
 const context = workerData as StagedRowContext;
+const encoder = new TextEncoder();
 
-parentPort?.on('message', (message: { id: number; rows: string[][]; firstLine: number }) => {
+parentPort?.on('message', (message: { id: number; batch: DataRowBatch; firstLine: number }) => {
   const started = performance.now();
   try {
-    const batch = stagedRowLines(context, message.rows, message.firstLine);
-    parentPort?.postMessage({ id: message.id, batch, ms: performance.now() - started }, [
-      batch.hashes.buffer as ArrayBuffer,
+    const { text, hashes } = stagedBatchLines(context, message.batch, message.firstLine);
+    // As UTF-8 bytes, moved: the job's thread neither copies nor encodes the text (decision 085).
+    const bytes = encoder.encode(text);
+    parentPort?.postMessage({ id: message.id, lines: { text: bytes, hashes }, ms: performance.now() - started }, [
+      hashes.buffer as ArrayBuffer,
+      bytes.buffer as ArrayBuffer,
     ]);
   } catch (error) {
-    parentPort?.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
+    const refusal =
+      error instanceof AppError ? { kind: error.kind, fieldErrors: error.fieldErrors } : { kind: undefined };
+    const text = error instanceof Error ? error.message : String(error);
+    parentPort?.postMessage({ id: message.id, error: { message: text, ...refusal } });
   }
 });

@@ -8,12 +8,65 @@ import {
   readIdNumberCell,
   readPhoneCell,
   readRandCell,
+  type TargetField,
 } from '@bcp/contract';
 
-/** A data row after its cell checks: values by target field key (normalised), and its findings. */
+/** The staging columns a row's checked values are copied into, in order (`file_upload_rows`). */
+export const STAGED_VALUES = [
+  'id_number',
+  'first_name',
+  'last_name',
+  'member_number',
+  'benefit_type',
+  'amount_cents',
+  'email',
+  'phone_number',
+  'date_of_exit',
+  'date_of_birth',
+  'gender',
+  'claim_reference',
+  'payment_reference',
+  'paid_on',
+] as const;
+
+/** A staged value's name. */
+export type StagedValue = (typeof STAGED_VALUES)[number];
+
+/** Where a staged value is in `CheckedRow.values`. */
+const SLOT = new Map<string, number>(STAGED_VALUES.map((key, at) => [key, at]));
+const slotOf = (key: StagedValue) => SLOT.get(key) as number;
+
+/** A data row after its cell checks: its values (normalised) in `STAGED_VALUES` order, null when none, and its findings. */
 export interface CheckedRow {
-  values: Record<string, string | number | null>;
+  values: (string | number | null)[];
   findings: RowFinding[];
+}
+
+/** One target field of a row plan: where its cell is in a row (-1: not mapped) and where its value is staged (-1: nowhere). */
+interface PlannedField {
+  field: TargetField;
+  column: number;
+  slot: number;
+}
+
+/** How the cells of an upload's rows are checked: its type's target fields, each with its column. */
+export interface RowPlan {
+  fields: readonly PlannedField[];
+}
+
+/**
+ * The row plan of an upload type with the chosen mapping, made once per file.
+ * @param columnOf a target field key's column index in the file's rows (-1 when not mapped)
+ */
+export function rowPlan(type: FileUploadType, columnOf: (key: string) => number): RowPlan {
+  return {
+    fields: FILE_UPLOAD_TARGET_FIELDS[type].map((field) => ({
+      field,
+      column: columnOf(field.key),
+      // A rand amount is staged in cents.
+      slot: SLOT.get(field.format === 'rand_amount' ? 'amount_cents' : field.key) ?? -1,
+    })),
+  };
 }
 
 /**
@@ -22,15 +75,14 @@ export interface CheckedRow {
  * Excel's scientific notation and lost leading zero), rand amounts, contact details and dates.
  * Checks against the database (known benefits, names, claims) and duplicates in the file are made
  * by the validation job.
- * @param cellOf the cell of a target field by the chosen mapping ('' when not mapped)
+ * @param cells the row's cells as read (a missing cell is empty)
  */
-export function checkRowCells(type: FileUploadType, cellOf: (key: string) => string, today: Date): CheckedRow {
-  const values: CheckedRow['values'] = {};
+export function checkRowCells(plan: RowPlan, cells: readonly string[], today: Date): CheckedRow {
+  const values: CheckedRow['values'] = new Array<string | number | null>(STAGED_VALUES.length).fill(null);
   const findings: RowFinding[] = [];
-  for (const field of FILE_UPLOAD_TARGET_FIELDS[type]) {
-    const cell = cellOf(field.key).trim();
+  for (const { field, column, slot } of plan.fields) {
+    const cell = (cells[column] ?? '').trim();
     if (!cell) {
-      values[field.key] = null;
       if (field.required) {
         findings.push({ level: 'error', field: field.key, message: ROW_MESSAGES.requiredMissing(field.label) });
       }
@@ -38,47 +90,41 @@ export function checkRowCells(type: FileUploadType, cellOf: (key: string) => str
     }
     if (cell.length > field.maxLength) {
       // Never a value staged, and no check (or regex) runs on it (issue 34 item 10).
-      values[field.format === 'rand_amount' ? 'amount_cents' : field.key] = null;
       findings.push({ level: 'error', field: field.key, message: ROW_MESSAGES.tooLong(field.label, field.maxLength) });
       continue;
     }
+    let value: string | number | null;
     switch (field.format) {
       case 'sa_id_number': {
         const read = readIdNumberCell(cell, today);
-        values[field.key] = read.idNumber ?? null;
-        findings.push(...read.findings);
+        value = read.idNumber ?? null;
+        if (read.findings.length > 0) findings.push(...read.findings);
         // What a new person needs, read from the ID number.
-        values.date_of_birth = read.dateOfBirth ?? null;
-        values.gender = read.gender ?? null;
+        values[slotOf('date_of_birth')] = read.dateOfBirth ?? null;
+        values[slotOf('gender')] = read.gender ?? null;
         break;
       }
       case 'rand_amount': {
-        const cents = readRandCell(cell);
-        values.amount_cents = cents;
-        if (cents === null) findings.push({ level: 'error', field: field.key, message: ROW_MESSAGES.amount });
+        value = readRandCell(cell);
+        if (value === null) findings.push({ level: 'error', field: field.key, message: ROW_MESSAGES.amount });
         break;
       }
-      case 'email': {
-        const read = readEmailCell(cell);
-        values[field.key] = read.value;
-        findings.push(...read.findings);
-        break;
-      }
+      case 'email':
       case 'phone_number': {
-        const read = readPhoneCell(cell);
-        values[field.key] = read.value;
-        findings.push(...read.findings);
+        const read = field.format === 'email' ? readEmailCell(cell) : readPhoneCell(cell);
+        value = read.value;
+        if (read.findings.length > 0) findings.push(...read.findings);
         break;
       }
       case 'date': {
-        const date = readDateCell(cell, today);
-        values[field.key] = date;
-        if (date === null) findings.push({ level: 'error', field: field.key, message: ROW_MESSAGES.date });
+        value = readDateCell(cell, today);
+        if (value === null) findings.push({ level: 'error', field: field.key, message: ROW_MESSAGES.date });
         break;
       }
       default:
-        values[field.key] = field.key === 'benefit_type' ? cell.toLowerCase() : cell;
+        value = field.key === 'benefit_type' ? cell.toLowerCase() : cell;
     }
+    if (slot !== -1) values[slot] = value;
   }
   return { values, findings };
 }

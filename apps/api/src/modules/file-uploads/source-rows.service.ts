@@ -12,7 +12,7 @@ import { type FileStore, fileOpener } from '../../platform/files/file-store.js';
 import { findBenefitSourceRow, listPersonSourceRows, type StagedSourceRow } from '../../queries/source-rows.js';
 import { formatOfFileName, readRows } from './file-reader.js';
 import { FILE_UPLOADS_FOLDER } from './file-uploads.service.js';
-import { STAGED_VALUES } from './staged-row-lines.js';
+import { STAGED_VALUES } from './row-checks.js';
 
 /** What the source views need: the database and the file store (the uploaded files). */
 export interface SourceRowDeps {

@@ -1,16 +1,22 @@
 import { Worker } from 'node:worker_threads';
-import { type StagedRowBatch, type StagedRowContext, stagedRowLines } from './staged-row-lines.js';
+import { AppError, type ErrorKind, type FieldErrors } from '../../platform/errors/app-error.js';
+import type { DataRowBatch } from './file-reader.js';
+import { type StagedRowBatch, type StagedRowContext, stagedBatchLines } from './staged-row-lines.js';
 
 /**
  * Checks a file's rows into staging lines (`stagedRowLines`), in the job's thread or in a worker
  * thread beside it (decision 083): with the worker, the job's thread reads and parses the next
  * rows and streams the checked ones to the `COPY` while the worker checks, so a large file's
  * validation uses a second core; the job's thread checks a batch itself whenever the worker is
- * `WORKER_QUEUE_BATCHES` behind (decision 084).
+ * `WORKER_QUEUE_BATCHES` behind (decision 084). A quote-free CSV's batches come as text and are
+ * parsed where they are checked (decision 085).
  */
 export interface StagedRowChecker {
-  /** Starts checking a batch; @returns its COPY text and row hashes (`stagedRowLines`). */
-  lines(rows: string[][], firstLine: number): Promise<StagedRowBatch>;
+  /**
+   * Starts checking a batch; @returns its COPY text and row hashes (`stagedBatchLines`).
+   * @throws (the promise rejects) as `stagedBatchLines`: a refused row's `AppError` as it was
+   */
+  lines(batch: DataRowBatch, firstLine: number): Promise<StagedRowBatch>;
   /** Milliseconds spent checking so far, in the job's thread and in the worker (its own time). */
   checkingMs(): { thread: number; worker: number };
   /** Stops the worker, if any (pending batches reject). */
@@ -21,10 +27,10 @@ export interface StagedRowChecker {
 export function inThreadChecker(context: StagedRowContext): StagedRowChecker {
   let spent = 0;
   return {
-    lines(rows, firstLine) {
+    lines(batch, firstLine) {
       const started = performance.now();
       try {
-        return Promise.resolve(stagedRowLines(context, rows, firstLine));
+        return Promise.resolve(stagedBatchLines(context, batch, firstLine));
       } catch (error) {
         return Promise.reject(error);
       } finally {
@@ -49,8 +55,21 @@ function startWorker(context: StagedRowContext): Worker {
   return new Worker(code, { eval: true, workerData: context, execArgv: ['--conditions=source'] });
 }
 
+/** Why the worker could not check a batch (`row-check.worker.ts`): an `AppError`'s parts, or a message. */
+interface WorkerError {
+  message: string;
+  kind?: ErrorKind;
+  fieldErrors?: FieldErrors;
+}
+
+/** The worker's error as it was thrown there: a refused row's `AppError` again, else an Error. */
+function errorOf(answer: WorkerError | undefined): Error {
+  if (answer?.kind) return new AppError(answer.kind, answer.message, answer.fieldErrors);
+  return new Error(answer?.message ?? 'the row checks failed');
+}
+
 /** Batches the worker may have waiting before the job's thread checks the next one itself. */
-export const WORKER_QUEUE_BATCHES = 2;
+export const WORKER_QUEUE_BATCHES = 4;
 
 /**
  * The checks in a worker thread of their own (one per validation), stopped by `close`, and in the
@@ -69,25 +88,25 @@ export function workerChecker(context: StagedRowContext): StagedRowChecker {
     for (const { reject } of waiting.values()) reject(error);
     waiting.clear();
   };
-  worker.on('message', (answer: { id: number; batch?: StagedRowBatch; ms?: number; error?: string }) => {
+  worker.on('message', (answer: { id: number; lines?: StagedRowBatch; ms?: number; error?: WorkerError }) => {
     const pending = waiting.get(answer.id);
     if (!pending) return;
     waiting.delete(answer.id);
     spent += answer.ms ?? 0;
-    if (answer.batch === undefined) pending.reject(new Error(answer.error ?? 'the row checks failed'));
-    else pending.resolve(answer.batch);
+    if (answer.lines === undefined) pending.reject(errorOf(answer.error));
+    else pending.resolve(answer.lines);
   });
   worker.on('error', failAll);
   worker.on('exit', (code) => failAll(new Error(`the row check worker stopped (exit code ${code})`)));
   return {
-    lines(rows, firstLine) {
+    lines(batch, firstLine) {
       if (failed) return Promise.reject(failed);
-      if (waiting.size >= WORKER_QUEUE_BATCHES) return inThread.lines(rows, firstLine);
+      if (waiting.size >= WORKER_QUEUE_BATCHES) return inThread.lines(batch, firstLine);
       const id = next;
       next += 1;
       return new Promise((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, rows, firstLine });
+        worker.postMessage({ id, batch, firstLine });
       });
     },
     checkingMs: () => ({ thread: inThread.checkingMs().thread, worker: spent }),

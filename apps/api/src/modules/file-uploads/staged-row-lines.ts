@@ -1,31 +1,15 @@
 import type { FileUploadType } from '@bcp/contract';
 import { copyText } from '../../db/copy-rows.js';
+import type { DataRowBatch } from './file-reader.js';
+import { quoteFreeRows } from './quote-free-csv.js';
 import { SAME_ROW_HASH_SEED, sameRowHash } from './repeated-rows.js';
-import { checkRowCells } from './row-checks.js';
-
-/** The staging columns a row's checked values are copied into, in order (`file_upload_rows`). */
-export const STAGED_VALUES = [
-  'id_number',
-  'first_name',
-  'last_name',
-  'member_number',
-  'benefit_type',
-  'amount_cents',
-  'email',
-  'phone_number',
-  'date_of_exit',
-  'date_of_birth',
-  'gender',
-  'claim_reference',
-  'payment_reference',
-  'paid_on',
-] as const;
+import { checkRowCells, rowPlan, STAGED_VALUES, type StagedValue } from './row-checks.js';
 
 /**
  * The staged values two rows must share to be the same row (every value read from the file; the
  * date of birth and gender are read from the ID number): the duplicate-row check's (issue 16 rule 4).
  */
-export const SAME_ROW_VALUES: readonly (typeof STAGED_VALUES)[number][] = STAGED_VALUES.filter(
+export const SAME_ROW_VALUES: readonly StagedValue[] = STAGED_VALUES.filter(
   (key) => key !== 'date_of_birth' && key !== 'gender',
 );
 
@@ -45,11 +29,29 @@ export interface StagedRowContext {
   todayMs: number;
 }
 
-/** A batch of rows checked: their COPY text, and each row's `sameRowHash` of its `SAME_ROW_VALUES`. */
+/**
+ * A batch of rows checked: their COPY text (a string, or from the check worker its UTF-8 bytes),
+ * and each row's `sameRowHash` of its `SAME_ROW_VALUES`.
+ */
 export interface StagedRowBatch {
-  text: string;
+  text: string | Uint8Array;
   hashes: Int32Array;
 }
+
+/**
+ * A value in COPY's text format when it holds nothing to escape (`copyText` without the look):
+ * `\\N` for null.
+ */
+function plainText(value: string | number | null): string {
+  if (value === null) return '\\N';
+  return typeof value === 'string' ? value : String(value);
+}
+
+/**
+ * Text without a character COPY escapes in a value (backslash, tab, carriage return, NUL) but line
+ * feeds: a quote-free file's lines with `\n` breaks whose cells need no escaping (decision 085).
+ */
+const NEEDS_ESCAPING = /[\\\t\r\0]/;
 
 /**
  * A batch of a file's data rows checked (`checkRowCells`: issue 16 rule 4, the checks that need
@@ -60,28 +62,29 @@ export interface StagedRowBatch {
  * (`row-check.worker.ts`).
  * @param rows the batch's rows, cells as read
  * @param firstLine the line of the batch's first row
+ * @param plain whether no cell of the rows holds a character COPY escapes (`NEEDS_ESCAPING`): then
+ *   neither does a value read from them, and values are written without looking
  */
 export function stagedRowLines(
   context: StagedRowContext,
   rows: readonly string[][],
   firstLine: number,
-): StagedRowBatch {
+  plain = false,
+): StagedRowBatch & { text: string } {
   const today = new Date(context.todayMs);
   const columns = new Map(Object.entries(context.columns));
+  const plan = rowPlan(context.kind, (key) => columns.get(key) ?? -1);
   const upload = `${context.uploadId}\t`;
   const hashes = new Int32Array(rows.length);
-  let cells: string[] = [];
-  const cellOf = (key: string) => cells[columns.get(key) ?? -1] ?? '';
   let text = '';
   for (let at = 0; at < rows.length; at += 1) {
-    cells = rows[at] as string[];
-    const { findings, values } = checkRowCells(context.kind, cellOf, today);
+    const { findings, values } = checkRowCells(plan, rows[at] as string[], today);
     const refused = findings.some((finding) => finding.level === 'error');
     // `copyLine` of [upload, line, refused, findings, ...values], written straight into the text.
     text += `${upload}${firstLine + at}\t${refused ? 't' : 'f'}\t${findings.length > 0 ? copyText(findings) : '\\N'}`;
     let hash = SAME_ROW_HASH_SEED;
     for (let key = 0; key < STAGED_VALUES.length; key += 1) {
-      const value = copyText(values[STAGED_VALUES[key] as string]);
+      const value = plain ? plainText(values[key] as string | number | null) : copyText(values[key]);
       if (IN_SAME_ROW[key]) hash = sameRowHash(hash, value);
       text += `\t${value}`;
     }
@@ -89,4 +92,24 @@ export function stagedRowLines(
     text += '\n';
   }
   return { text, hashes };
+}
+
+/**
+ * A batch as `readDataBatches` gives it, parsed when it is text (`quoteFreeRows`, decision 085)
+ * and checked into staging lines (`stagedRowLines`).
+ * @throws AppError 413 past a row budget (`quoteFreeRows`); Error when the text holds other than
+ *   `count` rows (the job's thread numbered them)
+ */
+export function stagedBatchLines(
+  context: StagedRowContext,
+  batch: DataRowBatch,
+  firstLine: number,
+): StagedRowBatch & { text: string } {
+  if ('rows' in batch) return stagedRowLines(context, batch.rows, firstLine);
+  const rows = quoteFreeRows(batch.text, batch.format, firstLine);
+  if (rows.length !== batch.count) throw new Error(`${rows.length} rows read where ${batch.count} were counted`);
+  // Every value comes from the cells (trimmed, normalised), and the messages of findings are
+  // escaped as before: with `\n` line breaks and none of these characters, no value needs it.
+  const plain = batch.format.newline === '\n' && !NEEDS_ESCAPING.test(batch.text);
+  return stagedRowLines(context, rows, firstLine, plain);
 }

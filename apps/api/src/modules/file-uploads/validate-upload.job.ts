@@ -4,8 +4,9 @@ import { openCopy } from '../../db/copy-rows.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { type FileStore, fileOpener, type OpenFile } from '../../platform/files/file-store.js';
+import { holdsQuoteByte } from './csv-rows.js';
 import { FILE_BUDGETS } from './file-budgets.js';
-import { formatOfFileName, readRowBatches, type UploadFileFormat } from './file-reader.js';
+import { formatOfFileName, readDataBatches, type UploadFileFormat } from './file-reader.js';
 import {
   analyzeStagedRows,
   deleteStagedRows,
@@ -30,21 +31,28 @@ export const VALIDATE_UPLOAD_QUEUE = 'file-upload-validate';
 export const PROGRESS_EVERY_ROWS = 10_000;
 
 /** Batches handed to the checks and not yet copied: the reading runs at most this far ahead. */
-const BATCHES_IN_FLIGHT = 4;
+const BATCHES_IN_FLIGHT = 6;
 
 /**
- * The data rows of a CSV file as far as counting its line ends tells (a quoted cell holding a line
- * break counts twice): the total shown while the file is read. Null for XLSX (known at the end).
+ * One look through a CSV file before it is read: its data rows as far as counting its line ends
+ * tells (a quoted cell holding a line break counts twice), the total shown while the file is read,
+ * and whether it holds a quote character (`holdsQuoteByte`: how it is read, decision 084). Null
+ * rows and unknown quotes for XLSX (rows known at the end).
  */
-async function estimateRows(file: OpenFile, format: UploadFileFormat): Promise<number | null> {
-  if (format !== 'csv') return null;
+async function surveyFile(
+  file: OpenFile,
+  format: UploadFileFormat,
+): Promise<{ rows: number | null; quoted?: boolean }> {
+  if (format !== 'csv') return { rows: null };
   let breaks = 0;
   let last = 0x0a;
+  let quoted = false;
   for await (const chunk of (await file()) as AsyncIterable<Buffer>) {
     for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) breaks += 1;
     last = chunk[chunk.length - 1] ?? last;
+    quoted ||= holdsQuoteByte(chunk);
   }
-  return Math.max(breaks + (last === 0x0a ? 0 : 1) - 1, 0);
+  return { rows: Math.max(breaks + (last === 0x0a ? 0 : 1) - 1, 0), quoted };
 }
 
 /**
@@ -60,6 +68,8 @@ interface CopyRowsInput {
   upload: FileUploadRecord;
   file: OpenFile;
   format: UploadFileFormat;
+  /** Whether the file (a CSV) holds a quote character, as `surveyFile` found. */
+  quoted?: boolean;
   /** Rows the file is thought to hold (0 when not known), to size `RepeatedRows`. */
   expectedRows: number;
   today: Date;
@@ -70,8 +80,9 @@ interface CopyRowsInput {
 /**
  * Reads the file, checks each row's cells and copies it into staging (all rows, or none on
  * PostgreSQL). A file of at least `checks.fromBytes` bytes is checked in a worker thread while this
- * thread reads and parses the next rows and streams the checked ones to the `COPY` (decision 083);
- * the staged rows are the same either way (`stagedRowLines`).
+ * thread reads the next rows and streams the checked ones to the `COPY` (decision 083); a CSV
+ * file without a quote character is handed over as text and parsed where it is checked (decision
+ * 085). The staged rows are the same either way (`stagedBatchLines`).
  * @returns the lines that may repeat another (`RepeatedRows`, decision 084)
  */
 async function copyRows(db: Database, input: CopyRowsInput): Promise<number[]> {
@@ -110,23 +121,21 @@ async function copyRows(db: Database, input: CopyRowsInput): Promise<number[]> {
     }
   };
   try {
-    for await (const batch of readRowBatches(file, format, { sizeBytes: upload.fileSize })) {
-      let rows = batch;
-      if (!checker) {
-        const header = rows[0] as string[];
-        rows = rows.slice(1);
+    for await (const batch of readDataBatches(file, format, { sizeBytes: upload.fileSize, quoted: input.quoted })) {
+      if ('header' in batch) {
+        const { header } = batch;
         const columns = Object.fromEntries(
           Object.entries(mapping).map(([key, column]) => [key, header.indexOf(column)] as const),
         );
         const context = { uploadId: upload.id, kind: upload.kind, columns, todayMs: today.getTime() };
         checker = inWorker ? workerChecker(context) : inThreadChecker(context);
+        continue;
       }
-      if (rows.length === 0) continue;
-      const checked = checker.lines(rows, line + 1);
+      const checked = (checker as StagedRowChecker).lines(batch, line + 1);
       // Awaited in turn (`copyOldest`); a failure meanwhile is not an unhandled rejection.
       checked.catch(() => undefined);
-      inFlight.push({ checked, rows: rows.length, firstLine: line + 1 });
-      line += rows.length;
+      inFlight.push({ checked, rows: batch.count, firstLine: line + 1 });
+      line += batch.count;
       while (inFlight.length > BATCHES_IN_FLIGHT) await copyOldest();
     }
     while (inFlight.length > 0) await copyOldest();
@@ -177,14 +186,15 @@ export async function validateUpload(
   const file = fileOpener(deps.files, FILE_UPLOADS_FOLDER, upload.storedName);
   let suspects: number[];
   try {
-    const estimate = await clock.time('estimate rows', () => estimateRows(file, format));
-    await setReadProgress(db, id, { rowsRead: 0, rowCount: estimate ?? 0 });
+    const survey = await clock.time('estimate rows', () => surveyFile(file, format));
+    await setReadProgress(db, id, { rowsRead: 0, rowCount: survey.rows ?? 0 });
     suspects = await copyRows(db, {
       upload,
       file,
       format,
+      quoted: survey.quoted,
       // Line breaks counted, blank lines too: never more than the rows a file may hold.
-      expectedRows: Math.min(estimate ?? 0, FILE_BUDGETS.maxRows),
+      expectedRows: Math.min(survey.rows ?? 0, FILE_BUDGETS.maxRows),
       today,
       clock,
       checks: deps.checks ?? { fromBytes: UPLOAD_CHECK_WORKER_FROM_BYTES },
