@@ -268,6 +268,38 @@ describe.each([
     });
   });
 
+  describe('the first fault in the file is the one named', () => {
+    it('names a cell over the budget rather than a byte further on that is not text, read before that row was checked', async () => {
+      const firstFund = (await createFund(app().db, { name: 'First Fault Fund', registrationNumber: '12/8/16112' })).id;
+      // 4,000 rows (220 KB) after the long cell: the reader has handed its row over, and meets the
+      // byte before that row's batch is copied (6 batches of 64 KB in flight).
+      const rows = Array.from({ length: 9_000 }, (_, index) => [
+        ID_A,
+        'Thabo',
+        'Dlamini',
+        `FIRST-${index}`,
+        'withdrawal',
+        '10',
+        '',
+      ]);
+      (rows[5_000] as string[])[1] = 'x'.repeat(40_000);
+      const text = Buffer.from(`${[HEADER, ...rows].map((row) => row.join(',')).join('\n')}\n`);
+      // 0x81 is neither UTF-8 nor Windows-1252: the reader refuses the file at line 9,002.
+      const content = Buffer.concat([text, Buffer.from([0x81, 0x0a])]);
+      const upload = await validatedUpload(app(), uploader.token, {
+        fundId: firstFund,
+        type: 'member_file',
+        header: HEADER,
+        fileName: 'first-fault.csv',
+        content,
+      });
+      expect(upload).toMatchObject({
+        status: 'failed',
+        failureReason: FILE_UPLOAD_MESSAGES.cellTooLong(5_002, 2, 32_767),
+      });
+    });
+  });
+
   describe('cells COPY must escape', () => {
     it('stages backslashes, tabs and line breaks as they are, and drops NUL characters', async () => {
       const escapeFund = (await createFund(app().db, { name: 'Escape Fund', registrationNumber: '12/8/16105' })).id;

@@ -49,7 +49,12 @@ export function isThirteenDigits(text: string): boolean {
 }
 
 /** The Luhn check digit (0-9) for a string of digits, as used for the 13th digit. */
-export function luhnCheckDigit(digits: string, length = digits.length): number {
+export function luhnCheckDigit(digits: string): number {
+  return luhnOf(digits, digits.length);
+}
+
+/** The Luhn check digit of the first `length` digits of `digits` (read by character code, no copy). */
+function luhnOf(digits: string, length: number): number {
   let sum = 0;
   for (let i = 0; i < length; i += 1) {
     // Double every second digit counting from the rightmost digit of the payload.
@@ -117,7 +122,7 @@ export function parseSaIdNumber(input: string, today: Date = new Date()): SaIdNu
   const citizenshipDigit = idNumber[10];
   if (citizenshipDigit !== '0' && citizenshipDigit !== '1') return invalid('citizenship');
 
-  if (luhnCheckDigit(idNumber, 12) !== idNumber.charCodeAt(12) - 0x30) return invalid('checksum');
+  if (luhnOf(idNumber, 12) !== idNumber.charCodeAt(12) - 0x30) return invalid('checksum');
 
   return {
     valid: true,

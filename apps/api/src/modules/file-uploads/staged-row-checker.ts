@@ -5,8 +5,8 @@ import { type StagedRowBatch, type StagedRowContext, stagedBatchLines } from './
 
 /**
  * Checks a file's rows into staging lines (`stagedRowLines`), in the job's thread or in a worker
- * thread beside it (decision 083): with the worker, the job's thread reads and parses the next
- * rows and streams the checked ones to the `COPY` while the worker checks, so a large file's
+ * thread beside it (decision 083): with the worker, the job's thread reads the next rows and
+ * streams the checked ones to the `COPY` while the worker checks, so a large file's
  * validation uses a second core; the job's thread checks a batch itself whenever the worker is
  * `WORKER_QUEUE_BATCHES` behind (decision 084). A quote-free CSV's batches come as text and are
  * parsed where they are checked (decision 085).
@@ -68,7 +68,10 @@ function errorOf(answer: WorkerError | undefined): Error {
   return new Error(answer?.message ?? 'the row checks failed');
 }
 
-/** Batches the worker may have waiting before the job's thread checks the next one itself. */
+/**
+ * Batches the worker may have waiting before the job's thread checks the next one itself (2 in
+ * decision 084; 4 since decision 085, when the job's thread stopped parsing and has less to do).
+ */
 export const WORKER_QUEUE_BATCHES = 4;
 
 /**

@@ -30,7 +30,7 @@ export const VALIDATE_UPLOAD_QUEUE = 'file-upload-validate';
 /** Rows read between two updates of `rows_read` (the progress of `GET file-uploads/{id}`). */
 export const PROGRESS_EVERY_ROWS = 10_000;
 
-/** Batches handed to the checks and not yet copied: the reading runs at most this far ahead. */
+/** Batches handed to the checks and not yet copied: the reading runs at most this far ahead (4 before decision 085). */
 const BATCHES_IN_FLIGHT = 6;
 
 /**
@@ -53,6 +53,18 @@ async function surveyFile(
     quoted ||= holdsQuoteByte(chunk);
   }
   return { rows: Math.max(breaks + (last === 0x0a ? 0 : 1) - 1, 0), quoted };
+}
+
+/** The first of `batches` (in the file's order, each awaited) whose checks failed: its error, or undefined. */
+async function firstFailure(batches: readonly { checked: Promise<unknown> }[]): Promise<unknown> {
+  for (const batch of batches) {
+    try {
+      await batch.checked;
+    } catch (error) {
+      return error;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -120,8 +132,16 @@ async function copyRows(db: Database, input: CopyRowsInput): Promise<number[]> {
       await setReadProgress(db, upload.id, { rowsRead: copied });
     }
   };
+  const batches = readDataBatches(file, format, { sizeBytes: upload.fileSize, quoted: input.quoted });
   try {
-    for await (const batch of readDataBatches(file, format, { sizeBytes: upload.fileSize, quoted: input.quoted })) {
+    for (;;) {
+      // A refusal of the reader's (an encoding, a budget, the store) comes after the rows still
+      // being checked: a row refused among them is the first fault in the file, and its reason wins.
+      const next = await batches.next().catch(async (error: unknown) => {
+        throw (await firstFailure(inFlight)) ?? error;
+      });
+      if (next.done) break;
+      const batch = next.value;
       if ('header' in batch) {
         const { header } = batch;
         const columns = Object.fromEntries(
@@ -156,6 +176,8 @@ async function copyRows(db: Database, input: CopyRowsInput): Promise<number[]> {
     await copy.abort();
     throw error;
   } finally {
+    // Stopped early (a failure): the file's stream is released.
+    await batches.return(undefined);
     await checker?.close();
   }
 }
