@@ -1,7 +1,7 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { withoutRowForeignKeyChecks } from '../../db/foreign-key-checks.js';
-import { rowsOf } from '../../db/result-rows.js';
+import { affectedRowsOf, rowsOf } from '../../db/result-rows.js';
 import { benefits } from '../../db/schema/benefits.js';
 
 /**
@@ -44,13 +44,12 @@ const latestRows = (rows: BenefitRows, fundId: number, fileUploadId: number | nu
 const latestOrder = sql`order by r.member_number, r.benefit_type, r.line desc`;
 const benefitColumns = sql.raw('fund_id, person_id, member_number, benefit_type, amount_cents, file_upload_id');
 
-/** The fund's known benefits still unclaimed, with the rows' amounts (`returning person_id, inserted`). */
+/** The fund's known benefits still unclaimed get the rows' amounts and upload (a statement of its own). */
 const updateKnown = (rows: BenefitRows, fundId: number, fileUploadId: number | null) => sql`
         update benefits b set amount_cents = r.amount_cents, file_upload_id = r.file_upload_id, updated_at = now()
         from (${latestRows(rows, fundId, fileUploadId)} ${latestOrder}) r
         where b.fund_id = ${fundId} and b.member_number = r.member_number and b.benefit_type = r.benefit_type
-          and b.status = 'unclaimed'
-        returning b.person_id, false as inserted`;
+          and b.status = 'unclaimed'`;
 
 /**
  * The benefit load, the one rule for a file of a million rows or one benefit: benefits of one fund
@@ -69,37 +68,35 @@ export async function upsertBenefits(
   mode: LoadMode,
 ): Promise<number> {
   const { fundId, fileUploadId } = target;
-  let loaded: SQL;
-  if (mode === 'plain') {
-    const [fund] = rowsOf<{ known: boolean }>(
-      await tx.execute(sql`select exists (select 1 from benefits where fund_id = ${fundId}) as known`),
-    );
-    const noneKnown = sql`select null::bigint as person_id, false as inserted where false`;
-    loaded = sql`
-      with updated as (${fund?.known ? updateKnown(rows, fundId, fileUploadId) : noneKnown}), inserted as (
+  // Counted from each statement's rows touched: no `RETURNING` of a million rows to count them.
+  if (mode === 'on-conflict') {
+    return affectedRowsOf(
+      await tx.execute(sql`
         insert into benefits (${benefitColumns})
-        ${latestRows(rows, fundId, fileUploadId)} where not exists (
-          select 1 from benefits known
-          where known.fund_id = ${fundId} and known.member_number = r.member_number and known.benefit_type = r.benefit_type)
+        ${latestRows(rows, fundId, fileUploadId)}
         ${latestOrder}
-        returning person_id, true as inserted
-      ), loaded as (select * from updated union all select * from inserted)`;
-  } else {
-    loaded = sql`
-    with loaded as (
-      insert into benefits (${benefitColumns})
-      ${latestRows(rows, fundId, fileUploadId)}
-      ${latestOrder}
-      on conflict (fund_id, member_number, benefit_type) do update set
-        amount_cents = excluded.amount_cents,
-        file_upload_id = excluded.file_upload_id,
-        updated_at = now()
-      where benefits.status = 'unclaimed'
-      returning person_id, (xmax = 0) as inserted
-    )`;
+        on conflict (fund_id, member_number, benefit_type) do update set
+          amount_cents = excluded.amount_cents,
+          file_upload_id = excluded.file_upload_id,
+          updated_at = now()
+        where benefits.status = 'unclaimed'`),
+    );
   }
-  const [row] = rowsOf<{ loaded: number }>(await tx.execute(sql`${loaded} select count(*)::int as loaded from loaded`));
-  return Number(row?.loaded ?? 0);
+  const [fund] = rowsOf<{ known: boolean }>(
+    await tx.execute(sql`select exists (select 1 from benefits where fund_id = ${fundId}) as known`),
+  );
+  // A fund without benefits has none to update: no second sort and join of the rows. The update
+  // changes no benefit's fund, member number or type, so the insert finds the same ones known.
+  const updated = fund?.known ? affectedRowsOf(await tx.execute(updateKnown(rows, fundId, fileUploadId))) : 0;
+  const inserted = affectedRowsOf(
+    await tx.execute(sql`
+      insert into benefits (${benefitColumns})
+      ${latestRows(rows, fundId, fileUploadId)} where not exists (
+        select 1 from benefits known
+        where known.fund_id = ${fundId} and known.member_number = r.member_number and known.benefit_type = r.benefit_type)
+      ${latestOrder}`),
+  );
+  return updated + inserted;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { affectedRowsOf } from '../../db/result-rows.js';
 import { persons } from '../../db/schema/persons.js';
 
 /**
@@ -123,8 +124,7 @@ export async function updateContactsFromStaging(tx: Database, rows: SQL): Promis
       ${latestOrder}
     ) r
     where p.id_number = r.id_number`);
-  const answer = result as unknown as { rowCount?: number | null; affectedRows?: number };
-  return answer.rowCount ?? answer.affectedRows ?? 0;
+  return affectedRowsOf(result);
 }
 
 /** Person ids for the given ID numbers (unknown ones are absent from the map). */
