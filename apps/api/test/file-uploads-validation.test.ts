@@ -239,27 +239,37 @@ describe.each([
     });
   });
 
+  /**
+   * A quote-free member file of `count` rows whose first name on line 5,002 (the header is line 1)
+   * is 40,000 characters: well past the first piece of 64 KB, which the job's thread parses itself.
+   */
+  const fileWithLongCell = (count: number, prefix: string) => {
+    const rows = Array.from({ length: count }, (_, index) => [
+      ID_A,
+      'Thabo',
+      'Dlamini',
+      `${prefix}-${index}`,
+      'withdrawal',
+      '10',
+      '',
+    ]);
+    (rows[5_000] as string[])[1] = 'x'.repeat(40_000);
+    return Buffer.from(`${[HEADER, ...rows].map((row) => row.join(',')).join('\n')}\n`);
+  };
+  const uploadOf = async (name: string, registrationNumber: string, fileName: string, content: Buffer) => {
+    const fund = (await createFund(app().db, { name, registrationNumber })).id;
+    return validatedUpload(app(), uploader.token, {
+      fundId: fund,
+      type: 'member_file',
+      header: HEADER,
+      fileName,
+      content,
+    });
+  };
+
   describe('a refused row found where the text is parsed (decision 085)', () => {
     it('fails the upload naming the line and column of a cell over the budget, far into the file', async () => {
-      const longFund = (await createFund(app().db, { name: 'Long Cell Fund', registrationNumber: '12/8/16111' })).id;
-      const rows = Array.from({ length: 6_000 }, (_, index) => [
-        ID_A,
-        'Thabo',
-        'Dlamini',
-        `LONG-${index}`,
-        'withdrawal',
-        '10',
-        '',
-      ]);
-      // Line 5,002 (the header is line 1): well past the first piece of 64 KB, read in the job's thread.
-      (rows[5_000] as string[])[1] = 'x'.repeat(40_000);
-      const upload = await validatedUpload(app(), uploader.token, {
-        fundId: longFund,
-        type: 'member_file',
-        header: HEADER,
-        fileName: 'long-cell.csv',
-        content: Buffer.from(`${[HEADER, ...rows].map((row) => row.join(',')).join('\n')}\n`),
-      });
+      const upload = await uploadOf('Long Cell Fund', '12/8/16111', 'long-cell.csv', fileWithLongCell(6_000, 'LONG'));
       expect(upload).toMatchObject({
         status: 'failed',
         failureReason: FILE_UPLOAD_MESSAGES.cellTooLong(5_002, 2, 32_767),
@@ -270,29 +280,11 @@ describe.each([
 
   describe('the first fault in the file is the one named', () => {
     it('names a cell over the budget rather than a byte further on that is not text, read before that row was checked', async () => {
-      const firstFund = (await createFund(app().db, { name: 'First Fault Fund', registrationNumber: '12/8/16112' })).id;
       // 4,000 rows (220 KB) after the long cell: the reader has handed its row over, and meets the
-      // byte before that row's batch is copied (6 batches of 64 KB in flight).
-      const rows = Array.from({ length: 9_000 }, (_, index) => [
-        ID_A,
-        'Thabo',
-        'Dlamini',
-        `FIRST-${index}`,
-        'withdrawal',
-        '10',
-        '',
-      ]);
-      (rows[5_000] as string[])[1] = 'x'.repeat(40_000);
-      const text = Buffer.from(`${[HEADER, ...rows].map((row) => row.join(',')).join('\n')}\n`);
-      // 0x81 is neither UTF-8 nor Windows-1252: the reader refuses the file at line 9,002.
-      const content = Buffer.concat([text, Buffer.from([0x81, 0x0a])]);
-      const upload = await validatedUpload(app(), uploader.token, {
-        fundId: firstFund,
-        type: 'member_file',
-        header: HEADER,
-        fileName: 'first-fault.csv',
-        content,
-      });
+      // byte before that row's batch is copied (6 batches of 64 KB in flight). 0x81 is neither
+      // UTF-8 nor Windows-1252: the reader refuses the file at line 9,002.
+      const content = Buffer.concat([fileWithLongCell(9_000, 'FIRST'), Buffer.from([0x81, 0x0a])]);
+      const upload = await uploadOf('First Fault Fund', '12/8/16112', 'first-fault.csv', content);
       expect(upload).toMatchObject({
         status: 'failed',
         failureReason: FILE_UPLOAD_MESSAGES.cellTooLong(5_002, 2, 32_767),
