@@ -168,7 +168,14 @@ async function openWithEnter(page: Page, link: Locator, heading: string | RegExp
 /** Tabs to the list's search box and types `text` (the list then narrows to it). */
 async function searchFor(page: Page, text: string): Promise<void> {
   await tabTo(page, page.getByRole('textbox', { name: 'Search' }));
+  // The list asks again once the typing stops (debounced): its answer is waited for, so that the
+  // rows Tab then walks through are the search's (a row replaced under the focus drops it to the
+  // page, which a busy machine once showed).
+  const answered = page.waitForResponse((response) =>
+    [...new URL(response.url()).searchParams.values()].includes(text),
+  );
   await page.keyboard.type(text);
+  await answered;
 }
 
 /** The link of a row of the table named `table`. */
