@@ -1,15 +1,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { AppError } from '../../platform/errors/app-error.js';
 import type { DataRowBatch } from './file-reader.js';
 import { type StagedRowContext, stagedBatchLines } from './staged-row-lines.js';
+import { errorForThread } from './worker-errors.js';
 
 /**
  * The check worker of a large upload's validation (decisions 083, 085): parses (when it is text)
  * and checks each batch the job's thread sends (`{ id, batch, firstLine }`) with
  * `stagedBatchLines` and answers its COPY text as UTF-8 bytes and its row hashes (`{ id, lines,
- * ms }`, `ms` the milliseconds it took; the memory of both moved, not copied) or why it could not (`{ id, error }`:
- * a refused row's `AppError` as its kind, message and field errors), in the order the batches
- * came. `workerData` is the upload's `StagedRowContext`.
+ * ms }`, `ms` the milliseconds it took; the memory of both moved, not copied) or why it could
+ * not (`{ id, error }`, `errorForThread`), in the order the batches came. `workerData` is the
+ * upload's `StagedRowContext`.
  */
 const context = workerData as StagedRowContext;
 const encoder = new TextEncoder();
@@ -25,9 +25,6 @@ parentPort?.on('message', (message: { id: number; batch: DataRowBatch; firstLine
       bytes.buffer as ArrayBuffer,
     ]);
   } catch (error) {
-    const refusal =
-      error instanceof AppError ? { kind: error.kind, fieldErrors: error.fieldErrors } : { kind: undefined };
-    const text = error instanceof Error ? error.message : String(error);
-    parentPort?.postMessage({ id: message.id, error: { message: text, ...refusal } });
+    parentPort?.postMessage({ id: message.id, error: errorForThread(error) });
   }
 });

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import { AppError, type ErrorKind, type FieldErrors } from '../../platform/errors/app-error.js';
 import type { DataRowBatch } from './file-reader.js';
 import { type StagedRowBatch, type StagedRowContext, stagedBatchLines } from './staged-row-lines.js';
+import { errorFromWorker, type WorkerError } from './worker-errors.js';
 
 /**
  * Checks a file's rows into staging lines (`stagedRowLines`), in the job's thread or in a worker
@@ -55,19 +55,6 @@ function startWorker(context: StagedRowContext): Worker {
   return new Worker(code, { eval: true, workerData: context, execArgv: ['--conditions=source'] });
 }
 
-/** Why the worker could not check a batch (`row-check.worker.ts`): an `AppError`'s parts, or a message. */
-interface WorkerError {
-  message: string;
-  kind?: ErrorKind;
-  fieldErrors?: FieldErrors;
-}
-
-/** The worker's error as it was thrown there: a refused row's `AppError` again, else an Error. */
-function errorOf(answer: WorkerError | undefined): Error {
-  if (answer?.kind) return new AppError(answer.kind, answer.message, answer.fieldErrors);
-  return new Error(answer?.message ?? 'the row checks failed');
-}
-
 /**
  * Batches the worker may have waiting before the job's thread checks the next one itself (2 in
  * decision 084; 4 since decision 085, when the job's thread stopped parsing and has less to do).
@@ -96,7 +83,7 @@ export function workerChecker(context: StagedRowContext): StagedRowChecker {
     if (!pending) return;
     waiting.delete(answer.id);
     spent += answer.ms ?? 0;
-    if (answer.lines === undefined) pending.reject(errorOf(answer.error));
+    if (answer.lines === undefined) pending.reject(errorFromWorker(answer.error));
     else pending.resolve(answer.lines);
   });
   worker.on('error', failAll);
