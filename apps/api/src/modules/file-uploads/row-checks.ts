@@ -42,6 +42,11 @@ export interface CheckedRow {
   findings: RowFinding[];
 }
 
+/** An empty `CheckedRow`, for `checkRowCells` to fill row after row (no arrays made per row). */
+export function checkedRow(): CheckedRow {
+  return { values: new Array<string | number | null>(STAGED_VALUES.length).fill(null), findings: [] };
+}
+
 /** One target field of a row plan: where its cell is in a row (-1: not mapped) and where its value is staged (-1: nowhere). */
 interface PlannedField {
   field: TargetField;
@@ -76,10 +81,18 @@ export function rowPlan(type: FileUploadType, columnOf: (key: string) => number)
  * Checks against the database (known benefits, names, claims) and duplicates in the file are made
  * by the validation job.
  * @param cells the row's cells as read (a missing cell is empty)
+ * @param into where to write the row (`checkedRow`), emptied first: what an earlier call returned
+ *   in it is gone; a new one by default
  */
-export function checkRowCells(plan: RowPlan, cells: readonly string[], today: Date): CheckedRow {
-  const values: CheckedRow['values'] = new Array<string | number | null>(STAGED_VALUES.length).fill(null);
-  const findings: RowFinding[] = [];
+export function checkRowCells(
+  plan: RowPlan,
+  cells: readonly string[],
+  today: Date,
+  into: CheckedRow = checkedRow(),
+): CheckedRow {
+  const { values, findings } = into;
+  values.fill(null);
+  findings.length = 0;
   for (const { field, column, slot } of plan.fields) {
     const cell = (cells[column] ?? '').trim();
     if (!cell) {
@@ -126,5 +139,5 @@ export function checkRowCells(plan: RowPlan, cells: readonly string[], today: Da
     }
     if (slot !== -1) values[slot] = value;
   }
-  return { values, findings };
+  return into;
 }

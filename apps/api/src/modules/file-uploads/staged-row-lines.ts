@@ -1,9 +1,10 @@
 import type { FileUploadType } from '@bcp/contract';
 import { copyText } from '../../db/copy-rows.js';
+import { CopyLineBytes } from './copy-line-bytes.js';
 import type { DataRowBatch } from './file-reader.js';
 import { quoteFreeRows } from './quote-free-csv.js';
-import { SAME_ROW_HASH_SEED, sameRowHash } from './repeated-rows.js';
-import { checkRowCells, rowPlan, STAGED_VALUES, type StagedValue } from './row-checks.js';
+import { SAME_ROW_HASH_SEED } from './repeated-rows.js';
+import { checkedRow, checkRowCells, rowPlan, STAGED_VALUES, type StagedValue } from './row-checks.js';
 
 /**
  * The staged values two rows must share to be the same row (every value read from the file; the
@@ -30,21 +31,12 @@ export interface StagedRowContext {
 }
 
 /**
- * A batch of rows checked: their COPY text (a string, or from the check worker its UTF-8 bytes),
- * and each row's `sameRowHash` of its `SAME_ROW_VALUES`.
+ * A batch of rows checked: their COPY text as UTF-8 bytes, and each row's `sameRowHash` of its
+ * `SAME_ROW_VALUES`.
  */
 export interface StagedRowBatch {
-  text: string | Uint8Array;
+  text: Uint8Array;
   hashes: Int32Array;
-}
-
-/**
- * A value in COPY's text format when it holds nothing to escape (`copyText` without the look):
- * `\\N` for null.
- */
-function plainText(value: string | number | null): string {
-  if (value === null) return '\\N';
-  return typeof value === 'string' ? value : String(value);
 }
 
 /**
@@ -53,13 +45,18 @@ function plainText(value: string | number | null): string {
  */
 const NEEDS_ESCAPING = /[\\\t\r\0]/;
 
+const TAB = 0x09;
+const NEWLINE = 0x0a;
+/** COPY's null, `\N`. */
+const NULL_TEXT = '\\N';
+
 /**
  * A batch of a file's data rows checked (`checkRowCells`: issue 16 rule 4, the checks that need
- * nothing but the row) and written as staging rows in COPY's text format (`STAGED_COLUMNS`): the
- * upload, the row's line (the header is line 1), whether an error refuses it, its findings, its
- * checked values; with each row's hash of the values that make it the same row as another
- * (`RepeatedRows`, decision 084). The same in the job's thread and in the check worker
- * (`row-check.worker.ts`).
+ * nothing but the row) and written as staging rows in COPY's text format (`STAGED_COLUMNS`), as
+ * UTF-8 bytes (`CopyLineBytes`, decision 086): the upload, the row's line (the header is line 1),
+ * whether an error refuses it, its findings, its checked values; with each row's hash of the
+ * values that make it the same row as another (`RepeatedRows`, decision 084). The same in the
+ * job's thread and in the check worker (`row-check.worker.ts`).
  * @param rows the batch's rows, cells as read
  * @param firstLine the line of the batch's first row
  * @param plain whether no cell of the rows holds a character COPY escapes (`NEEDS_ESCAPING`): then
@@ -70,28 +67,37 @@ export function stagedRowLines(
   rows: readonly string[][],
   firstLine: number,
   plain = false,
-): StagedRowBatch & { text: string } {
+): StagedRowBatch {
   const today = new Date(context.todayMs);
   const columns = new Map(Object.entries(context.columns));
   const plan = rowPlan(context.kind, (key) => columns.get(key) ?? -1);
-  const upload = `${context.uploadId}\t`;
   const hashes = new Int32Array(rows.length);
-  let text = '';
+  const out = new CopyLineBytes(rows.length * 160);
+  const checked = checkedRow();
   for (let at = 0; at < rows.length; at += 1) {
-    const { findings, values } = checkRowCells(plan, rows[at] as string[], today);
-    const refused = findings.some((finding) => finding.level === 'error');
-    // `copyLine` of [upload, line, refused, findings, ...values], written straight into the text.
-    text += `${upload}${firstLine + at}\t${refused ? 't' : 'f'}\t${findings.length > 0 ? copyText(findings) : '\\N'}`;
+    const { findings, values } = checkRowCells(plan, rows[at] as string[], today, checked);
+    // `copyLine` of [upload, line, refused, findings, ...values], written straight as bytes.
+    out.integer(context.uploadId);
+    out.byte(TAB);
+    out.integer(firstLine + at);
+    out.byte(TAB);
+    out.byte(findings.some((finding) => finding.level === 'error') ? 0x74 : 0x66);
+    out.byte(TAB);
+    out.text(findings.length > 0 ? copyText(findings) : NULL_TEXT);
     let hash = SAME_ROW_HASH_SEED;
     for (let key = 0; key < STAGED_VALUES.length; key += 1) {
-      const value = plain ? plainText(values[key] as string | number | null) : copyText(values[key]);
-      if (IN_SAME_ROW[key]) hash = sameRowHash(hash, value);
-      text += `\t${value}`;
+      const value = values[key] as string | number | null;
+      out.byte(TAB);
+      // A number's digits need no escaping; a string on the plain path neither.
+      const text =
+        value === null ? NULL_TEXT : typeof value === 'number' ? String(value) : plain ? value : copyText(value);
+      if (IN_SAME_ROW[key]) hash = out.hashedText(text, hash);
+      else out.text(text);
     }
     hashes[at] = hash;
-    text += '\n';
+    out.byte(NEWLINE);
   }
-  return { text, hashes };
+  return { text: out.written(), hashes };
 }
 
 /**
@@ -100,11 +106,7 @@ export function stagedRowLines(
  * @throws AppError 413 past a row budget (`quoteFreeRows`); Error when the text holds other than
  *   `count` rows (the job's thread numbered them)
  */
-export function stagedBatchLines(
-  context: StagedRowContext,
-  batch: DataRowBatch,
-  firstLine: number,
-): StagedRowBatch & { text: string } {
+export function stagedBatchLines(context: StagedRowContext, batch: DataRowBatch, firstLine: number): StagedRowBatch {
   if ('rows' in batch) return stagedRowLines(context, batch.rows, firstLine);
   const rows = quoteFreeRows(batch.text, batch.format, firstLine);
   if (rows.length !== batch.count) throw new Error(`${rows.length} rows read where ${batch.count} were counted`);
