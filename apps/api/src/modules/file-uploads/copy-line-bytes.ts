@@ -32,7 +32,7 @@ export class CopyLineBytes {
     this.used += 1;
   }
 
-  /** Writes a non-negative safe integer's decimal digits (a line number, an upload id, cents), no string made. */
+  /** Writes a non-negative safe integer's decimal digits (a line number, an upload id), no string made. */
   integer(value: number): void {
     let digits = 1;
     for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits += 1;
