@@ -1,3 +1,5 @@
+import { hashCodeUnit, hashValueEnd } from './repeated-rows.js';
+
 /**
  * COPY text written straight as UTF-8 bytes into one growing buffer (decision 086): a batch's
  * staging lines without a string built per value and joined, then flattened and encoded. ASCII,
@@ -72,18 +74,17 @@ export class CopyLineBytes {
     let index = 0;
     for (; index < value.length; index += 1) {
       const code = value.charCodeAt(index);
-      next = Math.imul(next ^ code, 0x01000193);
+      next = hashCodeUnit(next, code);
       if (code >= 0x80) break;
       bytes[at] = code;
       at += 1;
     }
     this.used = at;
     if (index < value.length) {
-      for (let rest = index + 1; rest < value.length; rest += 1)
-        next = Math.imul(next ^ value.charCodeAt(rest), 0x01000193);
+      for (let rest = index + 1; rest < value.length; rest += 1) next = hashCodeUnit(next, value.charCodeAt(rest));
       this.encodeRest(value, index);
     }
-    return Math.imul(next ^ 0x1f, 0x01000193);
+    return hashValueEnd(next);
   }
 
   /** The text from `index` on, through the encoder (up to 3 bytes per UTF-16 code unit). */

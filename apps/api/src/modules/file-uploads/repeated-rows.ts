@@ -84,14 +84,20 @@ export class RepeatedRows {
   }
 }
 
+/** One UTF-16 code unit added to a row's running hash (FNV-1a's step). */
+export const hashCodeUnit = (hash: number, code: number): number => Math.imul(hash ^ code, 0x01000193);
+
+/** A value's end added to a row's running hash (a separator, so `ab`,`c` and `a`,`bc` differ). */
+export const hashValueEnd = (hash: number): number => hashCodeUnit(hash, 0x1f);
+
 /**
  * Adds a value's text to a row's running 32-bit hash (FNV-1a over UTF-16 code units, then a
- * separator, so `ab`,`c` and `a`,`bc` differ). Start from `SAME_ROW_HASH_SEED`.
+ * separator: `hashCodeUnit`, `hashValueEnd`). Start from `SAME_ROW_HASH_SEED`.
  */
 export function sameRowHash(hash: number, text: string): number {
   let next = hash;
-  for (let at = 0; at < text.length; at += 1) next = Math.imul(next ^ text.charCodeAt(at), 0x01000193);
-  return Math.imul(next ^ 0x1f, 0x01000193);
+  for (let at = 0; at < text.length; at += 1) next = hashCodeUnit(next, text.charCodeAt(at));
+  return hashValueEnd(next);
 }
 
 /** FNV-1a's offset basis: the hash of a row before its first value. */
